@@ -1,0 +1,34 @@
+/* Command-line options. Pure: no Wayland. */
+#ifndef PW_OPTIONS_H
+#define PW_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "format.h"
+
+struct pw_options {
+	const char *backend;	/* "headless" (default) */
+	int width, height;	/* --size WxH, default 240x320 */
+	enum pw_format format;	/* --format rgb565|xrgb8888, default rgb565 */
+	int refresh_mhz;	/* --refresh HZ (decimals allowed, e.g. 59.94), default 60000 */
+	const char *socket;	/* --socket NAME, NULL: first free wayland-N */
+	bool help;		/* --help / -h */
+	bool version;		/* --version */
+	char **command;		/* argv after "--", NULL-terminated, NULL if none */
+};
+
+/* Sets every field to its default. */
+void pw_options_defaults(struct pw_options *opts);
+
+/*
+ * Parses argv into `opts` (which holds the defaults first). Strings point into argv.
+ * Returns true on success; on failure writes a one-line message naming the bad option
+ * and value into `err` and returns false.
+ */
+bool pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size_t errlen);
+
+/* The text of --help: every option, its argument and default. */
+extern const char pw_options_usage[];
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * wl_seat with keyboard, pointer and touch, always offered (clients such as SDL2 need a seat
+ * even when no input device exists), and wl_data_device_manager for the selection.
+ * Input devices (later: libinput) and tests drive it through the pw_seat_notify_* calls.
+ */
+#ifndef PW_SEAT_H
+#define PW_SEAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pw_server;
+struct pw_surface;
+struct pw_seat;
+
+/* Creates the wl_seat and wl_data_device_manager globals; NULL on failure. */
+struct pw_seat *pw_seat_create(struct pw_server *server);
+void pw_seat_destroy(struct pw_seat *seat);
+
+/* Gives keyboard focus (enter/leave, modifiers, the selection offer) to `surface` or nobody. */
+void pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface);
+struct pw_surface *pw_seat_keyboard_focused(struct pw_seat *seat);
+
+/* A key (evdev code) pressed or released. Bindings are tried first and consume the key. */
+void pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed);
+/* Pointer moved to output coordinates x,y. */
+void pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y);
+/* A pointer button (BTN_*) pressed or released; a press focuses the view under the pointer. */
+void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
+	bool pressed);
+/* Vertical (axis 0) or horizontal (1) scroll by `value` in pointer units. */
+void pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, double value);
+/* Touch points in output coordinates; a down focuses the view under it. */
+void pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x,
+	double y);
+void pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x,
+	double y);
+void pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id);
+void pw_seat_notify_touch_frame(struct pw_seat *seat);
+
+/* Forget every reference to `surface` (it is being destroyed or unmapped). */
+void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+
+#endif

@@ -1,0 +1,74 @@
+/* The hub: one compositor instance. No globals; many may be created in one process. */
+#ifndef PW_SERVER_H
+#define PW_SERVER_H
+
+#include <stdbool.h>
+#include <wayland-server-core.h>
+
+#include "layout.h"
+#include "options.h"
+
+struct pw_backend;
+struct pw_output;
+struct pw_seat;
+struct pw_view;
+struct pw_surface;
+
+struct pw_server {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+	struct pw_options opts;
+	const char *socket;
+
+	struct pw_backend *backend;
+	struct pw_output *output;
+	struct pw_seat *seat;
+	struct pw_layout_params layout;
+
+	struct wl_list views;  /* pw_view.link, tiling order; the first is the master */
+	struct wl_list popups; /* pw_popup.link, bottom to top */
+	struct pw_view *focus; /* the view with keyboard focus, or NULL */
+
+	struct wl_signal destroy;
+};
+
+/*
+ * Creates the server with its globals and the backend `opts` names, and adds the listening
+ * socket. Returns NULL (after a message on stderr) on failure.
+ */
+struct pw_server *pw_server_create(const struct pw_options *opts);
+/* Destroys every client, global and the backend. Accepts NULL. */
+void pw_server_destroy(struct pw_server *server);
+
+/* Re-computes every tile and sends configures where a size changed. */
+void pw_server_arrange(struct pw_server *server);
+
+/* Gives keyboard focus to `view` (NULL: nobody), marks it activated, redraws the borders. */
+void pw_server_focus(struct pw_server *server, struct pw_view *view);
+/* Moves keyboard focus to the next (+1) or previous (-1) view in tiling order. */
+void pw_server_focus_cycle(struct pw_server *server, int direction);
+
+/* The topmost view whose tile contains output point x,y, or NULL. */
+struct pw_view *pw_server_view_at(struct pw_server *server, double x, double y);
+
+/*
+ * The topmost surface (popups, then views, each with its subsurfaces) whose input region
+ * holds output point x,y; its surface-local coordinates in *sx,*sy. NULL if none.
+ */
+struct pw_surface *pw_server_surface_at(struct pw_server *server, double x, double y, double *sx,
+	double *sy);
+
+enum pw_modifier {
+	PW_MOD_SHIFT = 1 << 0,
+	PW_MOD_CTRL = 1 << 1,
+	PW_MOD_ALT = 1 << 2,
+	PW_MOD_LOGO = 1 << 3,
+};
+
+/*
+ * Runs the key binding for `keysym` (an xkb keysym) with exactly `modifiers` held.
+ * Returns true when a binding matched: the key is not passed to the client.
+ */
+bool pw_server_handle_binding(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
+
+#endif
