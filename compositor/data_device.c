@@ -1,1 +1,502 @@
-/* placeholder */
+/* wl_data_device_manager: data sources, the selection and its offers. No drag and drop yet. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-server-protocol.h>
+
+#include "data_device.h"
+#include "seat.h"
+#include "surface.h"
+
+#define MANAGER_VERSION 3
+#define DND_ACTIONS (WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | \
+	WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK)
+
+struct pw_data_device_manager {
+	struct pw_seat *seat;
+	struct wl_global *global;
+	struct wl_list resources; /* wl_data_device_manager resources */
+	struct wl_list devices;   /* wl_data_device resources */
+	struct wl_list sources;   /* pw_data_source.link */
+	struct pw_data_source *selection;
+	uint32_t selection_serial;
+	bool has_selection_serial;
+};
+
+struct pw_data_source {
+	struct wl_resource *resource;
+	struct pw_data_device_manager *manager; /* NULL once the manager is gone */
+	struct wl_list link;        /* pw_data_device_manager.sources, or empty */
+	struct wl_array mime_types; /* char *, owned */
+	bool actions_set;           /* set_actions was called: drag and drop only */
+	bool used;                  /* given to set_selection or start_drag */
+	struct wl_list offers;      /* pw_data_offer.link */
+};
+
+/* Lives as long as its resource; inert (source NULL) once the source is no longer offered. */
+struct pw_data_offer {
+	struct wl_resource *resource;
+	struct pw_data_source *source;
+	struct wl_list link; /* pw_data_source.offers, or empty */
+};
+
+static void
+make_inert(struct wl_list *resources)
+{
+	struct wl_resource *resource, *tmp;
+
+	wl_resource_for_each_safe(resource, tmp, resources) {
+		wl_resource_set_user_data(resource, NULL);
+		wl_list_remove(wl_resource_get_link(resource));
+		wl_list_init(wl_resource_get_link(resource));
+	}
+}
+
+/* Never shown: a drag ends as soon as it starts. */
+static const struct pw_surface_role icon_role = {
+	.name = "wl_data_device-icon",
+};
+
+static void
+source_detach_offers(struct pw_data_source *source)
+{
+	struct pw_data_offer *offer, *tmp;
+
+	wl_list_for_each_safe(offer, tmp, &source->offers, link) {
+		wl_list_remove(&offer->link);
+		wl_list_init(&offer->link);
+		offer->source = NULL;
+	}
+}
+
+static void
+handle_offer_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+	const char *mime_type)
+{
+	/* Feedback for a drag target; a selection offer has no one to tell. */
+}
+
+static void
+handle_offer_receive(struct wl_client *client, struct wl_resource *resource,
+	const char *mime_type, int32_t fd)
+{
+	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
+
+	if (offer->source) {
+		wl_data_source_send_send(offer->source->resource, mime_type, fd);
+	}
+	close(fd); /* the source client got its own copy */
+}
+
+static void
+handle_offer_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void
+handle_offer_finish(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_FINISH,
+		"finish on a selection offer");
+}
+
+static void
+handle_offer_set_actions(struct wl_client *client, struct wl_resource *resource,
+	uint32_t dnd_actions, uint32_t preferred_action)
+{
+	if (dnd_actions & ~(uint32_t)DND_ACTIONS) {
+		wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_ACTION_MASK,
+			"invalid dnd action mask 0x%x", dnd_actions);
+		return;
+	}
+	if ((preferred_action & ~(uint32_t)DND_ACTIONS) ||
+			(preferred_action & (preferred_action - 1))) {
+		wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_ACTION,
+			"invalid preferred dnd action 0x%x", preferred_action);
+		return;
+	}
+	wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_OFFER,
+		"set_actions on a selection offer");
+}
+
+static const struct wl_data_offer_interface offer_impl = {
+	.accept = handle_offer_accept,
+	.receive = handle_offer_receive,
+	.destroy = handle_offer_destroy,
+	.finish = handle_offer_finish,
+	.set_actions = handle_offer_set_actions,
+};
+
+static void
+handle_offer_resource_destroy(struct wl_resource *resource)
+{
+	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
+
+	wl_list_remove(&offer->link);
+	free(offer);
+}
+
+/* Sends `source` (NULL: none) to a wl_data_device as the selection, through a new offer. */
+static void
+send_selection(struct wl_resource *device, struct pw_data_source *source)
+{
+	struct wl_client *client = wl_resource_get_client(device);
+	struct pw_data_offer *offer;
+	char **mime_type;
+
+	if (!source) {
+		wl_data_device_send_selection(device, NULL);
+		return;
+	}
+	offer = calloc(1, sizeof(*offer));
+	if (!offer) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	offer->resource = wl_resource_create(client, &wl_data_offer_interface,
+		wl_resource_get_version(device), 0);
+	if (!offer->resource) {
+		free(offer);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+		handle_offer_resource_destroy);
+	offer->source = source;
+	wl_list_insert(&source->offers, &offer->link);
+
+	wl_data_device_send_data_offer(device, offer->resource);
+	wl_array_for_each(mime_type, &source->mime_types) {
+		wl_data_offer_send_offer(offer->resource, *mime_type);
+	}
+	wl_data_device_send_selection(device, offer->resource);
+}
+
+static void
+offer_selection(struct pw_data_device_manager *manager, struct wl_client *client)
+{
+	struct wl_resource *device;
+
+	if (!client) {
+		return;
+	}
+	wl_resource_for_each(device, &manager->devices) {
+		if (wl_resource_get_client(device) == client) {
+			send_selection(device, manager->selection);
+		}
+	}
+}
+
+static struct wl_client *
+focused_client(struct pw_data_device_manager *manager)
+{
+	struct pw_surface *focus = pw_seat_keyboard_focused(manager->seat);
+
+	return focus ? wl_resource_get_client(focus->resource) : NULL;
+}
+
+void
+pw_data_device_manager_focus(struct pw_data_device_manager *manager, struct wl_client *client)
+{
+	offer_selection(manager, client);
+}
+
+static void
+set_selection(struct pw_data_device_manager *manager, struct pw_data_source *source,
+	uint32_t serial)
+{
+	struct pw_data_source *old = manager->selection;
+
+	if (old) {
+		source_detach_offers(old);
+		if (old != source) {
+			wl_data_source_send_cancelled(old->resource);
+		}
+	}
+	manager->selection = source;
+	manager->selection_serial = serial;
+	manager->has_selection_serial = true;
+	if (source) {
+		source->used = true;
+	}
+	offer_selection(manager, focused_client(manager));
+}
+
+static void
+handle_source_offer(struct wl_client *client, struct wl_resource *resource,
+	const char *mime_type)
+{
+	struct pw_data_source *source = wl_resource_get_user_data(resource);
+	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
+
+	if (!slot) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	*slot = strdup(mime_type);
+	if (!*slot) {
+		source->mime_types.size -= sizeof(*slot);
+		wl_resource_post_no_memory(resource);
+	}
+}
+
+static void
+handle_source_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void
+handle_source_set_actions(struct wl_client *client, struct wl_resource *resource,
+	uint32_t dnd_actions)
+{
+	struct pw_data_source *source = wl_resource_get_user_data(resource);
+
+	if (source->actions_set) {
+		wl_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE,
+			"set_actions called twice");
+		return;
+	}
+	if (dnd_actions & ~(uint32_t)DND_ACTIONS) {
+		wl_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK,
+			"invalid dnd action mask 0x%x", dnd_actions);
+		return;
+	}
+	if (source->used) {
+		wl_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE,
+			"set_actions after the source was used");
+		return;
+	}
+	source->actions_set = true;
+}
+
+static const struct wl_data_source_interface source_impl = {
+	.offer = handle_source_offer,
+	.destroy = handle_source_destroy,
+	.set_actions = handle_source_set_actions,
+};
+
+static void
+handle_source_resource_destroy(struct wl_resource *resource)
+{
+	struct pw_data_source *source = wl_resource_get_user_data(resource);
+	struct pw_data_device_manager *manager = source->manager;
+	char **mime_type;
+
+	source_detach_offers(source);
+	wl_list_remove(&source->link);
+	if (manager && manager->selection == source) {
+		manager->selection = NULL;
+		offer_selection(manager, focused_client(manager));
+	}
+	wl_array_for_each(mime_type, &source->mime_types) {
+		free(*mime_type);
+	}
+	wl_array_release(&source->mime_types);
+	free(source);
+}
+
+/* The source will never be used: its client should destroy it. */
+static void
+reject_source(struct pw_data_source *source)
+{
+	if (source && !source->used) {
+		source->used = true;
+		wl_data_source_send_cancelled(source->resource);
+	}
+}
+
+static void
+handle_device_start_drag(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *source_resource, struct wl_resource *origin_resource,
+	struct wl_resource *icon_resource, uint32_t serial)
+{
+	struct pw_data_source *source = source_resource ?
+		wl_resource_get_user_data(source_resource) : NULL;
+	struct pw_surface *icon = icon_resource ? pw_surface_from_resource(icon_resource) : NULL;
+
+	if (icon) {
+		if (!pw_surface_set_role(icon, &icon_role, NULL, resource,
+				WL_DATA_DEVICE_ERROR_ROLE)) {
+			return;
+		}
+		icon->role_resource = NULL; /* no role object; the data device may die first */
+	}
+	/*
+	 * picowl has no drag and drop yet: the drag ends the moment it starts, as one the
+	 * compositor cancelled would. A version 3 source learns it through cancelled; older
+	 * sources only ever hear cancelled when replaced, so they hear nothing. A drag without a
+	 * source would be the client's own business, and simply never gets events.
+	 */
+	if (source && !source->used) {
+		source->used = true;
+		if (wl_resource_get_version(source->resource) >= 3) {
+			wl_data_source_send_cancelled(source->resource);
+		}
+	}
+}
+
+static void
+handle_device_set_selection(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *source_resource, uint32_t serial)
+{
+	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
+	struct pw_data_source *source = source_resource ?
+		wl_resource_get_user_data(source_resource) : NULL;
+
+	if (source && source->actions_set) {
+		wl_resource_post_error(source_resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE,
+			"a source with dnd actions used for the selection");
+		return;
+	}
+	if (!manager || (source && source->used)) {
+		reject_source(source);
+		return;
+	}
+	/* Loose serial check: a request older than the current selection's loses the race. */
+	if (manager->has_selection_serial &&
+			(int32_t)(serial - manager->selection_serial) < 0) {
+		reject_source(source);
+		return;
+	}
+	set_selection(manager, source, serial);
+}
+
+static void
+handle_device_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_data_device_interface device_impl = {
+	.start_drag = handle_device_start_drag,
+	.set_selection = handle_device_set_selection,
+	.release = handle_device_release,
+};
+
+static void
+handle_resource_unlink(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void
+handle_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id)
+{
+	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
+	struct pw_data_source *source = calloc(1, sizeof(*source));
+
+	if (!source) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	source->resource = wl_resource_create(client, &wl_data_source_interface,
+		wl_resource_get_version(resource), id);
+	if (!source->resource) {
+		free(source);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(source->resource, &source_impl, source,
+		handle_source_resource_destroy);
+	wl_array_init(&source->mime_types);
+	wl_list_init(&source->offers);
+	source->manager = manager;
+	if (manager) {
+		wl_list_insert(&manager->sources, &source->link);
+	} else {
+		wl_list_init(&source->link);
+	}
+}
+
+static void
+handle_manager_get_data_device(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id, struct wl_resource *seat_resource)
+{
+	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
+	struct wl_resource *device = wl_resource_create(client, &wl_data_device_interface,
+		wl_resource_get_version(resource), id);
+
+	if (!device) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	if (!manager || pw_seat_from_resource(seat_resource) != manager->seat) {
+		wl_resource_set_implementation(device, &device_impl, NULL, handle_resource_unlink);
+		wl_list_init(wl_resource_get_link(device));
+		return;
+	}
+	wl_resource_set_implementation(device, &device_impl, manager, handle_resource_unlink);
+	wl_list_insert(&manager->devices, wl_resource_get_link(device));
+	if (focused_client(manager) == client) {
+		send_selection(device, manager->selection);
+	}
+}
+
+static const struct wl_data_device_manager_interface manager_impl = {
+	.create_data_source = handle_manager_create_data_source,
+	.get_data_device = handle_manager_get_data_device,
+};
+
+static void
+bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct pw_data_device_manager *manager = data;
+	struct wl_resource *resource = wl_resource_create(client,
+		&wl_data_device_manager_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, manager, handle_resource_unlink);
+	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
+}
+
+struct pw_data_device_manager *
+pw_data_device_manager_create(struct pw_seat *seat, struct wl_display *display)
+{
+	struct pw_data_device_manager *manager = calloc(1, sizeof(*manager));
+	int version = wl_data_device_manager_interface.version < MANAGER_VERSION ?
+		wl_data_device_manager_interface.version : MANAGER_VERSION;
+
+	if (!manager) {
+		return NULL;
+	}
+	manager->seat = seat;
+	wl_list_init(&manager->resources);
+	wl_list_init(&manager->devices);
+	wl_list_init(&manager->sources);
+	manager->global = wl_global_create(display, &wl_data_device_manager_interface, version,
+		manager, bind_manager);
+	if (!manager->global) {
+		free(manager);
+		return NULL;
+	}
+	return manager;
+}
+
+void
+pw_data_device_manager_destroy(struct pw_data_device_manager *manager)
+{
+	struct pw_data_source *source, *tmp;
+
+	if (!manager) {
+		return;
+	}
+	wl_global_destroy(manager->global);
+	if (manager->selection) {
+		source_detach_offers(manager->selection);
+		manager->selection = NULL;
+	}
+	wl_list_for_each_safe(source, tmp, &manager->sources, link) {
+		source->manager = NULL;
+		wl_list_remove(&source->link);
+		wl_list_init(&source->link);
+	}
+	make_inert(&manager->devices);
+	make_inert(&manager->resources);
+	free(manager);
+}

@@ -1,1 +1,252 @@
-/* placeholder */
+/*
+ * Parsed by hand rather than with getopt: getopt keeps global state (optind) and permutes argv,
+ * and the tests parse many argument lists in one process.
+ */
+#include "options.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_SIZE 8192
+#define MIN_REFRESH_MHZ 1000
+#define MAX_REFRESH_MHZ 1000000
+
+const char pw_options_usage[] =
+	"Usage: picowl [options] [-- command [args...]]\n"
+	"\n"
+	"Options (--option=value works too):\n"
+	"  --backend NAME   headless, fbdev, drm, wayland or auto (default: headless)\n"
+	"  --size WxH       output size in pixels, each 1..8192 (default: 240x320)\n"
+	"  --format FORMAT  output format, rgb565 or xrgb8888 (default: rgb565)\n"
+	"  --refresh HZ     refresh rate, 1..1000, decimals allowed, e.g. 59.94 (default: 60)\n"
+	"  --socket NAME    Wayland socket name, no '/' (default: first free wayland-N)\n"
+	"  -h, --help       print this help and exit\n"
+	"  --version        print the version and exit\n"
+	"  -- command args  run command, with its arguments, as a client of the compositor\n";
+
+static const char *const backends[] = {"headless", "fbdev", "drm", "wayland", "auto"};
+
+/* A parser stores the value and returns true, or returns false and leaves opts alone. */
+typedef bool (*parse_fn)(struct pw_options *opts, const char *value);
+
+/* Digits only: strtol would accept signs, spaces and overflow silently. */
+static const char *
+parse_uint(const char *s, int max, int *out)
+{
+	int v = 0;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v > max) {
+			return NULL;
+		}
+	}
+	if (p == s) {
+		return NULL;
+	}
+	*out = v;
+	return p;
+}
+
+static bool
+parse_backend(struct pw_options *opts, const char *value)
+{
+	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++) {
+		if (strcmp(value, backends[i]) == 0) {
+			opts->backend = backends[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+parse_size(struct pw_options *opts, const char *value)
+{
+	int w, h;
+	const char *p = parse_uint(value, MAX_SIZE, &w);
+
+	if (!p || *p != 'x') {
+		return false;
+	}
+	p = parse_uint(p + 1, MAX_SIZE, &h);
+	if (!p || *p != '\0' || w < 1 || h < 1) {
+		return false;
+	}
+	opts->width = w;
+	opts->height = h;
+	return true;
+}
+
+static bool
+parse_format(struct pw_options *opts, const char *value)
+{
+	enum pw_format format;
+
+	/* argb8888 is a client format; an output has no use for alpha. */
+	if (!pw_format_parse(value, &format) || format == PW_FORMAT_ARGB8888) {
+		return false;
+	}
+	opts->format = format;
+	return true;
+}
+
+static bool
+parse_refresh(struct pw_options *opts, const char *value)
+{
+	int hz, mhz, frac = 0, digits = 0;
+	const char *p = parse_uint(value, MAX_REFRESH_MHZ / 1000, &hz);
+
+	if (!p) {
+		return false;
+	}
+	mhz = hz * 1000;
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9') {
+			return false;
+		}
+		/* Four digits are enough to round to millihertz; the rest are ignored. */
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (digits < 4) {
+				frac = frac * 10 + (*p - '0');
+				digits++;
+			}
+		}
+		for (; digits < 4; digits++) {
+			frac *= 10;
+		}
+		mhz += (frac + 5) / 10;
+	}
+	if (*p != '\0' || mhz < MIN_REFRESH_MHZ || mhz > MAX_REFRESH_MHZ) {
+		return false;
+	}
+	opts->refresh_mhz = mhz;
+	return true;
+}
+
+static bool
+parse_socket(struct pw_options *opts, const char *value)
+{
+	if (value[0] == '\0' || strchr(value, '/')) {
+		return false;
+	}
+	opts->socket = value;
+	return true;
+}
+
+static const struct {
+	const char *name;
+	parse_fn parse;
+	const char *expected;
+} options[] = {
+	{"backend", parse_backend, "headless, fbdev, drm, wayland or auto"},
+	{"size", parse_size, "WIDTHxHEIGHT, each 1..8192, e.g. 240x320"},
+	{"format", parse_format, "rgb565 or xrgb8888"},
+	{"refresh", parse_refresh, "hertz, 1..1000, e.g. 60 or 59.94"},
+	{"socket", parse_socket, "a non-empty name without '/', e.g. wayland-1"},
+};
+
+void
+pw_options_defaults(struct pw_options *opts)
+{
+	*opts = (struct pw_options){
+		.backend = "headless",
+		.width = 240,
+		.height = 320,
+		.format = PW_FORMAT_RGB565,
+		.refresh_mhz = 60000,
+		.socket = NULL,
+		.help = false,
+		.version = false,
+		.command = NULL,
+	};
+}
+
+static bool __attribute__((format(printf, 3, 4)))
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+/* Handles one "--name[=value]" argument; may consume the next argument as the value. */
+static bool
+parse_long(struct pw_options *opts, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+	const char *arg = argv[*i];
+	const char *name = arg + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const char *value;
+
+	if ((len == 4 && strncmp(name, "help", 4) == 0) ||
+		(len == 7 && strncmp(name, "version", 7) == 0)) {
+		if (eq) {
+			return fail(err, errlen, "--%.*s: takes no value", (int)len, name);
+		}
+		if (len == 4) {
+			opts->help = true;
+		} else {
+			opts->version = true;
+		}
+		return true;
+	}
+
+	for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++) {
+		if (strlen(options[k].name) != len || strncmp(name, options[k].name, len) != 0) {
+			continue;
+		}
+		if (eq) {
+			value = eq + 1;
+		} else if (*i + 1 < argc && argv[*i + 1] && strcmp(argv[*i + 1], "--") != 0) {
+			value = argv[++*i];
+		} else {
+			return fail(err, errlen, "--%s: missing value (expected %s)",
+				options[k].name, options[k].expected);
+		}
+		if (!options[k].parse(opts, value)) {
+			return fail(err, errlen, "--%s: bad value \"%s\" (expected %s)",
+				options[k].name, value, options[k].expected);
+		}
+		return true;
+	}
+	return fail(err, errlen, "unknown option \"%s\" (see --help)", arg);
+}
+
+bool
+pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size_t errlen)
+{
+	if (err && errlen > 0) {
+		err[0] = '\0';
+	}
+	for (int i = 1; i < argc && argv[i]; i++) {
+		const char *arg = argv[i];
+
+		if (strcmp(arg, "--") == 0) {
+			opts->command = i + 1 < argc && argv[i + 1] ? &argv[i + 1] : NULL;
+			return true;
+		}
+		if (strcmp(arg, "-h") == 0) {
+			opts->help = true;
+		} else if (strncmp(arg, "--", 2) == 0) {
+			if (!parse_long(opts, argc, argv, &i, err, errlen)) {
+				return false;
+			}
+		} else if (arg[0] == '-') {
+			return fail(err, errlen, "unknown option \"%s\" (see --help)", arg);
+		} else {
+			return fail(err, errlen,
+				"unexpected argument \"%s\" (put a command after \"--\")", arg);
+		}
+	}
+	return true;
+}

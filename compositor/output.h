@@ -24,6 +24,7 @@ struct pw_output {
 	enum pw_damage_mode damage_mode;
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */
+	pixman_region32_t previous_damage; /* what the last frame repainted, for buffer age 2 */
 	bool frame_pending;	  /* a presented frame is not yet on screen */
 	bool repaint_needed;	  /* repaint once the pending frame is done */
 	struct wl_event_source *repaint_idle;

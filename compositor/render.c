@@ -1,1 +1,217 @@
-/* placeholder */
+#include "render.h"
+
+#include <wayland-server-core.h>
+
+#include "format.h"
+#include "server.h"
+#include "surface.h"
+#include "view.h"
+#include "xdg_shell.h"
+
+struct paint {
+	pixman_image_t *target;
+	pixman_region32_t *clip; /* damage within the box the tree is clipped to */
+};
+
+static pixman_color_t
+color(uint32_t rgb)
+{
+	return (pixman_color_t){
+		.red = (uint16_t)(((rgb >> 16) & 0xff) * 0x101),
+		.green = (uint16_t)(((rgb >> 8) & 0xff) * 0x101),
+		.blue = (uint16_t)((rgb & 0xff) * 0x101),
+		.alpha = 0xffff,
+	};
+}
+
+static void
+fill(pixman_image_t *target, const pixman_region32_t *region, uint32_t rgb)
+{
+	int n;
+	pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &n);
+	if (n > 0) {
+		pixman_color_t c = color(rgb);
+		pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &c, n, boxes);
+	}
+}
+
+/* Maps surface-local coordinates to buffer coordinates: viewport, scale, buffer transform. */
+static bool
+buffer_transform(const struct pw_surface *surface, pixman_transform_t *out)
+{
+	const struct pw_surface_state *cur = &surface->current;
+	if (cur->transform == 0 && cur->scale == 1 && !cur->has_src && !cur->has_dst) {
+		return false;
+	}
+	struct pixman_f_transform m;
+	pixman_f_transform_init_identity(&m);
+	/* Surface size before the viewport, in transformed buffer units / scale. */
+	int tw = surface->buffer_width / cur->scale, th = surface->buffer_height / cur->scale;
+	if (cur->transform & 1) {
+		int t = tw;
+		tw = th;
+		th = t;
+	}
+	double sx = cur->has_src ? cur->src_x : 0, sy = cur->has_src ? cur->src_y : 0;
+	double sw = cur->has_src ? cur->src_w : tw, sh = cur->has_src ? cur->src_h : th;
+	pixman_f_transform_scale(&m, NULL, sw / surface->width, sh / surface->height);
+	pixman_f_transform_translate(&m, NULL, sx, sy);
+	if (cur->transform & 4) { /* flipped: mirror, then rotate */
+		pixman_f_transform_scale(&m, NULL, -1, 1);
+		pixman_f_transform_translate(&m, NULL, tw, 0);
+	}
+	/* Undo the client's transform: rotate the tw x th frame back by the transform. */
+	switch (cur->transform & 3) {
+	case 1: /* 90: surface (x, y) is buffer (y, tw - x) */
+		pixman_f_transform_rotate(&m, NULL, 0, -1);
+		pixman_f_transform_translate(&m, NULL, 0, tw);
+		break;
+	case 2:
+		pixman_f_transform_rotate(&m, NULL, -1, 0);
+		pixman_f_transform_translate(&m, NULL, tw, th);
+		break;
+	case 3: /* 270: surface (x, y) is buffer (th - y, x) */
+		pixman_f_transform_rotate(&m, NULL, 0, 1);
+		pixman_f_transform_translate(&m, NULL, th, 0);
+		break;
+	}
+	pixman_f_transform_scale(&m, NULL, cur->scale, cur->scale);
+	return pixman_transform_from_pixman_f_transform(out, &m);
+}
+
+static void
+paint_surface(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct paint *paint = data;
+	if (!pw_surface_has_buffer(surface)) {
+		return;
+	}
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+	enum pw_format format;
+	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
+		return;
+	}
+	pixman_region32_t clip;
+	pixman_region32_init_rect(&clip, x, y, (unsigned)surface->width, (unsigned)surface->height);
+	pixman_region32_intersect(&clip, &clip, paint->clip);
+	if (!pixman_region32_not_empty(&clip)) {
+		pixman_region32_fini(&clip);
+		return;
+	}
+	wl_shm_buffer_begin_access(shm);
+	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(format),
+		surface->buffer_width, surface->buffer_height, wl_shm_buffer_get_data(shm),
+		wl_shm_buffer_get_stride(shm));
+	if (src) {
+		pixman_transform_t transform;
+		if (buffer_transform(surface, &transform)) {
+			pixman_image_set_transform(src, &transform);
+			pixman_image_set_filter(src,
+				surface->current.has_dst || surface->current.has_src
+					? PIXMAN_FILTER_BILINEAR
+					: PIXMAN_FILTER_NEAREST,
+				NULL, 0);
+		}
+		pixman_image_set_clip_region32(paint->target, &clip);
+		pixman_op_t op = pw_surface_opaque(surface) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER;
+		pixman_image_composite32(op, src, NULL, paint->target, 0, 0, 0, 0, x, y,
+			surface->width, surface->height);
+		pixman_image_set_clip_region32(paint->target, NULL);
+		pixman_image_unref(src);
+	}
+	wl_shm_buffer_end_access(shm);
+	pixman_region32_fini(&clip);
+}
+
+static void
+paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	pixman_region32_t clip;
+	pixman_region32_init_rect(&clip, box.x, box.y, (unsigned)box.width, (unsigned)box.height);
+	pixman_region32_intersect(&clip, &clip, (pixman_region32_t *)damage);
+	if (pixman_region32_not_empty(&clip)) {
+		struct paint paint = {.target = target, .clip = &clip};
+		pw_surface_for_each(root, x, y, paint_surface, &paint);
+	}
+	pixman_region32_fini(&clip);
+}
+
+static void
+paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	pixman_region32_t border;
+	pixman_region32_init_rect(&border, view->tile.x, view->tile.y, (unsigned)view->tile.width,
+		(unsigned)view->tile.height);
+	pixman_region32_t content;
+	pixman_region32_init_rect(&content, view->content.x, view->content.y,
+		(unsigned)view->content.width, (unsigned)view->content.height);
+	pixman_region32_subtract(&border, &border, &content);
+	pixman_region32_intersect(&border, &border, (pixman_region32_t *)damage);
+	fill(target, &border,
+		view == server->focus ? server->colors.border_focused : server->colors.border);
+	pixman_region32_fini(&content);
+	pixman_region32_fini(&border);
+}
+
+static struct pw_view *
+fullscreen_view(struct pw_server *server)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (view->fullscreen) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+void
+pw_render_frame(struct pw_server *server, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	fill(target, damage, server->colors.background);
+	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (full && view != full) {
+			continue;
+		}
+		paint_border(server, view, target, damage);
+		paint_tree(view->surface, view->content.x, view->content.y, view->content, target,
+			damage);
+	}
+	struct pw_popup *popup;
+	wl_list_for_each(popup, &server->popups, link) {
+		int x, y;
+		struct pw_box clip;
+		if (pw_popup_place(popup, &x, &y, &clip)) {
+			paint_tree(popup->surface, x, y, clip, target, damage);
+		}
+	}
+}
+
+static void
+take_callbacks(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct wl_list *list = data;
+	wl_list_insert_list(list->prev, &surface->current.frame_callbacks);
+	wl_list_init(&surface->current.frame_callbacks);
+}
+
+void
+pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list)
+{
+	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (!full || view == full) {
+			pw_surface_for_each(view->surface, 0, 0, take_callbacks, list);
+		}
+	}
+	struct pw_popup *popup;
+	wl_list_for_each(popup, &server->popups, link) {
+		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
+	}
+}

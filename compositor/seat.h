@@ -37,6 +37,15 @@ void pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32
 	double y);
 void pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id);
 void pw_seat_notify_touch_frame(struct pw_seat *seat);
+/* Every touch sequence ends without its ups (e.g. a gesture took them): wl_touch.cancel. */
+void pw_seat_notify_touch_cancel(struct pw_seat *seat);
+
+/*
+ * Compiles the keymap from RMLVO names (NULL: the xkbcommon default; layout NULL: "us") and sends
+ * it to every wl_keyboard. On failure (bad names, no memory) returns false and keeps the old one.
+ */
+bool pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model,
+	const char *layout, const char *variant, const char *options);
 
 /* Forget every reference to `surface` (it is being destroyed or unmapped). */
 void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);

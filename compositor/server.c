@@ -1,1 +1,331 @@
-/* placeholder */
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-protocol.h>
+#include <xkbcommon/xkbcommon-keysyms.h>
+
+#include "backend.h"
+#include "output.h"
+#include "screencopy.h"
+#include "seat.h"
+#include "subsurface.h"
+#include "surface.h"
+#include "view.h"
+#include "xdg_shell.h"
+
+static struct pw_backend *
+create_backend(struct pw_server *server)
+{
+	const struct pw_options *o = &server->opts;
+	if (strcmp(o->backend, "headless") == 0 || strcmp(o->backend, "auto") == 0) {
+		struct pw_headless_config config = {
+			.width = o->width,
+			.height = o->height,
+			.format = o->format,
+			.refresh_mhz = o->refresh_mhz,
+		};
+		return pw_headless_backend_create(server->loop, &config);
+	}
+	fprintf(stderr, "picowl: the %s backend is not built into this picowl\n", o->backend);
+	return NULL;
+}
+
+static bool
+create_globals(struct pw_server *server)
+{
+	if (wl_display_init_shm(server->display) != 0 ||
+		!wl_display_add_shm_format(server->display, WL_SHM_FORMAT_RGB565)) {
+		return false;
+	}
+	return pw_compositor_create(server) && pw_subcompositor_create(server) &&
+		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
+		pw_viewporter_create(server) && pw_screencopy_create(server) &&
+		pw_xdg_output_create(server) && (server->seat = pw_seat_create(server)) != NULL;
+}
+
+struct pw_server *
+pw_server_create(const struct pw_options *opts)
+{
+	struct pw_server *server = calloc(1, sizeof(*server));
+	if (!server) {
+		return NULL;
+	}
+	server->opts = *opts;
+	wl_list_init(&server->views);
+	wl_list_init(&server->popups);
+	wl_signal_init(&server->destroy);
+	pw_layout_defaults(&server->layout);
+	server->colors.background = 0x000000;
+	server->colors.border = 0x333333;
+	server->colors.border_focused = 0x4c7899;
+	server->border_width = 1;
+
+	server->display = wl_display_create();
+	if (!server->display) {
+		goto err;
+	}
+	server->loop = wl_display_get_event_loop(server->display);
+	server->backend = create_backend(server);
+	if (!server->backend) {
+		goto err;
+	}
+	server->output = pw_output_create(server, server->backend);
+	if (!server->output || !create_globals(server)) {
+		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		goto err;
+	}
+	if (opts->socket) {
+		if (wl_display_add_socket(server->display, opts->socket) != 0) {
+			fprintf(stderr, "picowl: cannot listen on socket %s (in use, or no "
+					"XDG_RUNTIME_DIR)\n",
+				opts->socket);
+			goto err;
+		}
+		server->socket = opts->socket;
+	} else {
+		server->socket = wl_display_add_socket_auto(server->display);
+		if (!server->socket) {
+			fprintf(stderr, "picowl: cannot create a socket (is XDG_RUNTIME_DIR set?)\n");
+			goto err;
+		}
+	}
+	return server;
+
+err:
+	pw_server_destroy(server);
+	return NULL;
+}
+
+void
+pw_server_destroy(struct pw_server *server)
+{
+	if (!server) {
+		return;
+	}
+	if (server->display) {
+		wl_display_destroy_clients(server->display);
+	}
+	wl_signal_emit(&server->destroy, server);
+	pw_seat_destroy(server->seat);
+	server->seat = NULL;
+	pw_output_destroy(server->output);
+	server->output = NULL;
+	pw_backend_destroy(server->backend);
+	if (server->display) {
+		wl_display_destroy(server->display);
+	}
+	free(server);
+}
+
+static int
+count_tiled(struct pw_server *server)
+{
+	int n = 0;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		n += !view->fullscreen;
+	}
+	return n;
+}
+
+static struct pw_box
+output_box(struct pw_server *server)
+{
+	return (struct pw_box){0, 0, server->output->width, server->output->height};
+}
+
+void
+pw_server_arrange(struct pw_server *server)
+{
+	if (!server->output) {
+		return;
+	}
+	int n = count_tiled(server);
+	struct pw_box *boxes = n ? calloc((size_t)n, sizeof(*boxes)) : NULL;
+	if (n && !boxes) {
+		return;
+	}
+	pw_layout_arrange(&server->layout, output_box(server), n, boxes);
+	int i = 0;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (view->fullscreen) {
+			pw_view_set_tile(view, output_box(server), 0);
+		} else {
+			pw_view_set_tile(view, boxes[i++], server->border_width);
+		}
+	}
+	free(boxes);
+}
+
+struct pw_box
+pw_server_next_tile(struct pw_server *server, bool fullscreen)
+{
+	if (!server->output) {
+		return (struct pw_box){0};
+	}
+	if (fullscreen) {
+		return output_box(server);
+	}
+	int n = count_tiled(server) + 1;
+	struct pw_box *boxes = calloc((size_t)n, sizeof(*boxes));
+	if (!boxes) {
+		return (struct pw_box){0};
+	}
+	pw_layout_arrange(&server->layout, output_box(server), n, boxes);
+	int b = server->border_width;
+	struct pw_box box = boxes[n - 1];
+	free(boxes);
+	return (struct pw_box){box.x + b, box.y + b, box.width - 2 * b, box.height - 2 * b};
+}
+
+void
+pw_server_focus(struct pw_server *server, struct pw_view *view)
+{
+	struct pw_view *old = server->focus;
+	if (old == view) {
+		return;
+	}
+	server->focus = view;
+	if (old && old->mapped) {
+		pw_view_set_activated(old, false);
+	}
+	if (view) {
+		pw_view_set_activated(view, true);
+	}
+	if (server->seat) {
+		pw_seat_keyboard_focus(server->seat, view ? view->surface : NULL);
+	}
+}
+
+void
+pw_server_focus_cycle(struct pw_server *server, int direction)
+{
+	if (wl_list_empty(&server->views)) {
+		return;
+	}
+	struct pw_view *focus = server->focus;
+	struct wl_list *link = focus ? &focus->link : &server->views;
+	link = direction > 0 ? link->next : link->prev;
+	if (link == &server->views) {
+		link = direction > 0 ? link->next : link->prev;
+	}
+	struct pw_view *next = wl_container_of(link, next, link);
+	pw_server_focus(server, next);
+}
+
+struct pw_view *
+pw_server_view_at(struct pw_server *server, double x, double y)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (view->fullscreen) {
+			return view;
+		}
+	}
+	wl_list_for_each(view, &server->views, link) {
+		if (pw_box_contains(view->tile, (int)x, (int)y)) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+static struct pw_surface *
+tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
+{
+	int ox, oy;
+	struct pw_box clip;
+	if (!root->role || !root->role->place || !root->role->place(root, &ox, &oy, &clip) ||
+		!pw_box_contains(clip, (int)x, (int)y)) {
+		return NULL;
+	}
+	return pw_surface_at(root, x - ox, y - oy, sx, sy);
+}
+
+struct pw_surface *
+pw_server_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
+{
+	struct pw_popup *popup;
+	wl_list_for_each_reverse(popup, &server->popups, link) {
+		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);
+		if (hit) {
+			return hit;
+		}
+	}
+	struct pw_view *view = pw_server_view_at(server, x, y);
+	return view ? tree_at(view->surface, x, y, sx, sy) : NULL;
+}
+
+static void
+swap_with_master(struct pw_server *server)
+{
+	struct pw_view *focus = server->focus;
+	if (!focus || wl_list_empty(&server->views)) {
+		return;
+	}
+	struct pw_view *master = wl_container_of(server->views.next, master, link);
+	if (focus == master) {
+		if (focus->link.next == &server->views) {
+			return;
+		}
+		struct pw_view *second = wl_container_of(focus->link.next, second, link);
+		wl_list_remove(&second->link);
+		wl_list_insert(&server->views, &second->link);
+	} else {
+		wl_list_remove(&focus->link);
+		wl_list_insert(&server->views, &focus->link);
+	}
+	pw_server_arrange(server);
+}
+
+bool
+pw_server_handle_binding(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
+{
+	if (modifiers == PW_MOD_LOGO) {
+		switch (keysym) {
+		case XKB_KEY_j:
+			pw_server_focus_cycle(server, 1);
+			return true;
+		case XKB_KEY_k:
+			pw_server_focus_cycle(server, -1);
+			return true;
+		case XKB_KEY_Return:
+			swap_with_master(server);
+			return true;
+		case XKB_KEY_f:
+			if (server->focus) {
+				pw_view_set_fullscreen(server->focus, !server->focus->fullscreen);
+			}
+			return true;
+		case XKB_KEY_h:
+		case XKB_KEY_l: {
+			int p = server->layout.master_permille + (keysym == XKB_KEY_l ? 50 : -50);
+			server->layout.master_permille = p < 100 ? 100 : p > 900 ? 900 : p;
+			pw_server_arrange(server);
+			return true;
+		}
+		case XKB_KEY_m:
+			server->layout.kind = server->layout.kind == PW_LAYOUT_TILE ? PW_LAYOUT_MONOCLE
+										    : PW_LAYOUT_TILE;
+			pw_server_arrange(server);
+			return true;
+		}
+	} else if (modifiers == (PW_MOD_LOGO | PW_MOD_SHIFT)) {
+		switch (keysym) {
+		case XKB_KEY_C:
+		case XKB_KEY_c:
+			if (server->focus) {
+				server->focus->impl->close(server->focus);
+			}
+			return true;
+		case XKB_KEY_Q:
+		case XKB_KEY_q:
+			wl_display_terminate(server->display);
+			return true;
+		}
+	}
+	return false;
+}

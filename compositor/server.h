@@ -28,6 +28,10 @@ struct pw_server {
 	struct wl_list views;  /* pw_view.link, tiling order; the first is the master */
 	struct wl_list popups; /* pw_popup.link, bottom to top */
 	struct pw_view *focus; /* the view with keyboard focus, or NULL */
+	struct {
+		uint32_t background, border, border_focused; /* 0xRRGGBB */
+	} colors;
+	int border_width;
 
 	struct wl_signal destroy;
 };
@@ -47,6 +51,9 @@ void pw_server_arrange(struct pw_server *server);
 void pw_server_focus(struct pw_server *server, struct pw_view *view);
 /* Moves keyboard focus to the next (+1) or previous (-1) view in tiling order. */
 void pw_server_focus_cycle(struct pw_server *server, int direction);
+
+/* The tile a view mapped now would get (the whole output when `fullscreen`). */
+struct pw_box pw_server_next_tile(struct pw_server *server, bool fullscreen);
 
 /* The topmost view whose tile contains output point x,y, or NULL. */
 struct pw_view *pw_server_view_at(struct pw_server *server, double x, double y);

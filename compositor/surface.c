@@ -1,1 +1,630 @@
-/* placeholder */
+#include "surface.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-protocol.h>
+
+#include "format.h"
+#include "output.h"
+#include "server.h"
+#include "subsurface.h"
+#include "view.h"
+
+static void
+handle_state_buffer_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_surface_state *state = wl_container_of(listener, state, buffer_destroy);
+	/* A buffer destroyed before it was committed attaches nothing. */
+	state->buffer = NULL;
+	wl_list_remove(&state->buffer_destroy.link);
+	wl_list_init(&state->buffer_destroy.link);
+}
+
+static void
+state_init(struct pw_surface_state *state)
+{
+	memset(state, 0, sizeof(*state));
+	pixman_region32_init(&state->surface_damage);
+	pixman_region32_init(&state->buffer_damage);
+	pixman_region32_init(&state->opaque);
+	pixman_region32_init_rect(&state->input, INT32_MIN / 2, INT32_MIN / 2, UINT32_MAX / 2,
+		UINT32_MAX / 2);
+	state->scale = 1;
+	state->transform = WL_OUTPUT_TRANSFORM_NORMAL;
+	wl_list_init(&state->frame_callbacks);
+	state->buffer_destroy.notify = handle_state_buffer_destroy;
+	wl_list_init(&state->buffer_destroy.link);
+}
+
+static void
+state_finish(struct pw_surface_state *state)
+{
+	struct wl_resource *cb, *tmp;
+	wl_resource_for_each_safe(cb, tmp, &state->frame_callbacks) {
+		wl_resource_destroy(cb);
+	}
+	wl_list_remove(&state->buffer_destroy.link);
+	pixman_region32_fini(&state->surface_damage);
+	pixman_region32_fini(&state->buffer_damage);
+	pixman_region32_fini(&state->opaque);
+	pixman_region32_fini(&state->input);
+}
+
+static void
+state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer)
+{
+	wl_list_remove(&state->buffer_destroy.link);
+	wl_list_init(&state->buffer_destroy.link);
+	state->buffer = buffer;
+	if (buffer) {
+		wl_resource_add_destroy_listener(buffer, &state->buffer_destroy);
+	}
+}
+
+/* Moves what `src` has committed into `dst`, leaving `src` empty of it. */
+static void
+state_move(struct pw_surface_state *dst, struct pw_surface_state *src)
+{
+	uint32_t c = src->committed;
+	if (c & PW_STATE_BUFFER) {
+		state_set_buffer(dst, src->buffer);
+		state_set_buffer(src, NULL);
+	}
+	if (c & PW_STATE_OFFSET) {
+		dst->dx += src->dx;
+		dst->dy += src->dy;
+		src->dx = src->dy = 0;
+	}
+	if (c & PW_STATE_DAMAGE) {
+		pixman_region32_union(&dst->surface_damage, &dst->surface_damage,
+			&src->surface_damage);
+		pixman_region32_union(&dst->buffer_damage, &dst->buffer_damage,
+			&src->buffer_damage);
+		pixman_region32_clear(&src->surface_damage);
+		pixman_region32_clear(&src->buffer_damage);
+	}
+	if (c & PW_STATE_OPAQUE) {
+		pixman_region32_copy(&dst->opaque, &src->opaque);
+	}
+	if (c & PW_STATE_INPUT) {
+		pixman_region32_copy(&dst->input, &src->input);
+	}
+	if (c & PW_STATE_TRANSFORM) {
+		dst->transform = src->transform;
+	}
+	if (c & PW_STATE_SCALE) {
+		dst->scale = src->scale;
+	}
+	if (c & PW_STATE_VIEWPORT) {
+		dst->has_src = src->has_src;
+		dst->has_dst = src->has_dst;
+		dst->src_x = src->src_x;
+		dst->src_y = src->src_y;
+		dst->src_w = src->src_w;
+		dst->src_h = src->src_h;
+		dst->dst_w = src->dst_w;
+		dst->dst_h = src->dst_h;
+	}
+	if (c & PW_STATE_FRAME) {
+		wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);
+		wl_list_init(&src->frame_callbacks);
+	}
+	dst->committed |= c;
+	src->committed = 0;
+}
+
+static void
+handle_buffer_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_surface *surface = wl_container_of(listener, surface, buffer_destroy);
+	/* The client destroyed the buffer it showed: keep showing nothing from it. */
+	wl_list_remove(&surface->buffer_destroy.link);
+	wl_list_init(&surface->buffer_destroy.link);
+	surface->buffer = NULL;
+}
+
+static void
+release_buffer(struct pw_surface *surface)
+{
+	if (!surface->buffer) {
+		return;
+	}
+	wl_buffer_send_release(surface->buffer);
+	wl_list_remove(&surface->buffer_destroy.link);
+	wl_list_init(&surface->buffer_destroy.link);
+	surface->buffer = NULL;
+}
+
+static bool
+transform_swaps(int32_t transform)
+{
+	return transform & WL_OUTPUT_TRANSFORM_90;
+}
+
+static void
+update_size(struct pw_surface *surface)
+{
+	const struct pw_surface_state *cur = &surface->current;
+	if (!surface->buffer && surface->buffer_width == 0) {
+		surface->width = surface->height = 0;
+		return;
+	}
+	int w = surface->buffer_width, h = surface->buffer_height;
+	if (transform_swaps(cur->transform)) {
+		int t = w;
+		w = h;
+		h = t;
+	}
+	w /= cur->scale;
+	h /= cur->scale;
+	if (cur->has_dst) {
+		w = cur->dst_w;
+		h = cur->dst_h;
+	} else if (cur->has_src) {
+		w = (int)cur->src_w;
+		h = (int)cur->src_h;
+	}
+	surface->width = w;
+	surface->height = h;
+}
+
+/* Buffer damage in surface coordinates; exact for the plain case, the whole surface otherwise. */
+static void
+add_buffer_damage(struct pw_surface *surface, const pixman_region32_t *buffer_damage)
+{
+	const struct pw_surface_state *cur = &surface->current;
+	if (!pixman_region32_not_empty(buffer_damage)) {
+		return;
+	}
+	if (cur->transform == WL_OUTPUT_TRANSFORM_NORMAL && cur->scale == 1 && !cur->has_src &&
+		!cur->has_dst) {
+		pixman_region32_union(&surface->damage, &surface->damage, buffer_damage);
+		return;
+	}
+	pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0, surface->width,
+		surface->height);
+}
+
+static void
+apply_state(struct pw_surface *surface, struct pw_surface_state *next)
+{
+	struct pw_surface_state *cur = &surface->current;
+	int old_w = surface->width, old_h = surface->height;
+	bool old_mapped = surface->buffer != NULL;
+	uint32_t c = next->committed;
+
+	state_move(cur, next);
+
+	if (c & PW_STATE_BUFFER) {
+		if (cur->buffer != surface->buffer) {
+			release_buffer(surface);
+		}
+		surface->buffer = cur->buffer;
+		state_set_buffer(cur, NULL);
+		if (surface->buffer) {
+			wl_list_remove(&surface->buffer_destroy.link);
+			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
+			struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+			surface->buffer_width = shm ? wl_shm_buffer_get_width(shm) : 0;
+			surface->buffer_height = shm ? wl_shm_buffer_get_height(shm) : 0;
+		} else {
+			surface->buffer_width = surface->buffer_height = 0;
+		}
+	}
+	if (c & PW_STATE_OFFSET) {
+		/* picowl places toplevels in tiles; the offset moves subsurfaces only. */
+		if (surface->subsurface) {
+			surface->subsurface->x += cur->dx;
+			surface->subsurface->y += cur->dy;
+		}
+		cur->dx = cur->dy = 0;
+	}
+	update_size(surface);
+	if (!pw_viewport_check(surface)) {
+		return;
+	}
+
+	add_buffer_damage(surface, &cur->buffer_damage);
+	pixman_region32_union(&surface->damage, &surface->damage, &cur->surface_damage);
+	pixman_region32_clear(&cur->surface_damage);
+	pixman_region32_clear(&cur->buffer_damage);
+	if (old_w != surface->width || old_h != surface->height ||
+		old_mapped != (surface->buffer != NULL)) {
+		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0,
+			old_w > surface->width ? old_w : surface->width,
+			old_h > surface->height ? old_h : surface->height);
+	}
+	pixman_region32_intersect_rect(&surface->damage, &surface->damage, 0, 0,
+		old_w > surface->width ? old_w : surface->width,
+		old_h > surface->height ? old_h : surface->height);
+
+	struct pw_surface_node *node, *tmp;
+	wl_list_for_each_safe(node, tmp, &surface->stack, link) {
+		if (node->surface != surface && node->surface->subsurface) {
+			pw_subsurface_parent_commit(node->surface->subsurface);
+		}
+	}
+	if (surface->role && surface->role->commit) {
+		surface->role->commit(surface);
+	}
+	cur->committed = 0;
+	wl_signal_emit(&surface->events.commit, surface);
+	pw_view_surface_committed(surface);
+}
+
+void
+pw_surface_apply_cached(struct pw_surface *surface)
+{
+	if (surface->has_cache) {
+		surface->has_cache = false;
+		apply_state(surface, &surface->cached);
+	}
+}
+
+static void
+surface_commit(struct wl_client *client, struct wl_resource *resource)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (surface->role && surface->role->precommit &&
+		!surface->role->precommit(surface, &surface->pending)) {
+		return;
+	}
+	if (surface->subsurface && pw_subsurface_effectively_sync(surface->subsurface)) {
+		state_move(&surface->cached, &surface->pending);
+		surface->has_cache = true;
+		return;
+	}
+	if (surface->has_cache) {
+		state_move(&surface->cached, &surface->pending);
+		surface->has_cache = false;
+		apply_state(surface, &surface->cached);
+	} else {
+		apply_state(surface, &surface->pending);
+	}
+}
+
+static void
+surface_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void
+surface_attach(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *buffer, int32_t x, int32_t y)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (wl_resource_get_version(resource) >= WL_SURFACE_OFFSET_SINCE_VERSION &&
+		(x != 0 || y != 0)) {
+		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_OFFSET,
+			"attach offset must be zero since version 5, use wl_surface.offset");
+		return;
+	}
+	if (buffer && !wl_shm_buffer_get(buffer)) {
+		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
+			"picowl takes only wl_shm buffers");
+		return;
+	}
+	state_set_buffer(&surface->pending, buffer);
+	surface->pending.dx = x;
+	surface->pending.dy = y;
+	surface->pending.committed |= PW_STATE_BUFFER | PW_STATE_OFFSET;
+}
+
+static void
+surface_offset(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	surface->pending.dx = x;
+	surface->pending.dy = y;
+	surface->pending.committed |= PW_STATE_OFFSET;
+}
+
+static bool
+valid_box(int32_t x, int32_t y, int32_t w, int32_t h)
+{
+	return w > 0 && h > 0 && w <= INT32_MAX - (x > 0 ? x : 0) &&
+		h <= INT32_MAX - (y > 0 ? y : 0);
+}
+
+static void
+surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y,
+	int32_t width, int32_t height)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (!valid_box(x, y, width, height)) {
+		return;
+	}
+	pixman_region32_union_rect(&surface->pending.surface_damage,
+		&surface->pending.surface_damage, x, y, (unsigned)width, (unsigned)height);
+	surface->pending.committed |= PW_STATE_DAMAGE;
+}
+
+static void
+surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, int32_t x,
+	int32_t y, int32_t width, int32_t height)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (!valid_box(x, y, width, height)) {
+		return;
+	}
+	pixman_region32_union_rect(&surface->pending.buffer_damage,
+		&surface->pending.buffer_damage, x, y, (unsigned)width, (unsigned)height);
+	surface->pending.committed |= PW_STATE_DAMAGE;
+}
+
+static void
+handle_callback_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void
+surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct wl_resource *cb = wl_resource_create(client, &wl_callback_interface, 1, id);
+	if (!cb) {
+		wl_resource_post_no_memory(resource);
+		return;
+	}
+	wl_resource_set_implementation(cb, NULL, NULL, handle_callback_resource_destroy);
+	wl_list_insert(surface->pending.frame_callbacks.prev, wl_resource_get_link(cb));
+	surface->pending.committed |= PW_STATE_FRAME;
+}
+
+static void
+surface_set_opaque_region(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *region)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (region) {
+		pw_region_copy(&surface->pending.opaque, region);
+	} else {
+		pixman_region32_clear(&surface->pending.opaque);
+	}
+	surface->pending.committed |= PW_STATE_OPAQUE;
+}
+
+static void
+surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *region)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (region) {
+		pw_region_copy(&surface->pending.input, region);
+	} else {
+		pixman_region32_fini(&surface->pending.input);
+		pixman_region32_init_rect(&surface->pending.input, INT32_MIN / 2, INT32_MIN / 2,
+			UINT32_MAX / 2, UINT32_MAX / 2);
+	}
+	surface->pending.committed |= PW_STATE_INPUT;
+}
+
+static void
+surface_set_buffer_transform(struct wl_client *client, struct wl_resource *resource,
+	int32_t transform)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (transform < WL_OUTPUT_TRANSFORM_NORMAL || transform > WL_OUTPUT_TRANSFORM_FLIPPED_270) {
+		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_TRANSFORM,
+			"buffer transform %d is not a wl_output.transform", transform);
+		return;
+	}
+	surface->pending.transform = transform;
+	surface->pending.committed |= PW_STATE_TRANSFORM;
+}
+
+static void
+surface_set_buffer_scale(struct wl_client *client, struct wl_resource *resource, int32_t scale)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	if (scale < 1) {
+		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_SCALE,
+			"buffer scale %d is not positive", scale);
+		return;
+	}
+	surface->pending.scale = scale;
+	surface->pending.committed |= PW_STATE_SCALE;
+}
+
+static const struct wl_surface_interface surface_impl = {
+	.destroy = surface_destroy,
+	.attach = surface_attach,
+	.damage = surface_damage,
+	.frame = surface_frame,
+	.set_opaque_region = surface_set_opaque_region,
+	.set_input_region = surface_set_input_region,
+	.commit = surface_commit,
+	.set_buffer_transform = surface_set_buffer_transform,
+	.set_buffer_scale = surface_set_buffer_scale,
+	.damage_buffer = surface_damage_buffer,
+	.offset = surface_offset,
+};
+
+static void
+handle_surface_resource_destroy(struct wl_resource *resource)
+{
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	wl_signal_emit(&surface->events.destroy, surface);
+	pw_view_surface_destroyed(surface);
+	if (surface->buffer) {
+		wl_list_remove(&surface->buffer_destroy.link);
+	}
+	state_finish(&surface->pending);
+	state_finish(&surface->cached);
+	state_finish(&surface->current);
+	pixman_region32_fini(&surface->damage);
+	free(surface);
+}
+
+struct pw_surface *
+pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
+	struct pw_server *server)
+{
+	struct pw_surface *surface = calloc(1, sizeof(*surface));
+	if (!surface) {
+		return NULL;
+	}
+	surface->resource = wl_resource_create(client, &wl_surface_interface, (int)version, id);
+	if (!surface->resource) {
+		free(surface);
+		return NULL;
+	}
+	wl_resource_set_implementation(surface->resource, &surface_impl, surface,
+		handle_surface_resource_destroy);
+	surface->server = server;
+	state_init(&surface->pending);
+	state_init(&surface->cached);
+	state_init(&surface->current);
+	pixman_region32_init(&surface->damage);
+	wl_list_init(&surface->buffer_destroy.link);
+	surface->buffer_destroy.notify = handle_buffer_destroy;
+	wl_list_init(&surface->stack);
+	surface->self_node.surface = surface;
+	wl_list_insert(&surface->stack, &surface->self_node.link);
+	wl_signal_init(&surface->events.commit);
+	wl_signal_init(&surface->events.destroy);
+	return surface;
+}
+
+struct pw_surface *
+pw_surface_from_resource(struct wl_resource *resource)
+{
+	assert(wl_resource_instance_of(resource, &wl_surface_interface, &surface_impl));
+	return wl_resource_get_user_data(resource);
+}
+
+bool
+pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_role *role,
+	void *role_data, struct wl_resource *error_resource, uint32_t error_code)
+{
+	if (surface->role && surface->role != role) {
+		wl_resource_post_error(error_resource, error_code,
+			"wl_surface@%u already has the role %s",
+			wl_resource_get_id(surface->resource), surface->role->name);
+		return false;
+	}
+	if (surface->role_data) {
+		wl_resource_post_error(error_resource, error_code,
+			"wl_surface@%u already has a live %s",
+			wl_resource_get_id(surface->resource), role->name);
+		return false;
+	}
+	surface->role = role;
+	surface->role_data = role_data;
+	surface->role_resource = error_resource;
+	return true;
+}
+
+void
+pw_surface_clear_role_data(struct pw_surface *surface)
+{
+	surface->role_data = NULL;
+	surface->role_resource = NULL;
+}
+
+struct pw_surface *
+pw_surface_root(struct pw_surface *surface)
+{
+	while (surface->subsurface && surface->subsurface->parent) {
+		surface = surface->subsurface->parent;
+	}
+	return surface;
+}
+
+bool
+pw_surface_has_buffer(const struct pw_surface *surface)
+{
+	return surface->buffer != NULL && surface->width > 0 && surface->height > 0;
+}
+
+bool
+pw_surface_opaque(const struct pw_surface *surface)
+{
+	struct wl_shm_buffer *shm = surface->buffer ? wl_shm_buffer_get(surface->buffer) : NULL;
+	if (!shm) {
+		return false;
+	}
+	enum pw_format format;
+	if (pw_format_from_shm(wl_shm_buffer_get_format(shm), &format) &&
+		format != PW_FORMAT_ARGB8888) {
+		return true;
+	}
+	pixman_box32_t box = {0, 0, surface->width, surface->height};
+	return pixman_region32_contains_rectangle(
+		       (pixman_region32_t *)&surface->current.opaque, &box) == PIXMAN_REGION_IN;
+}
+
+void
+pw_surface_for_each(struct pw_surface *surface, int x, int y,
+	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data)
+{
+	struct pw_surface_node *node;
+	wl_list_for_each(node, &surface->stack, link) {
+		if (node->surface == surface) {
+			fn(surface, x, y, data);
+			continue;
+		}
+		struct pw_subsurface *sub = node->surface->subsurface;
+		if (!pw_subsurface_mapped(sub)) {
+			continue;
+		}
+		pw_surface_for_each(node->surface, x + sub->x, y + sub->y, fn, data);
+	}
+}
+
+struct pw_surface *
+pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx, double *out_sy)
+{
+	struct pw_surface_node *node;
+	wl_list_for_each_reverse(node, &surface->stack, link) {
+		if (node->surface == surface) {
+			if (!pw_surface_has_buffer(surface) || sx < 0 || sy < 0 ||
+				sx >= surface->width || sy >= surface->height ||
+				!pixman_region32_contains_point(&surface->current.input, (int)sx,
+					(int)sy, NULL)) {
+				continue;
+			}
+			*out_sx = sx;
+			*out_sy = sy;
+			return surface;
+		}
+		struct pw_subsurface *sub = node->surface->subsurface;
+		if (!pw_subsurface_mapped(sub)) {
+			continue;
+		}
+		struct pw_surface *hit =
+			pw_surface_at(node->surface, sx - sub->x, sy - sub->y, out_sx, out_sy);
+		if (hit) {
+			return hit;
+		}
+	}
+	return NULL;
+}
+
+static void
+send_done(struct pw_surface *surface, int x, int y, void *data)
+{
+	uint32_t msec = *(uint32_t *)data;
+	struct wl_resource *cb, *tmp;
+	wl_resource_for_each_safe(cb, tmp, &surface->current.frame_callbacks) {
+		wl_callback_send_done(cb, msec);
+		wl_resource_destroy(cb);
+	}
+}
+
+void
+pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec)
+{
+	pw_surface_for_each(surface, 0, 0, send_done, &msec);
+}
+
+void
+pw_surface_unmap_buffer(struct pw_surface *surface)
+{
+	release_buffer(surface);
+	surface->buffer_width = surface->buffer_height = 0;
+	surface->width = surface->height = 0;
+}

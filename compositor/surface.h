@@ -6,8 +6,11 @@
 #include <stdbool.h>
 #include <wayland-server-core.h>
 
+#include "layout.h"
+
 struct pw_server;
 struct pw_surface;
+struct pw_view;
 
 enum pw_surface_state_field {
 	PW_STATE_BUFFER = 1 << 0,
@@ -18,6 +21,7 @@ enum pw_surface_state_field {
 	PW_STATE_SCALE = 1 << 5,
 	PW_STATE_VIEWPORT = 1 << 6,
 	PW_STATE_FRAME = 1 << 7,
+	PW_STATE_OFFSET = 1 << 8,
 };
 
 struct pw_surface_state {
@@ -41,6 +45,13 @@ struct pw_surface_role {
 	bool (*precommit)(struct pw_surface *surface, const struct pw_surface_state *pending);
 	/* Called after new state became current. */
 	void (*commit)(struct pw_surface *surface);
+	/*
+	 * Where a root surface of this role is shown: its origin in output coordinates and the
+	 * box it is clipped to. False when it is not shown.
+	 */
+	bool (*place)(struct pw_surface *surface, int *x, int *y, struct pw_box *clip);
+	/* The view a root surface of this role belongs to (a popup: its toplevel's), or NULL. */
+	struct pw_view *(*get_view)(struct pw_surface *surface);
 };
 
 struct pw_subsurface;
@@ -79,6 +90,17 @@ struct pw_surface {
 };
 
 bool pw_compositor_create(struct pw_server *server);
+
+/* Creates a wl_surface resource and its surface; NULL on allocation failure. */
+struct pw_surface *pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
+	struct pw_server *server);
+/* A synchronized subsurface's parent committed: apply what the subsurface cached. */
+void pw_surface_apply_cached(struct pw_surface *surface);
+/* Posts wp_viewport errors for a committed viewport that does not fit; false if so. */
+bool pw_viewport_check(struct pw_surface *surface);
+bool pw_viewporter_create(struct pw_server *server);
+/* Copies a wl_region resource's region into `dst`. */
+void pw_region_copy(pixman_region32_t *dst, struct wl_resource *region);
 
 struct pw_surface *pw_surface_from_resource(struct wl_resource *resource);
 

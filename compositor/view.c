@@ -1,1 +1,192 @@
-/* placeholder */
+#include "view.h"
+
+#include <stdlib.h>
+
+#include "output.h"
+#include "seat.h"
+#include "server.h"
+#include "subsurface.h"
+#include "surface.h"
+
+void
+pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_view_impl *impl,
+	struct pw_surface *surface)
+{
+	*view = (struct pw_view){
+		.server = server,
+		.impl = impl,
+		.surface = surface,
+	};
+	wl_list_init(&view->link);
+}
+
+void
+pw_view_finish(struct pw_view *view)
+{
+	if (view->mapped) {
+		pw_view_unmap(view);
+	}
+	free(view->title);
+	free(view->app_id);
+	view->title = view->app_id = NULL;
+}
+
+void
+pw_view_damage_whole(struct pw_view *view)
+{
+	struct pw_output *output = view->server->output;
+	if (output) {
+		pw_output_damage_box(output, view->tile.x, view->tile.y, view->tile.width,
+			view->tile.height);
+	}
+}
+
+void
+pw_view_map(struct pw_view *view)
+{
+	struct pw_server *server = view->server;
+	if (view->mapped) {
+		return;
+	}
+	view->mapped = true;
+	wl_list_insert(server->views.prev, &view->link);
+	pw_server_arrange(server);
+	pw_server_focus(server, view);
+}
+
+void
+pw_view_unmap(struct pw_view *view)
+{
+	struct pw_server *server = view->server;
+	if (!view->mapped) {
+		return;
+	}
+	pw_view_damage_whole(view);
+	view->mapped = false;
+	wl_list_remove(&view->link);
+	wl_list_init(&view->link);
+	if (server->focus == view) {
+		server->focus = NULL;
+		struct pw_view *next = NULL;
+		if (!wl_list_empty(&server->views)) {
+			next = wl_container_of(server->views.next, next, link);
+		}
+		pw_server_focus(server, next);
+	}
+	pw_server_arrange(server);
+}
+
+static void
+configure(struct pw_view *view)
+{
+	view->impl->configure(view, view->content.width, view->content.height, view->states);
+}
+
+void
+pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
+{
+	struct pw_box content = {
+		tile.x + border,
+		tile.y + border,
+		tile.width - 2 * border,
+		tile.height - 2 * border,
+	};
+	if (content.width < 1) {
+		content.width = 1;
+	}
+	if (content.height < 1) {
+		content.height = 1;
+	}
+	bool resized = content.width != view->content.width ||
+		content.height != view->content.height;
+	if (tile.x != view->tile.x || tile.y != view->tile.y || tile.width != view->tile.width ||
+		tile.height != view->tile.height) {
+		pw_view_damage_whole(view);
+		view->tile = tile;
+		pw_view_damage_whole(view);
+	}
+	view->content = content;
+	uint32_t states = (view->states & ~PW_VIEW_TILED) | (view->fullscreen ? 0 : PW_VIEW_TILED);
+	if (resized || states != view->states) {
+		view->states = states;
+		configure(view);
+	}
+}
+
+void
+pw_view_set_activated(struct pw_view *view, bool activated)
+{
+	uint32_t states = activated ? view->states | PW_VIEW_ACTIVATED
+				    : view->states & ~PW_VIEW_ACTIVATED;
+	if (states != view->states) {
+		view->states = states;
+		pw_view_damage_whole(view); /* the border colour */
+		configure(view);
+	}
+}
+
+void
+pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
+{
+	if (view->fullscreen == fullscreen) {
+		return;
+	}
+	view->fullscreen = fullscreen;
+	if (fullscreen) {
+		view->states |= PW_VIEW_FULLSCREEN;
+	} else {
+		view->states &= ~PW_VIEW_FULLSCREEN;
+	}
+	if (view->mapped) {
+		pw_server_arrange(view->server);
+		if (view->server->output) {
+			pw_output_damage_whole(view->server->output);
+		}
+	}
+	configure(view);
+}
+
+struct pw_view *
+pw_view_from_surface(struct pw_surface *surface)
+{
+	struct pw_surface *root = pw_surface_root(surface);
+	if (!root->role || !root->role->get_view || !root->role_data) {
+		return NULL;
+	}
+	return root->role->get_view(root);
+}
+
+void
+pw_view_surface_committed(struct pw_surface *surface)
+{
+	struct pw_server *server = surface->server;
+	struct pw_surface *root = pw_surface_root(surface);
+	int x, y;
+	struct pw_box clip;
+	bool shown = root->role && root->role->place && root->role_data &&
+		(!surface->subsurface || pw_subsurface_mapped(surface->subsurface)) &&
+		root->role->place(root, &x, &y, &clip);
+	if (shown && server->output) {
+		for (struct pw_surface *s = surface; s->subsurface && s->subsurface->parent;
+			s = s->subsurface->parent) {
+			x += s->subsurface->x;
+			y += s->subsurface->y;
+		}
+		pixman_region32_translate(&surface->damage, x, y);
+		pixman_region32_intersect_rect(&surface->damage, &surface->damage, clip.x, clip.y,
+			(unsigned)clip.width, (unsigned)clip.height);
+		pw_output_damage_region(server->output, &surface->damage);
+		if (!wl_list_empty(&surface->current.frame_callbacks)) {
+			pw_output_schedule_repaint(server->output);
+		}
+	}
+	pixman_region32_clear(&surface->damage);
+}
+
+void
+pw_view_surface_destroyed(struct pw_surface *surface)
+{
+	if (surface->server->seat) {
+		pw_seat_surface_gone(surface->server->seat, surface);
+	}
+}

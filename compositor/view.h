@@ -56,6 +56,11 @@ void pw_view_set_activated(struct pw_view *view, bool activated);
 /* Damages the view's whole tile on the output. */
 void pw_view_damage_whole(struct pw_view *view);
 
+/* A surface committed new state: damage the output where it is shown. */
+void pw_view_surface_committed(struct pw_surface *surface);
+/* A surface is being destroyed: drop every reference to it (seat, views). */
+void pw_view_surface_destroyed(struct pw_surface *surface);
+
 /* The view that shows `surface` (or its subsurface root), or NULL. */
 struct pw_view *pw_view_from_surface(struct pw_surface *surface);
 

@@ -1,1 +1,131 @@
-/* placeholder */
+/*
+ * zxdg_output_manager_v1: describes the one output in logical coordinates. Its size never
+ * changes after creation, so each zxdg_output_v1 is sent everything once and keeps no state.
+ */
+#include "screencopy.h"
+
+#include <stdlib.h>
+#include <wayland-server-core.h>
+#include <wayland-server-protocol.h>
+
+#include "output.h"
+#include "server.h"
+#include "xdg-output-unstable-v1-protocol.h"
+
+#define MANAGER_VERSION 3
+
+struct xdg_output_manager {
+	struct wl_global *global;
+	struct wl_list resources; /* manager resources, by wl_resource_get_link */
+	struct wl_listener server_destroy;
+};
+
+static void
+handle_xdg_output_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zxdg_output_v1_interface xdg_output_impl = {
+	.destroy = handle_xdg_output_destroy,
+};
+
+static void
+handle_manager_get_xdg_output(struct wl_client *client, struct wl_resource *manager_resource,
+	uint32_t id, struct wl_resource *output_resource)
+{
+	struct xdg_output_manager *manager = wl_resource_get_user_data(manager_resource);
+	uint32_t version = wl_resource_get_version(manager_resource);
+	struct wl_resource *resource =
+		wl_resource_create(client, &zxdg_output_v1_interface, version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &xdg_output_impl, NULL, NULL);
+
+	/* An inert manager or wl_output (its output is gone) gets an empty object. */
+	struct pw_output *output = wl_resource_get_user_data(output_resource);
+	if (!manager || !output) {
+		return;
+	}
+	zxdg_output_v1_send_logical_position(resource, 0, 0);
+	zxdg_output_v1_send_logical_size(resource, output->width, output->height);
+	if (version >= ZXDG_OUTPUT_V1_NAME_SINCE_VERSION) {
+		zxdg_output_v1_send_name(resource, output->name);
+		zxdg_output_v1_send_description(resource, "picowl output");
+	}
+	/* From version 3 on, wl_output.done closes the xdg_output's events too. */
+	if (version < 3) {
+		zxdg_output_v1_send_done(resource);
+	} else if (wl_resource_get_version(output_resource) >= WL_OUTPUT_DONE_SINCE_VERSION) {
+		wl_output_send_done(output_resource);
+	}
+}
+
+static void
+handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zxdg_output_manager_v1_interface manager_impl = {
+	.destroy = handle_manager_destroy,
+	.get_xdg_output = handle_manager_get_xdg_output,
+};
+
+static void
+handle_manager_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void
+bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct xdg_output_manager *manager = data;
+	struct wl_resource *resource =
+		wl_resource_create(client, &zxdg_output_manager_v1_interface, version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &manager_impl, manager,
+		handle_manager_resource_destroy);
+	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
+}
+
+static void
+handle_server_destroy(struct wl_listener *listener, void *data)
+{
+	struct xdg_output_manager *manager = wl_container_of(listener, manager, server_destroy);
+	struct wl_resource *resource, *tmp;
+	wl_resource_for_each_safe(resource, tmp, &manager->resources) {
+		/* Inert: get_xdg_output then creates empty objects. */
+		wl_resource_set_user_data(resource, NULL);
+		wl_list_remove(wl_resource_get_link(resource));
+		wl_list_init(wl_resource_get_link(resource));
+	}
+	wl_global_destroy(manager->global);
+	wl_list_remove(&manager->server_destroy.link);
+	free(manager);
+}
+
+bool
+pw_xdg_output_create(struct pw_server *server)
+{
+	struct xdg_output_manager *manager = calloc(1, sizeof(*manager));
+	if (!manager) {
+		return false;
+	}
+	wl_list_init(&manager->resources);
+	manager->global = wl_global_create(server->display, &zxdg_output_manager_v1_interface,
+		MANAGER_VERSION, manager, bind_manager);
+	if (!manager->global) {
+		free(manager);
+		return false;
+	}
+	manager->server_destroy.notify = handle_server_destroy;
+	wl_signal_add(&server->destroy, &manager->server_destroy);
+	return true;
+}

@@ -1,1 +1,572 @@
-/* placeholder */
+/* xdg_wm_base, xdg_positioner and xdg_surface; the roles live in xdg_toplevel.c, xdg_popup.c. */
+#include "xdg_shell.h"
+
+#include <stdlib.h>
+
+#include "server.h"
+#include "surface.h"
+#include "xdg-shell-protocol.h"
+
+#define WM_BASE_VERSION 5
+
+static const struct xdg_surface_interface xdg_surface_impl;
+static const struct xdg_positioner_interface positioner_impl;
+
+/* ---- xdg_positioner ---- */
+
+static struct pw_positioner_rules *
+positioner_from_resource(struct wl_resource *resource)
+{
+	return wl_resource_get_user_data(resource);
+}
+
+static void
+positioner_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void
+positioner_set_size(struct wl_client *client, struct wl_resource *resource, int32_t width,
+	int32_t height)
+{
+	if (width < 1 || height < 1) {
+		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
+			"positioner size %dx%d is not positive", width, height);
+		return;
+	}
+	struct pw_positioner_rules *r = positioner_from_resource(resource);
+	r->width = width;
+	r->height = height;
+	r->has_size = true;
+}
+
+static void
+positioner_set_anchor_rect(struct wl_client *client, struct wl_resource *resource, int32_t x,
+	int32_t y, int32_t width, int32_t height)
+{
+	if (width < 0 || height < 0) {
+		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
+			"anchor rect size %dx%d is negative", width, height);
+		return;
+	}
+	struct pw_positioner_rules *r = positioner_from_resource(resource);
+	r->anchor_rect = (struct pw_box){x, y, width, height};
+	r->has_anchor_rect = true;
+}
+
+static void
+positioner_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_t anchor)
+{
+	if (anchor > XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT) {
+		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
+			"anchor %u is not an xdg_positioner.anchor", anchor);
+		return;
+	}
+	positioner_from_resource(resource)->anchor = anchor;
+}
+
+static void
+positioner_set_gravity(struct wl_client *client, struct wl_resource *resource, uint32_t gravity)
+{
+	if (gravity > XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT) {
+		wl_resource_post_error(resource, XDG_POSITIONER_ERROR_INVALID_INPUT,
+			"gravity %u is not an xdg_positioner.gravity", gravity);
+		return;
+	}
+	positioner_from_resource(resource)->gravity = gravity;
+}
+
+static void
+positioner_set_constraint_adjustment(struct wl_client *client, struct wl_resource *resource,
+	uint32_t adjustment)
+{
+	positioner_from_resource(resource)->constraint_adjustment = adjustment;
+}
+
+static void
+positioner_set_offset(struct wl_client *client, struct wl_resource *resource, int32_t x,
+	int32_t y)
+{
+	struct pw_positioner_rules *r = positioner_from_resource(resource);
+	r->offset_x = x;
+	r->offset_y = y;
+}
+
+static void
+positioner_set_reactive(struct wl_client *client, struct wl_resource *resource)
+{
+	/* Picowl never moves a parent under its popup, so reactivity changes nothing. */
+}
+
+static void
+positioner_set_parent_size(struct wl_client *client, struct wl_resource *resource,
+	int32_t width, int32_t height)
+{
+}
+
+static void
+positioner_set_parent_configure(struct wl_client *client, struct wl_resource *resource,
+	uint32_t serial)
+{
+}
+
+static const struct xdg_positioner_interface positioner_impl = {
+	.destroy = positioner_destroy,
+	.set_size = positioner_set_size,
+	.set_anchor_rect = positioner_set_anchor_rect,
+	.set_anchor = positioner_set_anchor,
+	.set_gravity = positioner_set_gravity,
+	.set_constraint_adjustment = positioner_set_constraint_adjustment,
+	.set_offset = positioner_set_offset,
+	.set_reactive = positioner_set_reactive,
+	.set_parent_size = positioner_set_parent_size,
+	.set_parent_configure = positioner_set_parent_configure,
+};
+
+static void
+handle_positioner_resource_destroy(struct wl_resource *resource)
+{
+	free(wl_resource_get_user_data(resource));
+}
+
+bool
+pw_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
+	uint32_t error_code, struct pw_positioner_rules *out)
+{
+	struct pw_positioner_rules *r = positioner_from_resource(positioner);
+	if (!r->has_size || !r->has_anchor_rect) {
+		wl_resource_post_error(error_resource, error_code,
+			"xdg_positioner@%u has no %s", wl_resource_get_id(positioner),
+			r->has_size ? "anchor rect" : "size");
+		return false;
+	}
+	*out = *r;
+	return true;
+}
+
+/* ---- xdg_surface ---- */
+
+static struct pw_xdg_surface *
+xdg_surface_from_resource(struct wl_resource *resource)
+{
+	return wl_resource_get_user_data(resource);
+}
+
+static void
+send_configure(void *data)
+{
+	struct pw_xdg_surface *xdg = data;
+	xdg->configure_idle = NULL;
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		pw_xdg_toplevel_send_configure(xdg->toplevel);
+	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		pw_popup_send_configure(xdg->popup);
+	} else {
+		return;
+	}
+	xdg->configure_serial = wl_display_next_serial(xdg->server->display);
+	xdg->configure_sent = true;
+	xdg_surface_send_configure(xdg->resource, xdg->configure_serial);
+}
+
+void
+pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg)
+{
+	if (!xdg->configure_idle) {
+		xdg->configure_idle =
+			wl_event_loop_add_idle(xdg->server->loop, send_configure, xdg);
+	}
+}
+
+static bool
+role_precommit(struct pw_surface *surface, const struct pw_surface_state *pending)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	if (!xdg || !(pending->committed & PW_STATE_BUFFER) || !pending->buffer) {
+		return true;
+	}
+	if (xdg->role == PW_XDG_ROLE_NONE) {
+		wl_resource_post_error(xdg->resource, XDG_SURFACE_ERROR_NOT_CONSTRUCTED,
+			"a buffer was committed before the xdg_surface got a role");
+		return false;
+	}
+	if (!xdg->configure_sent) {
+		wl_resource_post_error(xdg->resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
+			"a buffer was committed before the first configure");
+		return false;
+	}
+	return true;
+}
+
+static void
+role_commit(struct pw_surface *surface)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	if (!xdg) {
+		return;
+	}
+	if (xdg->pending_geometry_set) {
+		xdg->pending_geometry_set = false;
+		xdg->has_geometry = xdg->pending_geometry.width > 0;
+		xdg->geometry = xdg->pending_geometry;
+	}
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		pw_xdg_toplevel_commit(xdg->toplevel);
+	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		pw_popup_commit(xdg->popup);
+	}
+}
+
+bool
+pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+{
+	if (!xdg->mapped) {
+		return false;
+	}
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		*x = xdg->toplevel->view.content.x;
+		*y = xdg->toplevel->view.content.y;
+		return true;
+	}
+	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		struct pw_box clip;
+		if (!pw_popup_place(xdg->popup, x, y, &clip)) {
+			return false;
+		}
+		*x += xdg->has_geometry ? xdg->geometry.x : 0;
+		*y += xdg->has_geometry ? xdg->geometry.y : 0;
+		return true;
+	}
+	return false;
+}
+
+static bool
+role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	if (!xdg || !xdg->mapped) {
+		return false;
+	}
+	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		return pw_popup_place(xdg->popup, x, y, clip);
+	}
+	if (xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
+		return false;
+	}
+	struct pw_view *view = &xdg->toplevel->view;
+	struct pw_view *other;
+	wl_list_for_each(other, &view->server->views, link) {
+		if (other->fullscreen && other != view) {
+			return false;
+		}
+	}
+	*x = view->content.x - (xdg->has_geometry ? xdg->geometry.x : 0);
+	*y = view->content.y - (xdg->has_geometry ? xdg->geometry.y : 0);
+	*clip = view->content;
+	return true;
+}
+
+static struct pw_view *
+role_get_view(struct pw_surface *surface)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	while (xdg && xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		xdg = xdg->popup->parent;
+	}
+	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
+		return NULL;
+	}
+	return &xdg->toplevel->view;
+}
+
+static const struct pw_surface_role xdg_surface_role = {
+	.name = "xdg_surface",
+	.precommit = role_precommit,
+	.commit = role_commit,
+	.place = role_place,
+	.get_view = role_get_view,
+};
+
+static void
+xdg_surface_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	if (xdg && ((xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) ||
+			   (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup))) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT,
+			"xdg_surface destroyed before its role object");
+		return;
+	}
+	wl_resource_destroy(resource);
+}
+
+static bool
+check_role_free(struct pw_xdg_surface *xdg, struct wl_resource *resource)
+{
+	if (!xdg->surface) {
+		return false;
+	}
+	if (xdg->role != PW_XDG_ROLE_NONE) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED,
+			"xdg_surface already has a role object");
+		return false;
+	}
+	if (xdg->surface->buffer) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
+			"the wl_surface already has a buffer");
+		return false;
+	}
+	return true;
+}
+
+static void
+xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	if (!xdg || !check_role_free(xdg, resource)) {
+		return;
+	}
+	pw_xdg_toplevel_create(xdg, id);
+}
+
+static void
+xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *parent_resource, struct wl_resource *positioner)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	if (!xdg || !check_role_free(xdg, resource)) {
+		return;
+	}
+	struct pw_positioner_rules rules;
+	if (!pw_positioner_rules(positioner, xdg->wm_base->resource,
+		    XDG_WM_BASE_ERROR_INVALID_POSITIONER, &rules)) {
+		return;
+	}
+	struct pw_xdg_surface *parent =
+		parent_resource ? xdg_surface_from_resource(parent_resource) : NULL;
+	pw_popup_create(xdg, id, parent, &rules);
+}
+
+static void
+xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *resource,
+	int32_t x, int32_t y, int32_t width, int32_t height)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	if (!xdg) {
+		return;
+	}
+	if (width <= 0 || height <= 0) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_INVALID_SIZE,
+			"window geometry %dx%d is not positive", width, height);
+		return;
+	}
+	xdg->pending_geometry = (struct pw_box){x, y, width, height};
+	xdg->pending_geometry_set = true;
+}
+
+static void
+xdg_surface_ack_configure(struct wl_client *client, struct wl_resource *resource,
+	uint32_t serial)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	if (!xdg) {
+		return;
+	}
+	if (xdg->role == PW_XDG_ROLE_NONE) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_NOT_CONSTRUCTED,
+			"ack_configure on an xdg_surface without a role");
+		return;
+	}
+	if (!xdg->configure_sent || serial > xdg->configure_serial) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_INVALID_SERIAL,
+			"ack_configure serial %u was never sent", serial);
+		return;
+	}
+}
+
+static const struct xdg_surface_interface xdg_surface_impl = {
+	.destroy = xdg_surface_destroy,
+	.get_toplevel = xdg_surface_get_toplevel,
+	.get_popup = xdg_surface_get_popup,
+	.set_window_geometry = xdg_surface_set_window_geometry,
+	.ack_configure = xdg_surface_ack_configure,
+};
+
+static void
+xdg_surface_finish(struct pw_xdg_surface *xdg)
+{
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		pw_xdg_toplevel_destroy_role(xdg->toplevel);
+	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		pw_popup_destroy_role(xdg->popup);
+	}
+	if (xdg->configure_idle) {
+		wl_event_source_remove(xdg->configure_idle);
+		xdg->configure_idle = NULL;
+	}
+	if (xdg->surface) {
+		pw_surface_clear_role_data(xdg->surface);
+		wl_list_remove(&xdg->surface_destroy.link);
+		xdg->surface = NULL;
+	}
+}
+
+static void
+handle_surface_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_xdg_surface *xdg = wl_container_of(listener, xdg, surface_destroy);
+	xdg_surface_finish(xdg);
+}
+
+static void
+handle_xdg_surface_resource_destroy(struct wl_resource *resource)
+{
+	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
+	xdg_surface_finish(xdg);
+	wl_list_remove(&xdg->link);
+	free(xdg);
+}
+
+/* ---- xdg_wm_base ---- */
+
+static void
+wm_base_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	struct pw_xdg_wm_base *wm = wl_resource_get_user_data(resource);
+	if (!wl_list_empty(&wm->surfaces)) {
+		wl_resource_post_error(resource, XDG_WM_BASE_ERROR_DEFUNCT_SURFACES,
+			"xdg_wm_base destroyed while it has xdg_surfaces");
+		return;
+	}
+	wl_resource_destroy(resource);
+}
+
+static void
+wm_base_create_positioner(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_positioner_rules *rules = calloc(1, sizeof(*rules));
+	if (!rules) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	struct wl_resource *positioner = wl_resource_create(client, &xdg_positioner_interface,
+		wl_resource_get_version(resource), id);
+	if (!positioner) {
+		free(rules);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(positioner, &positioner_impl, rules,
+		handle_positioner_resource_destroy);
+}
+
+static void
+wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *surface_resource)
+{
+	struct pw_xdg_wm_base *wm = wl_resource_get_user_data(resource);
+	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
+	if (surface->role == &xdg_surface_role && surface->role_data) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED,
+			"wl_surface@%u already has an xdg_surface",
+			wl_resource_get_id(surface_resource));
+		return;
+	}
+	if (surface->buffer) {
+		wl_resource_post_error(resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
+			"wl_surface@%u already has a buffer", wl_resource_get_id(surface_resource));
+		return;
+	}
+	struct pw_xdg_surface *xdg = calloc(1, sizeof(*xdg));
+	if (!xdg) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	if (!pw_surface_set_role(surface, &xdg_surface_role, xdg, resource,
+		    XDG_WM_BASE_ERROR_ROLE)) {
+		free(xdg);
+		return;
+	}
+	xdg->resource = wl_resource_create(client, &xdg_surface_interface,
+		wl_resource_get_version(resource), id);
+	if (!xdg->resource) {
+		pw_surface_clear_role_data(surface);
+		free(xdg);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(xdg->resource, &xdg_surface_impl, xdg,
+		handle_xdg_surface_resource_destroy);
+	surface->role_resource = xdg->resource;
+	xdg->server = wm->server;
+	xdg->surface = surface;
+	xdg->wm_base = wm;
+	wl_list_insert(&wm->surfaces, &xdg->link);
+	xdg->surface_destroy.notify = handle_surface_destroy;
+	wl_signal_add(&surface->events.destroy, &xdg->surface_destroy);
+}
+
+static void
+wm_base_pong(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
+{
+	struct pw_xdg_wm_base *wm = wl_resource_get_user_data(resource);
+	if (wm->ping_serial == serial) {
+		wm->ping_serial = 0;
+	}
+}
+
+static const struct xdg_wm_base_interface wm_base_impl = {
+	.destroy = wm_base_destroy,
+	.create_positioner = wm_base_create_positioner,
+	.get_xdg_surface = wm_base_get_xdg_surface,
+	.pong = wm_base_pong,
+};
+
+static void
+handle_wm_base_resource_destroy(struct wl_resource *resource)
+{
+	struct pw_xdg_wm_base *wm = wl_resource_get_user_data(resource);
+	struct pw_xdg_surface *xdg, *tmp;
+	wl_list_for_each_safe(xdg, tmp, &wm->surfaces, link) {
+		wl_list_remove(&xdg->link);
+		wl_list_init(&xdg->link);
+	}
+	free(wm);
+}
+
+static void
+bind_wm_base(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct pw_xdg_wm_base *wm = calloc(1, sizeof(*wm));
+	if (!wm) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wm->resource = wl_resource_create(client, &xdg_wm_base_interface, (int)version, id);
+	if (!wm->resource) {
+		free(wm);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wm->server = data;
+	wl_list_init(&wm->surfaces);
+	wl_resource_set_implementation(wm->resource, &wm_base_impl, wm,
+		handle_wm_base_resource_destroy);
+}
+
+void
+pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm)
+{
+	if (wm->ping_serial == 0) {
+		wm->ping_serial = wl_display_next_serial(wm->server->display);
+		xdg_wm_base_send_ping(wm->resource, wm->ping_serial);
+	}
+}
+
+bool
+pw_xdg_shell_create(struct pw_server *server)
+{
+	return wl_global_create(server->display, &xdg_wm_base_interface, WM_BASE_VERSION, server,
+		       bind_wm_base) != NULL;
+}

@@ -1,1 +1,174 @@
-/* placeholder */
+/*
+ * Headless display: the frame is a pixman image in RAM. Frames are paced by a timerfd at the
+ * refresh rate, armed only while a frame is pending, so an idle compositor never wakes up.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+struct headless {
+	struct pw_backend base;
+	pixman_image_t *image;
+	int timer_fd;
+	struct wl_event_source *timer;
+	struct timespec next_vblank; /* the vblank time the last scheduled frame lands on */
+	int64_t period_ns;
+	bool pending;
+	int frames; /* presented so far, for the age of the buffer */
+};
+
+static const struct pw_backend_impl headless_impl;
+
+static struct headless *
+headless_from_backend(struct pw_backend *backend)
+{
+	if (backend->impl != &headless_impl) {
+		return NULL;
+	}
+	return (struct headless *)backend;
+}
+
+static int64_t
+ts_ns(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
+static struct timespec
+ns_ts(int64_t ns)
+{
+	struct timespec ts = {.tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000};
+	return ts;
+}
+
+static int
+handle_timer(int fd, uint32_t mask, void *data)
+{
+	struct headless *hl = data;
+	uint64_t expirations;
+	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
+		fprintf(stderr, "picowl: headless: timer read: %s\n", strerror(errno));
+	}
+	if (!hl->pending) {
+		return 0;
+	}
+	hl->pending = false;
+	if (hl->base.events && hl->base.events->frame_done) {
+		struct timespec when = hl->next_vblank;
+		hl->base.events->frame_done(hl->base.events_data, &when);
+	}
+	return 0;
+}
+
+static pixman_image_t *
+headless_begin_frame(struct pw_backend *backend, int *age)
+{
+	struct headless *hl = headless_from_backend(backend);
+	*age = hl->frames > 0 ? 1 : 0;
+	return hl->image;
+}
+
+static bool
+headless_present(struct pw_backend *backend, const pixman_region32_t *damage)
+{
+	struct headless *hl = headless_from_backend(backend);
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	/* The frame lands on the first vblank after now, on a grid anchored at the last one. */
+	int64_t now_ns = ts_ns(&now);
+	int64_t last = ts_ns(&hl->next_vblank);
+	int64_t next;
+	if (last == 0 || now_ns - last > 1000 * hl->period_ns) {
+		next = now_ns + hl->period_ns;
+	} else {
+		int64_t periods = (now_ns - last) / hl->period_ns + 1;
+		next = last + periods * hl->period_ns;
+	}
+	hl->next_vblank = ns_ts(next);
+	struct itimerspec spec = {.it_value = hl->next_vblank};
+	if (timerfd_settime(hl->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
+		fprintf(stderr, "picowl: headless: timerfd_settime: %s\n", strerror(errno));
+		return false;
+	}
+	hl->pending = true;
+	hl->frames++;
+	return true;
+}
+
+static void
+headless_destroy(struct pw_backend *backend)
+{
+	struct headless *hl = headless_from_backend(backend);
+	if (hl->timer) {
+		wl_event_source_remove(hl->timer);
+	}
+	if (hl->timer_fd >= 0) {
+		close(hl->timer_fd);
+	}
+	if (hl->image) {
+		pixman_image_unref(hl->image);
+	}
+	free(hl);
+}
+
+static const struct pw_backend_impl headless_impl = {
+	.destroy = headless_destroy,
+	.begin_frame = headless_begin_frame,
+	.present = headless_present,
+};
+
+struct pw_backend *
+pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_headless_config *config)
+{
+	if (config->width <= 0 || config->height <= 0 || config->refresh_mhz <= 0) {
+		fprintf(stderr, "picowl: headless: bad size %dx%d or refresh %d mHz\n",
+			config->width, config->height, config->refresh_mhz);
+		return NULL;
+	}
+	struct headless *hl = calloc(1, sizeof(*hl));
+	if (!hl) {
+		return NULL;
+	}
+	hl->base.impl = &headless_impl;
+	hl->base.name = "HEADLESS-1";
+	hl->base.description = "picowl headless output";
+	hl->base.width = config->width;
+	hl->base.height = config->height;
+	hl->base.format = config->format;
+	hl->base.refresh_mhz = config->refresh_mhz;
+	hl->period_ns = 1000000000000LL / config->refresh_mhz;
+	hl->timer_fd = -1;
+
+	hl->image = pixman_image_create_bits(pw_format_pixman(config->format), config->width,
+		config->height, NULL, 0);
+	if (!hl->image) {
+		goto err;
+	}
+	hl->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (hl->timer_fd < 0) {
+		fprintf(stderr, "picowl: headless: timerfd_create: %s\n", strerror(errno));
+		goto err;
+	}
+	hl->timer = wl_event_loop_add_fd(loop, hl->timer_fd, WL_EVENT_READABLE, handle_timer, hl);
+	if (!hl->timer) {
+		goto err;
+	}
+	return &hl->base;
+
+err:
+	headless_destroy(&hl->base);
+	return NULL;
+}
+
+pixman_image_t *
+pw_headless_backend_front(struct pw_backend *backend)
+{
+	struct headless *hl = headless_from_backend(backend);
+	return hl ? hl->image : NULL;
+}

@@ -1,0 +1,32 @@
+/*
+ * wl_data_device_manager and the selection (clipboard) of a seat: the contract between seat.c
+ * and data_device.c. Drag and drop is not implemented: start_drag cancels the source.
+ */
+#ifndef PW_DATA_DEVICE_H
+#define PW_DATA_DEVICE_H
+
+#include <wayland-server-core.h>
+
+struct pw_seat;
+struct pw_data_device_manager;
+
+/*
+ * Creates the wl_data_device_manager global for `seat`; wl_data_device resources made for
+ * other seats are inert. NULL on failure.
+ */
+struct pw_data_device_manager *pw_data_device_manager_create(struct pw_seat *seat,
+	struct wl_display *display);
+/* Destroys the global; the selection source is not cancelled, live resources go inert. */
+void pw_data_device_manager_destroy(struct pw_data_device_manager *manager);
+
+/*
+ * The keyboard focus moved to `client` (NULL: nobody): it is sent the current selection, as a
+ * new wl_data_offer or NULL, before the keyboard enter.
+ */
+void pw_data_device_manager_focus(struct pw_data_device_manager *manager,
+	struct wl_client *client);
+
+/* Implemented in seat.c: the seat of a wl_seat resource, NULL when the resource is inert. */
+struct pw_seat *pw_seat_from_resource(struct wl_resource *resource);
+
+#endif

@@ -1,0 +1,23 @@
+/* Composites the scene (views, borders, popups) into an image, damaged region only. */
+#ifndef PW_RENDER_H
+#define PW_RENDER_H
+
+#include <pixman.h>
+
+struct pw_server;
+struct wl_list;
+
+/*
+ * Paints `damage` (output coordinates) of the scene into `target`. Client pixels are read
+ * only inside wl_shm_buffer_begin_access/end_access.
+ */
+void pw_render_frame(struct pw_server *server, pixman_image_t *target,
+	const pixman_region32_t *damage);
+
+/*
+ * Moves the current frame callbacks of every surface shown to `list` (wl_resource links),
+ * to be answered when the frame is on screen.
+ */
+void pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list);
+
+#endif

@@ -1,0 +1,62 @@
+#include "spawn.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void
+close_other_fds(void)
+{
+	/* picowl's own descriptors are CLOEXEC; this also catches any that a library leaked. */
+	DIR *dir = opendir("/proc/self/fd");
+	if (!dir) {
+		return;
+	}
+	int keep = dirfd(dir);
+	struct dirent *entry;
+	while ((entry = readdir(dir))) {
+		int fd = atoi(entry->d_name);
+		if (fd > 2 && fd != keep) {
+			close(fd);
+		}
+	}
+	closedir(dir);
+}
+
+pid_t
+pw_spawn(char *const argv[], const char *socket)
+{
+	pid_t pid = fork();
+	if (pid != 0) {
+		return pid;
+	}
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (int sig = 1; sig < NSIG; sig++) {
+		signal(sig, SIG_DFL);
+	}
+	setsid();
+	close_other_fds();
+	if (socket) {
+		setenv("WAYLAND_DISPLAY", socket, 1);
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "picowl: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+int
+pw_spawn_reap(void)
+{
+	int n = 0;
+	while (waitpid(-1, NULL, WNOHANG) > 0) {
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,17 @@
+/* Starting clients. Pure: no Wayland. */
+#ifndef PW_SPAWN_H
+#define PW_SPAWN_H
+
+#include <sys/types.h>
+
+/*
+ * Starts argv[0] (searched in PATH) with WAYLAND_DISPLAY=`socket` in its environment, its
+ * own session, default signal dispositions and mask, and no descriptor of picowl's beyond
+ * stdin, stdout and stderr. Returns the pid, or -1 with errno set.
+ */
+pid_t pw_spawn(char *const argv[], const char *socket);
+
+/* Reaps every child that has exited, without blocking. Returns how many. */
+int pw_spawn_reap(void);
+
+#endif

@@ -1,0 +1,100 @@
+/* xdg_wm_base, xdg_positioner, xdg_surface and the toplevel and popup roles. */
+#ifndef PW_XDG_SHELL_H
+#define PW_XDG_SHELL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+#include "layout.h"
+#include "positioner.h"
+#include "view.h"
+
+struct pw_server;
+struct pw_surface;
+struct pw_xdg_toplevel;
+struct pw_popup;
+
+
+enum pw_xdg_role {
+	PW_XDG_ROLE_NONE,
+	PW_XDG_ROLE_TOPLEVEL,
+	PW_XDG_ROLE_POPUP,
+};
+
+struct pw_xdg_surface {
+	struct wl_resource *resource;
+	struct pw_server *server;
+	struct pw_surface *surface; /* NULL once the wl_surface died */
+	struct pw_xdg_wm_base *wm_base;
+	enum pw_xdg_role role;
+	struct pw_xdg_toplevel *toplevel;
+	struct pw_popup *popup;
+
+	bool configure_sent; /* a configure went out since the role was made or unmapped */
+	bool mapped;
+	uint32_t configure_serial; /* the last configure sent */
+	struct wl_event_source *configure_idle;
+
+	bool has_geometry, pending_geometry_set;
+	struct pw_box geometry, pending_geometry;
+	struct wl_listener surface_destroy;
+	struct wl_list link; /* pw_xdg_wm_base.surfaces */
+};
+
+struct pw_xdg_wm_base {
+	struct wl_resource *resource;
+	struct pw_server *server;
+	struct wl_list surfaces; /* pw_xdg_surface.link */
+	uint32_t ping_serial;	 /* 0: no ping outstanding */
+};
+
+struct pw_xdg_toplevel {
+	struct wl_resource *resource;
+	struct pw_xdg_surface *xdg;
+	struct pw_view view;
+	bool want_fullscreen;
+};
+
+struct pw_popup {
+	struct wl_resource *resource;
+	struct pw_xdg_surface *xdg;
+	struct pw_surface *surface;
+	struct pw_xdg_surface *parent; /* NULL once the parent went */
+	struct wl_listener parent_destroy;
+	struct pw_positioner_rules rules;
+	struct pw_box geometry; /* relative to the parent's window geometry */
+	uint32_t reposition_token;
+	bool send_repositioned;
+	struct wl_list link; /* pw_server.popups while mapped */
+};
+
+bool pw_xdg_shell_create(struct pw_server *server);
+bool pw_xdg_decoration_create(struct pw_server *server);
+/* Pings the client unless a ping is outstanding; its pong clears it. */
+void pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm);
+
+/* Queues a configure of the xdg_surface's role (coalesced in an idle callback). */
+void pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg);
+/* The output position of the xdg_surface's window geometry origin; false if not shown. */
+bool pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y);
+
+/* Role internals, shared between xdg_shell.c, xdg_toplevel.c and xdg_popup.c. */
+void pw_xdg_toplevel_create(struct pw_xdg_surface *xdg, uint32_t id);
+void pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel);
+void pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel);
+void pw_xdg_toplevel_destroy_role(struct pw_xdg_toplevel *toplevel);
+struct pw_xdg_toplevel *pw_xdg_toplevel_from_resource(struct wl_resource *resource);
+
+void pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *parent,
+	const struct pw_positioner_rules *rules);
+void pw_popup_send_configure(struct pw_popup *popup);
+void pw_popup_commit(struct pw_popup *popup);
+void pw_popup_destroy_role(struct pw_popup *popup);
+/* Where the popup's surface is on the output and the box it is clipped to. */
+bool pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip);
+/* Reads a positioner resource's rules; false (and an error posted) if incomplete. */
+bool pw_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
+	uint32_t error_code, struct pw_positioner_rules *out);
+
+#endif
