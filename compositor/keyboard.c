@@ -307,29 +307,35 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 	}
 }
 
-void
-pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+/* Drops the focus, with a leave when the surface is not being destroyed. */
+static void
+drop_focus(struct pw_seat *seat, bool leave)
 {
 	struct pw_seat_keyboard *kb = &seat->keyboard;
+	struct wl_resource *surface_resource = kb->focus->resource;
+	struct wl_client *client = wl_resource_get_client(surface_resource);
 	struct wl_resource *resource;
-	struct wl_client *client;
 	uint32_t serial;
 
-	if (!surface || kb->focus != surface) {
-		return;
-	}
 	wl_list_remove(&kb->focus_destroy.link);
 	wl_list_init(&kb->focus_destroy.link);
 	kb->focus = NULL;
-	if (!pw_seat_surface_alive(surface)) {
+	if (!leave) {
 		return;
 	}
-	client = wl_resource_get_client(surface->resource);
 	serial = wl_display_next_serial(seat->display);
 	wl_resource_for_each(resource, &kb->resources) {
 		if (wl_resource_get_client(resource) == client) {
-			wl_keyboard_send_leave(resource, serial, surface->resource);
+			wl_keyboard_send_leave(resource, serial, surface_resource);
 		}
+	}
+}
+
+void
+pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+{
+	if (surface && seat->keyboard.focus == surface) {
+		drop_focus(seat, true);
 	}
 }
 
@@ -338,7 +344,7 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_seat *seat = wl_container_of(listener, seat, keyboard.focus_destroy);
 
-	pw_keyboard_surface_gone(seat, seat->keyboard.focus);
+	drop_focus(seat, false);
 }
 
 void
@@ -352,7 +358,9 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	if (kb->focus == surface) {
 		return;
 	}
-	pw_keyboard_surface_gone(seat, kb->focus);
+	if (kb->focus) {
+		drop_focus(seat, true);
+	}
 	if (!surface) {
 		return;
 	}
@@ -361,7 +369,7 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	pw_data_device_manager_focus(seat->data, client);
 	kb->focus = surface;
 	kb->focus_destroy.notify = handle_focus_destroy;
-	wl_signal_add(&surface->events.destroy, &kb->focus_destroy);
+	wl_resource_add_destroy_listener(surface->resource, &kb->focus_destroy);
 	serial = wl_display_next_serial(seat->display);
 	wl_resource_for_each(resource, &kb->resources) {
 		if (wl_resource_get_client(resource) == client) {

@@ -222,7 +222,7 @@ pw_output_destroy(struct pw_output *output)
 	if (!output) {
 		return;
 	}
-	wl_signal_emit(&output->events.destroy, output);
+	wl_signal_emit_mutable(&output->events.destroy, output);
 	output->backend->events = NULL;
 	if (output->repaint_idle) {
 		wl_event_source_remove(output->repaint_idle);

@@ -74,7 +74,7 @@ handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource
 		clear_cursor(ptr);
 		if (surface) {
 			ptr->cursor = surface;
-			wl_signal_add(&surface->events.destroy, &ptr->cursor_destroy);
+			wl_resource_add_destroy_listener(surface->resource, &ptr->cursor_destroy);
 		}
 	}
 	ptr->hotspot_x = hotspot_x;
@@ -154,13 +154,35 @@ pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint3
 	}
 }
 
+/* Drops the focus, with a leave when the surface is not being destroyed. */
+static void
+drop_focus(struct pw_seat *seat, bool leave)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_resource *surface_resource = ptr->focus->resource;
+	struct wl_client *client = wl_resource_get_client(surface_resource);
+	struct wl_resource *resource;
+	uint32_t serial;
+
+	wl_list_remove(&ptr->focus_destroy.link);
+	wl_list_init(&ptr->focus_destroy.link);
+	ptr->focus = NULL;
+	if (!leave) {
+		return;
+	}
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_pointer_send_leave(resource, serial, surface_resource);
+			send_frame(resource);
+		}
+	}
+}
+
 void
 pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 {
 	struct pw_seat_pointer *ptr = &seat->pointer;
-	struct wl_resource *resource;
-	struct wl_client *client;
-	uint32_t serial;
 
 	if (!surface) {
 		return;
@@ -168,22 +190,8 @@ pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	if (ptr->cursor == surface) {
 		clear_cursor(ptr);
 	}
-	if (ptr->focus != surface) {
-		return;
-	}
-	client = focus_client(ptr);
-	wl_list_remove(&ptr->focus_destroy.link);
-	wl_list_init(&ptr->focus_destroy.link);
-	ptr->focus = NULL;
-	if (!pw_seat_surface_alive(surface)) {
-		return;
-	}
-	serial = wl_display_next_serial(seat->display);
-	wl_resource_for_each(resource, &ptr->resources) {
-		if (wl_resource_get_client(resource) == client) {
-			wl_pointer_send_leave(resource, serial, surface->resource);
-			send_frame(resource);
-		}
+	if (ptr->focus == surface) {
+		drop_focus(seat, true);
 	}
 }
 
@@ -192,7 +200,7 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_seat *seat = wl_container_of(listener, seat, pointer.focus_destroy);
 
-	pw_pointer_surface_gone(seat, seat->pointer.focus);
+	drop_focus(seat, false);
 }
 
 /*
@@ -216,7 +224,9 @@ update_focus(struct pw_seat *seat)
 		}
 		return true;
 	}
-	pw_pointer_surface_gone(seat, ptr->focus);
+	if (ptr->focus) {
+		drop_focus(seat, true);
+	}
 	/* The cursor image was the old client's; the new one sets its own after the enter. */
 	clear_cursor(ptr);
 	if (!surface) {
@@ -226,7 +236,7 @@ update_focus(struct pw_seat *seat)
 	ptr->focus_x = ptr->x - sx;
 	ptr->focus_y = ptr->y - sy;
 	ptr->focus_destroy.notify = handle_focus_destroy;
-	wl_signal_add(&surface->events.destroy, &ptr->focus_destroy);
+	wl_resource_add_destroy_listener(surface->resource, &ptr->focus_destroy);
 	ptr->enter_serial = wl_display_next_serial(seat->display);
 	client = focus_client(ptr);
 	wl_resource_for_each(resource, &ptr->resources) {

@@ -20,15 +20,6 @@ pw_seat_from_resource(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
-bool
-pw_seat_surface_alive(struct pw_surface *surface)
-{
-	struct wl_resource *resource = surface->resource;
-	struct wl_client *client = wl_resource_get_client(resource);
-
-	return wl_client_get_object(client, wl_resource_get_id(resource)) == resource;
-}
-
 void
 pw_seat_resources_make_inert(struct wl_list *list)
 {

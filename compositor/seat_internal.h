@@ -5,6 +5,11 @@
  * Every wl_keyboard, wl_pointer and wl_touch resource has the seat as user data and its link in
  * the matching `resources` list; when the seat is destroyed first, the user data becomes NULL
  * and the link is emptied, so the resource is inert.
+ *
+ * Every surface the seat refers to is watched through its wl_resource's destroy listener, which
+ * runs before anything else hears of the destruction: the reference is dropped silently there,
+ * since an event naming a wl_surface the client already destroyed reaches it as NULL. A surface
+ * the seat still refers to can thus always be named (leave on unmap, for instance).
  */
 #ifndef PW_SEAT_INTERNAL_H
 #define PW_SEAT_INTERNAL_H
@@ -81,12 +86,6 @@ struct pw_seat {
 	struct pw_seat_pointer pointer;
 	struct pw_seat_touch touch;
 };
-
-/*
- * Whether the surface's wl_surface can still be named in events. While a wl_surface is being
- * destroyed its id is already released: an event naming it would reach the client as NULL.
- */
-bool pw_seat_surface_alive(struct pw_surface *surface);
 
 /* Makes every resource in `list` inert: NULL user data, emptied link. */
 void pw_seat_resources_make_inert(struct wl_list *list);

@@ -107,7 +107,7 @@ pw_server_destroy(struct pw_server *server)
 	if (server->display) {
 		wl_display_destroy_clients(server->display);
 	}
-	wl_signal_emit(&server->destroy, server);
+	wl_signal_emit_mutable(&server->destroy, server);
 	pw_seat_destroy(server->seat);
 	server->seat = NULL;
 	pw_output_destroy(server->output);

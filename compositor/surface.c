@@ -447,7 +447,7 @@ static void
 handle_surface_resource_destroy(struct wl_resource *resource)
 {
 	struct pw_surface *surface = pw_surface_from_resource(resource);
-	wl_signal_emit(&surface->events.destroy, surface);
+	wl_signal_emit_mutable(&surface->events.destroy, surface);
 	pw_view_surface_destroyed(surface);
 	if (surface->buffer) {
 		wl_list_remove(&surface->buffer_destroy.link);

@@ -120,8 +120,8 @@ pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 		if (!point->active || !surface || point->surface != surface) {
 			continue;
 		}
-		/* Still alive (unmapped): its client must not wait for an up that never comes. */
-		if (!point->up && pw_seat_surface_alive(surface)) {
+		/* Unmapped: its client must not wait for an up that never comes. */
+		if (!point->up) {
 			cancel_client(seat, point->client);
 		} else {
 			point_detach(point);
@@ -178,7 +178,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	point->origin_x = x - sx;
 	point->origin_y = y - sy;
 	point->surface_destroy.notify = handle_point_surface_destroy;
-	wl_signal_add(&surface->events.destroy, &point->surface_destroy);
+	wl_resource_add_destroy_listener(surface->resource, &point->surface_destroy);
 
 	view = pw_view_from_surface(surface);
 	if (view && view != seat->server->focus) {

@@ -1,0 +1,231 @@
+/*
+ * The server in-process, driven by real clients (weston-simple-shm): created and destroyed
+ * many times in one process without leaking descriptors, and focus that follows a tap, a
+ * click and the keyboard.
+ */
+#include <dirent.h>
+#include <linux/input-event-codes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "seat.h"
+#include "server.h"
+#include "spawn.h"
+#include "view.h"
+
+static int failures, passes;
+
+#define CHECK(expr)                                                                    \
+	do {                                                                           \
+		if (expr) {                                                            \
+			passes++;                                                      \
+		} else {                                                               \
+			failures++;                                                    \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
+		}                                                                      \
+	} while (0)
+
+static const char *client_path;
+
+static int
+count_fds(void)
+{
+	int n = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	while (dir && readdir(dir)) {
+		n++;
+	}
+	if (dir) {
+		closedir(dir);
+	}
+	return n;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+mapped_views(struct pw_server *server)
+{
+	int n = 0;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		n++;
+	}
+	return n;
+}
+
+/* Runs the server until `count` views are mapped; false after 15 s. */
+static bool
+run_until_mapped(struct pw_server *server, int count)
+{
+	double deadline = now() + 15;
+	while (mapped_views(server) < count && now() < deadline) {
+		wl_display_flush_clients(server->display);
+		wl_event_loop_dispatch(server->loop, 50);
+	}
+	return mapped_views(server) >= count;
+}
+
+static void
+run_for(struct pw_server *server, double seconds)
+{
+	double deadline = now() + seconds;
+	while (now() < deadline) {
+		wl_display_flush_clients(server->display);
+		wl_event_loop_dispatch(server->loop, 10);
+	}
+}
+
+static pid_t
+spawn_client(struct pw_server *server)
+{
+	char *argv[] = {(char *)client_path, NULL};
+	return pw_spawn(argv, server->socket);
+}
+
+static void
+stop_client(pid_t pid)
+{
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+}
+
+static struct pw_server *
+create(const char *socket)
+{
+	struct pw_options opts;
+	pw_options_defaults(&opts);
+	opts.socket = socket;
+	return pw_server_create(&opts);
+}
+
+static void
+test_create_destroy_many(void)
+{
+	int fds_before = count_fds();
+	for (int i = 0; i < 8; i++) {
+		char socket[32];
+		snprintf(socket, sizeof(socket), "pw-test-cd-%d", i);
+		struct pw_server *server = create(socket);
+		CHECK(server != NULL);
+		if (!server) {
+			return;
+		}
+		pid_t pid = spawn_client(server);
+		CHECK(run_until_mapped(server, 1));
+		pw_server_destroy(server);
+		stop_client(pid);
+	}
+	CHECK(count_fds() == fds_before);
+}
+
+static struct pw_view *
+view_at_index(struct pw_server *server, int index)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (index-- == 0) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+static void
+test_focus(void)
+{
+	struct pw_server *server = create("pw-test-focus");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	pid_t a = spawn_client(server);
+	CHECK(run_until_mapped(server, 1));
+	pid_t b = spawn_client(server);
+	CHECK(run_until_mapped(server, 2));
+	struct pw_view *first = view_at_index(server, 0);
+	struct pw_view *second = view_at_index(server, 1);
+	CHECK(first && second);
+	if (!first || !second) {
+		goto out;
+	}
+	/* Portrait 240x320: the master on top, the second tile below. */
+	CHECK(first->tile.y == 0 && first->tile.height == 160 && first->tile.width == 240);
+	CHECK(second->tile.y == 160 && second->tile.height == 160);
+	CHECK(server->focus == second);
+	CHECK(pw_seat_keyboard_focused(server->seat) == second->surface);
+
+	pw_seat_notify_touch_down(server->seat, 1, 0, 120, 60);
+	pw_seat_notify_touch_up(server->seat, 2, 0);
+	pw_seat_notify_touch_frame(server->seat);
+	run_for(server, 0.1);
+	CHECK(server->focus == first);
+	CHECK(pw_seat_keyboard_focused(server->seat) == first->surface);
+
+	pw_seat_notify_motion(server->seat, 3, 100, 250);
+	pw_seat_notify_button(server->seat, 4, BTN_LEFT, true);
+	pw_seat_notify_button(server->seat, 5, BTN_LEFT, false);
+	run_for(server, 0.1);
+	CHECK(server->focus == second);
+
+	/* Logo+j moves the focus to the next tile, wrapping to the master. */
+	pw_seat_notify_key(server->seat, 6, KEY_LEFTMETA, true);
+	pw_seat_notify_key(server->seat, 7, KEY_J, true);
+	pw_seat_notify_key(server->seat, 8, KEY_J, false);
+	pw_seat_notify_key(server->seat, 9, KEY_LEFTMETA, false);
+	run_for(server, 0.1);
+	CHECK(server->focus == first);
+	CHECK(pw_seat_keyboard_focused(server->seat) == first->surface);
+
+	/* The client dies: its tile goes, the other one takes the whole output. */
+	stop_client(a);
+	a = -1;
+	double deadline = now() + 10;
+	while (mapped_views(server) != 1 && now() < deadline) {
+		run_for(server, 0.05);
+	}
+	CHECK(mapped_views(server) == 1);
+	struct pw_view *left = view_at_index(server, 0);
+	CHECK(left && left->tile.height == 320 && left->tile.y == 0);
+	CHECK(server->focus == left);
+
+out:
+	pw_server_destroy(server);
+	stop_client(a);
+	stop_client(b);
+}
+
+int
+main(void)
+{
+	client_path = getenv("SIMPLE_SHM");
+	if (!client_path || access(client_path, X_OK) != 0) {
+		fprintf(stderr, "SIMPLE_SHM must name weston-simple-shm\n");
+		return 1;
+	}
+	char dir[] = "/tmp/picowl-test-XXXXXX";
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	setenv("XDG_RUNTIME_DIR", dir, 1);
+	signal(SIGPIPE, SIG_IGN);
+	test_create_destroy_many();
+	test_focus();
+	printf("%d passed, %d failed\n", passes, failures);
+	return failures ? 1 : 0;
+}
