@@ -9,15 +9,16 @@
 #include "surface.h"
 
 #define MANAGER_VERSION 3
-#define DND_ACTIONS (WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | \
-	WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK)
+#define DND_ACTIONS                                                                        \
+	(WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE | \
+		WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK)
 
 struct pw_data_device_manager {
 	struct pw_seat *seat;
 	struct wl_global *global;
 	struct wl_list resources; /* wl_data_device_manager resources */
-	struct wl_list devices;   /* wl_data_device resources */
-	struct wl_list sources;   /* pw_data_source.link */
+	struct wl_list devices; /* wl_data_device resources */
+	struct wl_list sources; /* pw_data_source.link */
 	struct pw_data_source *selection;
 	uint32_t selection_serial;
 	bool has_selection_serial;
@@ -26,11 +27,11 @@ struct pw_data_device_manager {
 struct pw_data_source {
 	struct wl_resource *resource;
 	struct pw_data_device_manager *manager; /* NULL once the manager is gone */
-	struct wl_list link;        /* pw_data_device_manager.sources, or empty */
+	struct wl_list link; /* pw_data_device_manager.sources, or empty */
 	struct wl_array mime_types; /* char *, owned */
-	bool actions_set;           /* set_actions was called: drag and drop only */
-	bool used;                  /* given to set_selection or start_drag */
-	struct wl_list offers;      /* pw_data_offer.link */
+	bool actions_set; /* set_actions was called: drag and drop only */
+	bool used; /* given to set_selection or start_drag */
+	struct wl_list offers; /* pw_data_offer.link */
 };
 
 /* Lives as long as its resource; inert (source NULL) once the source is no longer offered. */
@@ -77,8 +78,8 @@ handle_offer_accept(struct wl_client *client, struct wl_resource *resource, uint
 }
 
 static void
-handle_offer_receive(struct wl_client *client, struct wl_resource *resource,
-	const char *mime_type, int32_t fd)
+handle_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
+	int32_t fd)
 {
 	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
 
@@ -111,7 +112,7 @@ handle_offer_set_actions(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	if ((preferred_action & ~(uint32_t)DND_ACTIONS) ||
-			(preferred_action & (preferred_action - 1))) {
+		(preferred_action & (preferred_action - 1))) {
 		wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_ACTION,
 			"invalid preferred dnd action 0x%x", preferred_action);
 		return;
@@ -224,8 +225,7 @@ set_selection(struct pw_data_device_manager *manager, struct pw_data_source *sou
 }
 
 static void
-handle_source_offer(struct wl_client *client, struct wl_resource *resource,
-	const char *mime_type)
+handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
 	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
@@ -312,13 +312,13 @@ handle_device_start_drag(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource, struct wl_resource *origin_resource,
 	struct wl_resource *icon_resource, uint32_t serial)
 {
-	struct pw_data_source *source = source_resource ?
-		wl_resource_get_user_data(source_resource) : NULL;
+	struct pw_data_source *source =
+		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
 	struct pw_surface *icon = icon_resource ? pw_surface_from_resource(icon_resource) : NULL;
 
 	if (icon) {
 		if (!pw_surface_set_role(icon, &icon_role, NULL, resource,
-				WL_DATA_DEVICE_ERROR_ROLE)) {
+			    WL_DATA_DEVICE_ERROR_ROLE)) {
 			return;
 		}
 		icon->role_resource = NULL; /* no role object; the data device may die first */
@@ -342,8 +342,8 @@ handle_device_set_selection(struct wl_client *client, struct wl_resource *resour
 	struct wl_resource *source_resource, uint32_t serial)
 {
 	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
-	struct pw_data_source *source = source_resource ?
-		wl_resource_get_user_data(source_resource) : NULL;
+	struct pw_data_source *source =
+		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
 
 	if (source && source->actions_set) {
 		wl_resource_post_error(source_resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE,
@@ -355,8 +355,7 @@ handle_device_set_selection(struct wl_client *client, struct wl_resource *resour
 		return;
 	}
 	/* Loose serial check: a request older than the current selection's loses the race. */
-	if (manager->has_selection_serial &&
-			(int32_t)(serial - manager->selection_serial) < 0) {
+	if (manager->has_selection_serial && (int32_t)(serial - manager->selection_serial) < 0) {
 		reject_source(source);
 		return;
 	}
@@ -412,8 +411,8 @@ handle_manager_create_data_source(struct wl_client *client, struct wl_resource *
 }
 
 static void
-handle_manager_get_data_device(struct wl_client *client, struct wl_resource *resource,
-	uint32_t id, struct wl_resource *seat_resource)
+handle_manager_get_data_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *seat_resource)
 {
 	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
 	struct wl_resource *device = wl_resource_create(client, &wl_data_device_interface,
@@ -444,8 +443,8 @@ static void
 bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct pw_data_device_manager *manager = data;
-	struct wl_resource *resource = wl_resource_create(client,
-		&wl_data_device_manager_interface, (int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_data_device_manager_interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);
@@ -459,8 +458,9 @@ struct pw_data_device_manager *
 pw_data_device_manager_create(struct pw_seat *seat, struct wl_display *display)
 {
 	struct pw_data_device_manager *manager = calloc(1, sizeof(*manager));
-	int version = wl_data_device_manager_interface.version < MANAGER_VERSION ?
-		wl_data_device_manager_interface.version : MANAGER_VERSION;
+	int version = wl_data_device_manager_interface.version < MANAGER_VERSION
+		? wl_data_device_manager_interface.version
+		: MANAGER_VERSION;
 
 	if (!manager) {
 		return NULL;

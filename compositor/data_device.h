@@ -23,8 +23,7 @@ void pw_data_device_manager_destroy(struct pw_data_device_manager *manager);
  * The keyboard focus moved to `client` (NULL: nobody): it is sent the current selection, as a
  * new wl_data_offer or NULL, before the keyboard enter.
  */
-void pw_data_device_manager_focus(struct pw_data_device_manager *manager,
-	struct wl_client *client);
+void pw_data_device_manager_focus(struct pw_data_device_manager *manager, struct wl_client *client);
 
 /* Implemented in seat.c: the seat of a wl_seat resource, NULL when the resource is inert. */
 struct pw_seat *pw_seat_from_resource(struct wl_resource *resource);

@@ -13,7 +13,7 @@
 #include "server.h"
 #include "surface.h"
 
-#define REPEAT_RATE 25   /* keys per second */
+#define REPEAT_RATE 25 /* keys per second */
 #define REPEAT_DELAY 600 /* ms */
 
 static const char *const mod_names[PW_SEAT_MOD_COUNT] = {
@@ -127,7 +127,7 @@ update_modifiers(struct pw_seat *seat)
 	uint32_t group = xkb_state_serialize_layout(kb->state, XKB_STATE_LAYOUT_EFFECTIVE);
 
 	if (depressed == kb->depressed && latched == kb->latched && locked == kb->locked &&
-			group == kb->group) {
+		group == kb->group) {
 		return;
 	}
 	kb->depressed = depressed;
@@ -150,8 +150,8 @@ send_enter(struct pw_seat *seat, struct wl_resource *resource, uint32_t serial)
 }
 
 bool
-pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model,
-	const char *layout, const char *variant, const char *options)
+pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
+	const char *variant, const char *options)
 {
 	struct pw_seat_keyboard *kb = &seat->keyboard;
 	const struct xkb_rule_names names = {
@@ -281,8 +281,8 @@ void
 pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id)
 {
-	struct wl_resource *resource = wl_resource_create(client, &wl_keyboard_interface,
-		(int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_keyboard_interface, (int)version, id);
 	struct pw_seat_keyboard *kb;
 
 	if (!resource) {
@@ -391,8 +391,9 @@ binding_modifiers(const struct pw_seat_keyboard *kb)
 	uint32_t mods = 0;
 
 	for (int i = 0; i < PW_SEAT_MOD_COUNT; i++) {
-		if (kb->mods_index[i] != XKB_MOD_INVALID && xkb_state_mod_index_is_active(kb->state,
-				kb->mods_index[i], XKB_STATE_MODS_EFFECTIVE) > 0) {
+		if (kb->mods_index[i] != XKB_MOD_INVALID &&
+			xkb_state_mod_index_is_active(kb->state, kb->mods_index[i],
+				XKB_STATE_MODS_EFFECTIVE) > 0) {
 			mods |= mod_bits[i];
 		}
 	}

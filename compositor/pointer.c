@@ -45,9 +45,8 @@ handle_cursor_destroy(struct wl_listener *listener, void *data)
 }
 
 static void
-handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
-	uint32_t serial, struct wl_resource *surface_resource, int32_t hotspot_x,
-	int32_t hotspot_y)
+handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+	struct wl_resource *surface_resource, int32_t hotspot_x, int32_t hotspot_y)
 {
 	struct pw_seat *seat = wl_resource_get_user_data(resource);
 	struct pw_surface *surface = NULL;
@@ -64,7 +63,7 @@ handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource
 	if (surface_resource) {
 		surface = pw_surface_from_resource(surface_resource);
 		if (!pw_surface_set_role(surface, &cursor_role, NULL, resource,
-				WL_POINTER_ERROR_ROLE)) {
+			    WL_POINTER_ERROR_ROLE)) {
 			return;
 		}
 		/* The role has no object of its own; the wl_pointer may die before the surface. */
@@ -135,8 +134,8 @@ void
 pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id)
 {
-	struct wl_resource *resource = wl_resource_create(client, &wl_pointer_interface,
-		(int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_pointer_interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);
@@ -303,9 +302,9 @@ pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
 		serial = wl_display_next_serial(seat->display);
 		wl_resource_for_each(resource, &ptr->resources) {
 			if (wl_resource_get_client(resource) == client) {
-				wl_pointer_send_button(resource, serial, time_msec, button, pressed ?
-					WL_POINTER_BUTTON_STATE_PRESSED :
-					WL_POINTER_BUTTON_STATE_RELEASED);
+				wl_pointer_send_button(resource, serial, time_msec, button,
+					pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+						: WL_POINTER_BUTTON_STATE_RELEASED);
 				send_frame(resource);
 			}
 		}

@@ -30,7 +30,7 @@ struct screencopy {
 	struct pw_output *output; /* NULL once destroyed: every capture fails */
 	struct wl_global *global;
 	struct wl_list managers; /* manager.link */
-	struct wl_list frames;	 /* frame.link */
+	struct wl_list frames; /* frame.link */
 	struct wl_listener output_frame;
 	struct wl_listener output_destroy;
 	struct wl_listener server_destroy;
@@ -176,8 +176,8 @@ copy_pixels(struct frame *frame, pixman_image_t *src)
 	}
 
 	wl_shm_buffer_begin_access(shm);
-	pixman_image_t *dst = pixman_image_create_bits_no_clear(frame->pixman_format, width,
-		height, wl_shm_buffer_get_data(shm), frame->stride);
+	pixman_image_t *dst = pixman_image_create_bits_no_clear(frame->pixman_format, width, height,
+		wl_shm_buffer_get_data(shm), frame->stride);
 	if (dst) {
 		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, frame->box.x1,
 			frame->box.y1, 0, 0, 0, 0, width, height);
@@ -198,9 +198,9 @@ send_damage(struct frame *frame, const pixman_region32_t *damage)
 	}
 	/* Relative to the frame, which is the client's buffer. */
 	for (int i = 0; i < n; i++) {
-		zwlr_screencopy_frame_v1_send_damage(frame->resource,
-			rects[i].x1 - frame->box.x1, rects[i].y1 - frame->box.y1,
-			rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1);
+		zwlr_screencopy_frame_v1_send_damage(frame->resource, rects[i].x1 - frame->box.x1,
+			rects[i].y1 - frame->box.y1, rects[i].x2 - rects[i].x1,
+			rects[i].y2 - rects[i].y1);
 	}
 }
 
@@ -249,8 +249,8 @@ handle_output_frame(struct wl_listener *listener, void *data)
 
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
-	pixman_region32_intersect_rect(&damage, ev->damage, 0, 0,
-		pixman_image_get_width(ev->image), pixman_image_get_height(ev->image));
+	pixman_region32_intersect_rect(&damage, ev->damage, 0, 0, pixman_image_get_width(ev->image),
+		pixman_image_get_height(ev->image));
 	struct manager *manager;
 	wl_list_for_each(manager, &sc->managers, link) {
 		if (manager->tracking) {

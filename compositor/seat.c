@@ -76,8 +76,8 @@ static void
 bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct pw_seat *seat = data;
-	struct wl_resource *resource = wl_resource_create(client, &wl_seat_interface,
-		(int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_seat_interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);
@@ -87,8 +87,9 @@ bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 	wl_list_insert(&seat->resources, wl_resource_get_link(resource));
 
 	/* Always all three, device or not: SDL2 and others give up on a seat without them. */
-	wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER |
-		WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
+	wl_seat_send_capabilities(resource,
+		WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD |
+			WL_SEAT_CAPABILITY_TOUCH);
 	if (version >= WL_SEAT_NAME_SINCE_VERSION) {
 		wl_seat_send_name(resource, "seat0");
 	}
@@ -98,8 +99,8 @@ struct pw_seat *
 pw_seat_create(struct pw_server *server)
 {
 	struct pw_seat *seat = calloc(1, sizeof(*seat));
-	int version = wl_seat_interface.version < SEAT_VERSION ?
-		wl_seat_interface.version : SEAT_VERSION;
+	int version =
+		wl_seat_interface.version < SEAT_VERSION ? wl_seat_interface.version : SEAT_VERSION;
 
 	if (!seat) {
 		return NULL;
@@ -116,8 +117,8 @@ pw_seat_create(struct pw_server *server)
 	if (!seat->data) {
 		goto err_data;
 	}
-	seat->global = wl_global_create(server->display, &wl_seat_interface, version, seat,
-		bind_seat);
+	seat->global =
+		wl_global_create(server->display, &wl_seat_interface, version, seat, bind_seat);
 	if (!seat->global) {
 		goto err_global;
 	}

@@ -38,7 +38,7 @@ struct pw_seat_keyboard {
 	int keymap_fd; /* sealed memfd with the keymap text and its NUL */
 	uint32_t keymap_size;
 	xkb_mod_index_t mods_index[PW_SEAT_MOD_COUNT];
-	struct wl_array pressed;   /* uint32_t evdev codes, held and sent to clients */
+	struct wl_array pressed; /* uint32_t evdev codes, held and sent to clients */
 	struct wl_array swallowed; /* uint32_t evdev codes, held and consumed by a binding */
 	uint32_t depressed, latched, locked, group; /* as last serialized */
 	struct pw_surface *focus;
@@ -61,8 +61,8 @@ struct pw_seat_pointer {
 #define PW_SEAT_TOUCH_POINTS 10
 
 struct pw_seat_touch_point {
-	bool active;  /* down and not yet framed after its up */
-	bool up;      /* up sent; freed at the next frame */
+	bool active; /* down and not yet framed after its up */
+	bool up; /* up sent; freed at the next frame */
 	bool pending; /* an event was sent since the last frame */
 	int32_t id;
 	struct pw_surface *surface; /* NULL: events of this point go nowhere */
@@ -96,20 +96,20 @@ void pw_seat_resources_make_inert(struct wl_list *list);
  */
 bool pw_keyboard_init(struct pw_seat *seat);
 void pw_keyboard_finish(struct pw_seat *seat);
-void pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client,
-	uint32_t version, uint32_t id);
+void pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id);
 void pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 
 void pw_pointer_init(struct pw_seat *seat);
 void pw_pointer_finish(struct pw_seat *seat);
-void pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client,
-	uint32_t version, uint32_t id);
+void pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id);
 void pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 
 void pw_touch_init(struct pw_seat *seat);
 void pw_touch_finish(struct pw_seat *seat);
-void pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client,
-	uint32_t version, uint32_t id);
+void pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id);
 void pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 
 #endif

@@ -26,15 +26,14 @@ void
 pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id)
 {
-	struct wl_resource *resource = wl_resource_create(client, &wl_touch_interface,
-		(int)version, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_touch_interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &touch_impl, seat,
-		handle_touch_resource_destroy);
+	wl_resource_set_implementation(resource, &touch_impl, seat, handle_touch_resource_destroy);
 	if (!seat) {
 		wl_list_init(wl_resource_get_link(resource));
 		return;
@@ -141,8 +140,7 @@ handle_point_surface_destroy(struct wl_listener *listener, void *data)
 }
 
 void
-pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x,
-	double y)
+pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x, double y)
 {
 	struct pw_seat_touch *touch = &seat->touch;
 	struct pw_seat_touch_point *point = NULL;

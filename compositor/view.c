@@ -62,6 +62,9 @@ pw_view_unmap(struct pw_view *view)
 		return;
 	}
 	pw_view_damage_whole(view);
+	if (server->seat) {
+		pw_seat_surface_gone(server->seat, view->surface);
+	}
 	view->mapped = false;
 	wl_list_remove(&view->link);
 	wl_list_init(&view->link);
