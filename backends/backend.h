@@ -1,13 +1,15 @@
 /*
- * The interface between the compositor core and a display backend. This is the only backend
- * header compositor/ includes. Backends see pixels, rows and an event loop, never Wayland
- * protocol objects.
+ * The interface between the compositor core and the backends (display, input, session). This
+ * is the only backend header compositor/ includes. Backends see pixels, rows, devices and an
+ * event loop, never Wayland protocol objects.
  */
 #ifndef PW_BACKEND_H
 #define PW_BACKEND_H
 
 #include <pixman.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 #include <wayland-server-core.h>
 
@@ -15,24 +17,84 @@
 
 struct pw_backend;
 
+/* How a frame reaches the display (config `present=`). */
+enum pw_present_mode {
+	PW_PRESENT_AUTO,   /* the backend picks by device class */
+	PW_PRESENT_SHADOW, /* composite into RAM, copy the damaged rows to the display */
+	PW_PRESENT_DIRECT, /* composite straight into the display's buffer */
+	PW_PRESENT_FLIP,   /* two display buffers, pan or page-flip; repaint by buffer age */
+};
+
+/* What moves the damaged rows (config `copy=`). */
+enum pw_copy_engine {
+	PW_COPY_CPU,	/* memcpy of rows */
+	PW_COPY_KERNEL, /* the kernel is told the rows (DIRTYFB, FB_DAMAGE_CLIPS) and moves them */
+	PW_COPY_DMA,	/* a device's own DMA copy */
+};
+
+struct pw_backend_config {
+	const char *device; /* e.g. /dev/fb0, /dev/dri/card0; NULL: the backend's default */
+	enum pw_present_mode present;
+	enum pw_copy_engine copy;
+	int dma_threshold; /* bands smaller than this many pixels go by cpu */
+	/* Headless, and the nested window's size: */
+	int width, height;
+	enum pw_format format;
+	int refresh_mhz;
+	/* DRM: names from the config, NULL for the first connected connector / preferred mode. */
+	const char *connector, *mode;
+};
+
+/* What one present did, for the counters. Filled by present(). */
+struct pw_present_stats {
+	enum pw_present_mode path; /* the path actually taken */
+	enum pw_copy_engine engine; /* the engine that moved most bytes */
+	int rows;		    /* rows moved to the display */
+	size_t bytes;		    /* bytes moved to the display by picowl or the kernel */
+	struct timespec copy_start, copy_end; /* picowl's own copy (zero when none) */
+};
+
 struct pw_backend_impl {
 	void (*destroy)(struct pw_backend *backend);
 	/*
-	 * The image to composite the next frame into. Its contents are the frame presented
-	 * `*age` frames ago (1: the last one; 0: unknown, repaint everything). Owned by the backend.
+	 * The image to composite the next frame into, in the display's unrotated orientation and
+	 * format. Its contents are the frame presented `*age` frames ago (1: the last one; 2: the
+	 * one before; 0: unknown, repaint everything). Owned by the backend.
 	 */
 	pixman_image_t *(*begin_frame)(struct pw_backend *backend, int *age);
 	/*
-	 * Show the frame begun last; `damage` holds the rows that changed, in output buffer
-	 * coordinates. The backend calls its frame_done hook once the frame is on screen.
+	 * Show the frame begun last; `damage` holds the rows that changed, in the image's
+	 * coordinates. The backend calls events->frame_done once the frame is on screen.
 	 * Returns false when the frame could not be shown (frame_done is not called).
 	 */
-	bool (*present)(struct pw_backend *backend, const pixman_region32_t *damage);
+	bool (*present)(struct pw_backend *backend, const pixman_region32_t *damage,
+		struct pw_present_stats *stats);
+	/* Optional: the display is lost (VT switched away) or back; NULL: always active. */
+	bool (*active)(struct pw_backend *backend);
+};
+
+/* Input, in the display's unrotated coordinates; the core applies the output rotation. */
+struct pw_input_events {
+	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
+	/* Relative pointer motion in pixels. */
+	void (*motion)(void *data, uint32_t time_msec, double dx, double dy);
+	/* Absolute position, 0..1 across the display's width and height. */
+	void (*motion_absolute)(void *data, uint32_t time_msec, double x, double y);
+	void (*button)(void *data, uint32_t time_msec, uint32_t button, bool pressed);
+	void (*axis)(void *data, uint32_t time_msec, uint32_t axis, double value);
+	/* Touch positions 0..1 across the display, after the calibration matrix. */
+	void (*touch_down)(void *data, uint32_t time_msec, int32_t id, double x, double y);
+	void (*touch_motion)(void *data, uint32_t time_msec, int32_t id, double x, double y);
+	void (*touch_up)(void *data, uint32_t time_msec, int32_t id);
+	void (*touch_frame)(void *data);
+	void (*touch_cancel)(void *data);
 };
 
 struct pw_backend_events {
 	/* The frame last presented is on screen at `when` (CLOCK_MONOTONIC). */
 	void (*frame_done)(void *data, const struct timespec *when);
+	/* The session became active again (VT switched back): repaint everything. */
+	void (*resumed)(void *data);
 };
 
 struct pw_backend {
@@ -43,22 +105,30 @@ struct pw_backend {
 	int width, height; /* of the display, unrotated, in pixels */
 	enum pw_format format;
 	int refresh_mhz;
+	enum pw_present_mode present; /* resolved: never AUTO */
 	/* Set by the compositor. */
 	const struct pw_backend_events *events;
 	void *events_data;
 };
 
-struct pw_headless_config {
-	int width, height;
-	enum pw_format format;
-	int refresh_mhz;
-};
-
 /* A display in RAM: composites into a pixman image, frames paced by a timer. */
 struct pw_backend *pw_headless_backend_create(struct wl_event_loop *loop,
-	const struct pw_headless_config *config);
+	const struct pw_backend_config *config);
 /* The image last presented by a headless backend, or NULL if `backend` is not headless. */
 pixman_image_t *pw_headless_backend_front(struct pw_backend *backend);
+
+/*
+ * Creates the backend `name` names ("headless", "fbdev", "drm", "wayland", or "auto": DRM
+ * where a card has a connected output, else fbdev, else nested when WAYLAND_DISPLAY is set,
+ * else headless). NULL after a message on stderr that names what was wrong.
+ */
+struct pw_backend *pw_backend_create(struct wl_event_loop *loop, const char *name,
+	const struct pw_backend_config *config);
+
+bool pw_present_mode_parse(const char *name, enum pw_present_mode *out);
+const char *pw_present_mode_name(enum pw_present_mode mode);
+bool pw_copy_engine_parse(const char *name, enum pw_copy_engine *out);
+const char *pw_copy_engine_name(enum pw_copy_engine engine);
 
 static inline void
 pw_backend_destroy(struct pw_backend *backend)

@@ -96,7 +96,8 @@ repaint(struct pw_output *output)
 	struct pw_output_frame frame = {.image = image, .damage = &damage};
 	wl_signal_emit(&output->events.frame, &frame);
 
-	if (backend->impl->present(backend, &damage)) {
+	struct pw_present_stats stats;
+	if (backend->impl->present(backend, &damage, &stats)) {
 		output->frame_pending = true;
 		output->frame_seq++;
 	}

@@ -19,17 +19,15 @@ static struct pw_backend *
 create_backend(struct pw_server *server)
 {
 	const struct pw_options *o = &server->opts;
-	if (strcmp(o->backend, "headless") == 0 || strcmp(o->backend, "auto") == 0) {
-		struct pw_headless_config config = {
-			.width = o->width,
-			.height = o->height,
-			.format = o->format,
-			.refresh_mhz = o->refresh_mhz,
-		};
-		return pw_headless_backend_create(server->loop, &config);
-	}
-	fprintf(stderr, "picowl: the %s backend is not built into this picowl\n", o->backend);
-	return NULL;
+	struct pw_backend_config config = {
+		.present = PW_PRESENT_AUTO,
+		.copy = PW_COPY_CPU,
+		.width = o->width,
+		.height = o->height,
+		.format = o->format,
+		.refresh_mhz = o->refresh_mhz,
+	};
+	return pw_backend_create(server->loop, o->backend, &config);
 }
 
 static bool

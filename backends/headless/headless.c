@@ -14,7 +14,13 @@
 
 struct headless {
 	struct pw_backend base;
-	pixman_image_t *image;
+	/*
+	 * The "display" is front[shown]. DIRECT composites into it; SHADOW composites into
+	 * `shadow` and copies the damaged rows; FLIP composites into the other front buffer.
+	 */
+	pixman_image_t *front[2];
+	pixman_image_t *shadow;
+	int shown;
 	int timer_fd;
 	struct wl_event_source *timer;
 	struct timespec next_vblank; /* the vblank time the last scheduled frame lands on */
@@ -70,14 +76,68 @@ static pixman_image_t *
 headless_begin_frame(struct pw_backend *backend, int *age)
 {
 	struct headless *hl = headless_from_backend(backend);
-	*age = hl->frames > 0 ? 1 : 0;
-	return hl->image;
+	switch (hl->base.present) {
+	case PW_PRESENT_FLIP:
+		*age = hl->frames >= 2 ? 2 : 0;
+		return hl->front[!hl->shown];
+	case PW_PRESENT_SHADOW:
+		*age = hl->frames > 0 ? 1 : 0;
+		return hl->shadow;
+	default:
+		*age = hl->frames > 0 ? 1 : 0;
+		return hl->front[hl->shown];
+	}
+}
+
+static void
+copy_rows(struct headless *hl, const pixman_region32_t *damage, struct pw_present_stats *stats)
+{
+	uint8_t *dst = (uint8_t *)pixman_image_get_data(hl->front[hl->shown]);
+	const uint8_t *src = (const uint8_t *)pixman_image_get_data(hl->shadow);
+	int stride = pixman_image_get_stride(hl->shadow);
+	int bpp = pw_format_bpp(hl->base.format);
+	int n;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(damage, &n);
+	clock_gettime(CLOCK_MONOTONIC, &stats->copy_start);
+	for (int i = 0; i < n; i++) {
+		const pixman_box32_t *b = &boxes[i];
+		size_t len = (size_t)(b->x2 - b->x1) * (size_t)bpp;
+		for (int y = b->y1; y < b->y2; y++) {
+			size_t off = (size_t)y * (size_t)stride + (size_t)b->x1 * (size_t)bpp;
+			memcpy(dst + off, src + off, len);
+		}
+		stats->bytes += len * (size_t)(b->y2 - b->y1);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &stats->copy_end);
+}
+
+static int
+damaged_rows(const pixman_region32_t *damage)
+{
+	int n, rows = 0, last = -1;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(damage, &n);
+	for (int i = 0; i < n; i++) {
+		int y1 = boxes[i].y1 > last ? boxes[i].y1 : last;
+		if (boxes[i].y2 > y1) {
+			rows += boxes[i].y2 - y1;
+			last = boxes[i].y2;
+		}
+	}
+	return rows;
 }
 
 static bool
-headless_present(struct pw_backend *backend, const pixman_region32_t *damage)
+headless_present(struct pw_backend *backend, const pixman_region32_t *damage,
+	struct pw_present_stats *stats)
 {
 	struct headless *hl = headless_from_backend(backend);
+	*stats = (struct pw_present_stats){.path = hl->base.present, .engine = PW_COPY_CPU};
+	stats->rows = damaged_rows(damage);
+	if (hl->base.present == PW_PRESENT_SHADOW) {
+		copy_rows(hl, damage, stats);
+	} else if (hl->base.present == PW_PRESENT_FLIP) {
+		hl->shown = !hl->shown;
+	}
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	/* The frame lands on the first vblank after now, on a grid anchored at the last one. */
@@ -111,8 +171,13 @@ headless_destroy(struct pw_backend *backend)
 	if (hl->timer_fd >= 0) {
 		close(hl->timer_fd);
 	}
-	if (hl->image) {
-		pixman_image_unref(hl->image);
+	for (int i = 0; i < 2; i++) {
+		if (hl->front[i]) {
+			pixman_image_unref(hl->front[i]);
+		}
+	}
+	if (hl->shadow) {
+		pixman_image_unref(hl->shadow);
 	}
 	free(hl);
 }
@@ -124,7 +189,7 @@ static const struct pw_backend_impl headless_impl = {
 };
 
 struct pw_backend *
-pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_headless_config *config)
+pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
 {
 	if (config->width <= 0 || config->height <= 0 || config->refresh_mhz <= 0) {
 		fprintf(stderr, "picowl: headless: bad size %dx%d or refresh %d mHz\n",
@@ -145,10 +210,21 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_headless_
 	hl->period_ns = 1000000000000LL / config->refresh_mhz;
 	hl->timer_fd = -1;
 
-	hl->image = pixman_image_create_bits(pw_format_pixman(config->format), config->width,
-		config->height, NULL, 0);
-	if (!hl->image) {
-		goto err;
+	/* RAM scanned out by nothing: like a pxafb panel, a flip is free, so auto picks flip. */
+	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_FLIP : config->present;
+	for (int i = 0; i < 2; i++) {
+		hl->front[i] = pixman_image_create_bits(pw_format_pixman(config->format),
+			config->width, config->height, NULL, 0);
+		if (!hl->front[i]) {
+			goto err;
+		}
+	}
+	if (hl->base.present == PW_PRESENT_SHADOW) {
+		hl->shadow = pixman_image_create_bits(pw_format_pixman(config->format),
+			config->width, config->height, NULL, 0);
+		if (!hl->shadow) {
+			goto err;
+		}
 	}
 	hl->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (hl->timer_fd < 0) {
@@ -170,5 +246,5 @@ pixman_image_t *
 pw_headless_backend_front(struct pw_backend *backend)
 {
 	struct headless *hl = headless_from_backend(backend);
-	return hl ? hl->image : NULL;
+	return hl ? hl->front[hl->shown] : NULL;
 }
