@@ -14,23 +14,9 @@
 #include <wayland-server-core.h>
 
 #include "format.h"
+#include "modes.h"
 
 struct pw_backend;
-
-/* How a frame reaches the display (config `present=`). */
-enum pw_present_mode {
-	PW_PRESENT_AUTO,   /* the backend picks by device class */
-	PW_PRESENT_SHADOW, /* composite into RAM, copy the damaged rows to the display */
-	PW_PRESENT_DIRECT, /* composite straight into the display's buffer */
-	PW_PRESENT_FLIP,   /* two display buffers, pan or page-flip; repaint by buffer age */
-};
-
-/* What moves the damaged rows (config `copy=`). */
-enum pw_copy_engine {
-	PW_COPY_CPU,	/* memcpy of rows */
-	PW_COPY_KERNEL, /* the kernel is told the rows (DIRTYFB, FB_DAMAGE_CLIPS) and moves them */
-	PW_COPY_DMA,	/* a device's own DMA copy */
-};
 
 struct pw_backend_config {
 	const char *device; /* e.g. /dev/fb0, /dev/dri/card0; NULL: the backend's default */
@@ -124,11 +110,6 @@ pixman_image_t *pw_headless_backend_front(struct pw_backend *backend);
  */
 struct pw_backend *pw_backend_create(struct wl_event_loop *loop, const char *name,
 	const struct pw_backend_config *config);
-
-bool pw_present_mode_parse(const char *name, enum pw_present_mode *out);
-const char *pw_present_mode_name(enum pw_present_mode mode);
-bool pw_copy_engine_parse(const char *name, enum pw_copy_engine *out);
-const char *pw_copy_engine_name(enum pw_copy_engine engine);
 
 static inline void
 pw_backend_destroy(struct pw_backend *backend)

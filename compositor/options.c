@@ -21,6 +21,14 @@ const char pw_options_usage[] =
 	"  --format FORMAT  output format, rgb565 or xrgb8888 (default: rgb565)\n"
 	"  --refresh HZ     refresh rate, 1..1000, decimals allowed, e.g. 59.94 (default: 60)\n"
 	"  --socket NAME    Wayland socket name, no '/' (default: first free wayland-N)\n"
+	"  --device PATH    display device, e.g. /dev/fb0 or /dev/dri/card0 (default: the\n"
+	"                   backend's first)\n"
+	"  --rotate DEG     output rotation clockwise: 0, 90, 180 or 270 (default: 0)\n"
+	"  --damage MODE    output damage: rows, rects or full (default: rows)\n"
+	"  --present MODE   present path: auto, shadow, direct or flip (default: auto)\n"
+	"  --copy ENGINE    copy engine: cpu, kernel or dma (default: cpu)\n"
+	"  --dma-threshold PIXELS  bands below this go by cpu, 0..1000000 (default: 90)\n"
+	"  --counters FILE  where counter dumps go (default: stderr)\n"
 	"  -h, --help       print this help and exit\n"
 	"  --version        print the version and exit\n"
 	"  -- command args  run command, with its arguments, as a client of the compositor\n";
@@ -137,6 +145,68 @@ parse_socket(struct pw_options *opts, const char *value)
 	return true;
 }
 
+static bool
+parse_device(struct pw_options *opts, const char *value)
+{
+	if (value[0] == '\0') {
+		return false;
+	}
+	opts->device = value;
+	return true;
+}
+
+static bool
+parse_rotate(struct pw_options *opts, const char *value)
+{
+	int deg;
+	const char *p = parse_uint(value, 270, &deg);
+	if (!p || *p != '\0' || deg % 90 != 0) {
+		return false;
+	}
+	opts->rotate = deg;
+	return true;
+}
+
+static bool
+parse_damage(struct pw_options *opts, const char *value)
+{
+	return pw_damage_mode_parse(value, &opts->damage);
+}
+
+static bool
+parse_present(struct pw_options *opts, const char *value)
+{
+	return pw_present_mode_parse(value, &opts->present);
+}
+
+static bool
+parse_copy(struct pw_options *opts, const char *value)
+{
+	return pw_copy_engine_parse(value, &opts->copy);
+}
+
+static bool
+parse_dma_threshold(struct pw_options *opts, const char *value)
+{
+	int v;
+	const char *p = parse_uint(value, 1000000, &v);
+	if (!p || *p != '\0') {
+		return false;
+	}
+	opts->dma_threshold = v;
+	return true;
+}
+
+static bool
+parse_counters(struct pw_options *opts, const char *value)
+{
+	if (value[0] == '\0') {
+		return false;
+	}
+	opts->counters = value;
+	return true;
+}
+
 static const struct {
 	const char *name;
 	parse_fn parse;
@@ -147,6 +217,13 @@ static const struct {
 	{"format", parse_format, "rgb565 or xrgb8888"},
 	{"refresh", parse_refresh, "hertz, 1..1000, e.g. 60 or 59.94"},
 	{"socket", parse_socket, "a non-empty name without '/', e.g. wayland-1"},
+	{"device", parse_device, "a device path, e.g. /dev/fb0"},
+	{"rotate", parse_rotate, "0, 90, 180 or 270"},
+	{"damage", parse_damage, "rows, rects or full"},
+	{"present", parse_present, "auto, shadow, direct or flip"},
+	{"copy", parse_copy, "cpu, kernel or dma"},
+	{"dma-threshold", parse_dma_threshold, "pixels, 0..1000000"},
+	{"counters", parse_counters, "a file name"},
 };
 
 void
@@ -162,6 +239,13 @@ pw_options_defaults(struct pw_options *opts)
 		.help = false,
 		.version = false,
 		.command = NULL,
+		.device = NULL,
+		.rotate = 0,
+		.damage = PW_DAMAGE_ROWS,
+		.present = PW_PRESENT_AUTO,
+		.copy = PW_COPY_CPU,
+		.dma_threshold = 90,
+		.counters = NULL,
 	};
 }
 

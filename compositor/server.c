@@ -20,8 +20,10 @@ create_backend(struct pw_server *server)
 {
 	const struct pw_options *o = &server->opts;
 	struct pw_backend_config config = {
-		.present = PW_PRESENT_AUTO,
-		.copy = PW_COPY_CPU,
+		.device = o->device,
+		.present = o->present,
+		.copy = o->copy,
+		.dma_threshold = o->dma_threshold,
 		.width = o->width,
 		.height = o->height,
 		.format = o->format,
@@ -70,6 +72,9 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	server->output = pw_output_create(server, server->backend);
+	if (server->output) {
+		server->output->damage_mode = opts->damage;
+	}
 	if (!server->output || !create_globals(server)) {
 		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
 		goto err;
