@@ -1,0 +1,213 @@
+/* The span routines, bit for bit against pixman's SRC composite with the same rotation. */
+#include <pixman.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pixels.h"
+
+static int passes, failures;
+
+#define CHECK(expr)                                                                            \
+	do {                                                                                   \
+		if (expr) {                                                                    \
+			passes++;                                                              \
+		} else {                                                                       \
+			failures++;                                                            \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
+		}                                                                              \
+	} while (0)
+
+static uint32_t rng = 12345;
+
+static uint32_t
+next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+static pixman_image_t *
+random_image(enum pw_format format, int w, int h)
+{
+	pixman_image_t *img = pixman_image_create_bits(pw_format_pixman(format), w, h, NULL, 0);
+	uint8_t *data = (uint8_t *)pixman_image_get_data(img);
+	int stride = pixman_image_get_stride(img);
+	for (int y = 0; y < h; y++) {
+		for (int x = 0; x < stride; x++) {
+			data[y * stride + x] = (uint8_t)next();
+		}
+	}
+	return img;
+}
+
+static void
+fill(pixman_image_t *img, uint8_t value)
+{
+	memset(pixman_image_get_data(img), value,
+		(size_t)pixman_image_get_stride(img) * (size_t)pixman_image_get_height(img));
+}
+
+static uint32_t
+pixel(pixman_image_t *img, enum pw_format format, int x, int y)
+{
+	uint8_t *row = (uint8_t *)pixman_image_get_data(img) + y * pixman_image_get_stride(img);
+	if (format == PW_FORMAT_RGB565) {
+		return ((uint16_t *)row)[x];
+	}
+	return ((uint32_t *)row)[x] & 0xffffff; /* the x channel carries nothing */
+}
+
+/* Where frame pixel (fx, fy) of a fw x fh frame lands after rotating it clockwise. */
+static void
+rotate_point(int rotation, int fw, int fh, int fx, int fy, int *dx, int *dy)
+{
+	switch (rotation) {
+	case 90:
+		*dx = fh - 1 - fy;
+		*dy = fx;
+		break;
+	case 180:
+		*dx = fw - 1 - fx;
+		*dy = fh - 1 - fy;
+		break;
+	case 270:
+		*dx = fy;
+		*dy = fw - 1 - fx;
+		break;
+	default:
+		*dx = fx;
+		*dy = fy;
+	}
+}
+
+/* pixman's answer: the whole source, placed at (ox, oy) of the frame, rotated into dst. */
+static void
+reference(pixman_image_t *dst, pixman_image_t *src, int ox, int oy, int fw, int fh, int rotation)
+{
+	/* The transform maps dst pixel centres back to src pixel centres. */
+	pixman_transform_t t;
+	pixman_fixed_t one = pixman_fixed_1;
+	pixman_fixed_t W = pixman_int_to_fixed(fw), H = pixman_int_to_fixed(fh);
+	pixman_fixed_t OX = pixman_int_to_fixed(ox), OY = pixman_int_to_fixed(oy);
+	memset(&t, 0, sizeof(t));
+	t.matrix[2][2] = one;
+	switch (rotation) {
+	case 0: /* src = d - o */
+		t.matrix[0][0] = one;
+		t.matrix[1][1] = one;
+		t.matrix[0][2] = -OX;
+		t.matrix[1][2] = -OY;
+		break;
+	case 90: /* d = (H - fy, fx): fx = dy, fy = H - dx */
+		t.matrix[0][1] = one;
+		t.matrix[0][2] = -OX;
+		t.matrix[1][0] = -one;
+		t.matrix[1][2] = H - OY;
+		break;
+	case 180:
+		t.matrix[0][0] = -one;
+		t.matrix[0][2] = W - OX;
+		t.matrix[1][1] = -one;
+		t.matrix[1][2] = H - OY;
+		break;
+	case 270: /* d = (fy, W - fx): fx = W - dy, fy = dx */
+		t.matrix[0][1] = -one;
+		t.matrix[0][2] = W - OX;
+		t.matrix[1][0] = one;
+		t.matrix[1][2] = -OY;
+		break;
+	}
+	pixman_image_set_transform(src, &t);
+	pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
+	pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0, 0, 0,
+		pixman_image_get_width(dst), pixman_image_get_height(dst));
+	pixman_image_set_transform(src, NULL);
+}
+
+static struct pw_pixmap
+pixmap(pixman_image_t *img, enum pw_format format)
+{
+	return (struct pw_pixmap){pixman_image_get_data(img), pixman_image_get_width(img),
+		pixman_image_get_height(img), pixman_image_get_stride(img), format};
+}
+
+static void
+check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
+	int fw, int fh)
+{
+	pixman_image_t *src = random_image(sf, sw, sh);
+	int dw = rotation % 180 ? fh : fw, dh = rotation % 180 ? fw : fh;
+	pixman_image_t *ref = pixman_image_create_bits(pw_format_pixman(df), dw, dh, NULL, 0);
+	pixman_image_t *out = pixman_image_create_bits(pw_format_pixman(df), dw, dh, NULL, 0);
+	reference(ref, src, ox, oy, fw, fh, rotation);
+	fill(out, 0xa5);
+	int bx = (int)(next() % (unsigned)sw), by = (int)(next() % (unsigned)sh);
+	int bw = 1 + (int)(next() % (unsigned)(sw - bx)), bh = 1 + (int)(next() % (unsigned)(sh - by));
+	struct pw_pixmap d = pixmap(out, df), s = pixmap(src, sf);
+	CHECK(pw_pixels_blit_at(&d, &s, bx, by, bw, bh, ox, oy, fw, fh, rotation));
+	int wrong = 0, touched_outside = 0;
+	uint32_t sentinel = df == PW_FORMAT_RGB565 ? 0xa5a5 : 0xa5a5a5;
+	for (int y = 0; y < sh; y++) {
+		for (int x = 0; x < sw; x++) {
+			int dx, dy;
+			rotate_point(rotation, fw, fh, ox + x, oy + y, &dx, &dy);
+			bool inside = x >= bx && x < bx + bw && y >= by && y < by + bh;
+			uint32_t got = pixel(out, df, dx, dy);
+			if (inside && got != pixel(ref, df, dx, dy)) {
+				wrong++;
+			} else if (!inside && got != sentinel) {
+				touched_outside++;
+			}
+		}
+	}
+	if (wrong || touched_outside) {
+		fprintf(stderr, "%s->%s rot %d src %dx%d at %d,%d frame %dx%d box %d,%d %dx%d: "
+				"%d wrong, %d outside\n",
+			pw_format_name(sf), pw_format_name(df), rotation, sw, sh, ox, oy, fw, fh, bx, by,
+			bw, bh, wrong, touched_outside);
+	}
+	CHECK(wrong == 0);
+	CHECK(touched_outside == 0);
+	pixman_image_unref(src);
+	pixman_image_unref(ref);
+	pixman_image_unref(out);
+}
+
+int
+main(void)
+{
+	const enum pw_format srcs[] = {PW_FORMAT_RGB565, PW_FORMAT_XRGB8888, PW_FORMAT_ARGB8888};
+	const enum pw_format dsts[] = {PW_FORMAT_RGB565, PW_FORMAT_XRGB8888};
+	for (size_t i = 0; i < 3; i++) {
+		for (size_t j = 0; j < 2; j++) {
+			if (!pw_pixels_supported(srcs[i], dsts[j])) {
+				continue;
+			}
+			for (int rot = 0; rot < 360; rot += 90) {
+				for (int round = 0; round < 6; round++) {
+					int sw = 1 + (int)(next() % 80), sh = 1 + (int)(next() % 70);
+					/* A source as large as the frame, and one placed inside a larger one. */
+					check_case(srcs[i], dsts[j], rot, sw, sh, 0, 0, sw, sh);
+					int ox = (int)(next() % 20), oy = (int)(next() % 20);
+					check_case(srcs[i], dsts[j], rot, sw, sh, ox, oy, sw + ox + 3,
+						sh + oy + 5);
+				}
+			}
+		}
+	}
+	/* A 240x320 frame, the handheld's, both ways. */
+	for (int rot = 0; rot < 360; rot += 90) {
+		check_case(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320);
+		check_case(PW_FORMAT_RGB565, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320);
+	}
+	CHECK(!pw_pixels_supported(PW_FORMAT_RGB565, PW_FORMAT_XRGB8888));
+	struct pw_pixmap a = {0}, b = {0};
+	a.format = PW_FORMAT_XRGB8888;
+	b.format = PW_FORMAT_RGB565;
+	CHECK(!pw_pixels_blit(&a, &b, 0, 0, 1, 1, 0));
+	printf("%d passed, %d failed\n", passes, failures);
+	return failures ? 1 : 0;
+}
