@@ -14,9 +14,11 @@
 #include <wayland-server-core.h>
 
 #include "format.h"
+#include "input.h"
 #include "modes.h"
 
 struct pw_backend;
+struct pw_session;
 
 struct pw_backend_config {
 	const char *device; /* e.g. /dev/fb0, /dev/dri/card0; NULL: the backend's default */
@@ -57,23 +59,14 @@ struct pw_backend_impl {
 		struct pw_present_stats *stats);
 	/* Optional: the display is lost (VT switched away) or back; NULL: always active. */
 	bool (*active)(struct pw_backend *backend);
-};
-
-/* Input, in the display's unrotated coordinates; the core applies the output rotation. */
-struct pw_input_events {
-	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
-	/* Relative pointer motion in pixels. */
-	void (*motion)(void *data, uint32_t time_msec, double dx, double dy);
-	/* Absolute position, 0..1 across the display's width and height. */
-	void (*motion_absolute)(void *data, uint32_t time_msec, double x, double y);
-	void (*button)(void *data, uint32_t time_msec, uint32_t button, bool pressed);
-	void (*axis)(void *data, uint32_t time_msec, uint32_t axis, double value);
-	/* Touch positions 0..1 across the display, after the calibration matrix. */
-	void (*touch_down)(void *data, uint32_t time_msec, int32_t id, double x, double y);
-	void (*touch_motion)(void *data, uint32_t time_msec, int32_t id, double x, double y);
-	void (*touch_up)(void *data, uint32_t time_msec, int32_t id);
-	void (*touch_frame)(void *data);
-	void (*touch_cancel)(void *data);
+	/*
+	 * Optional. A backend that has this may hold back frame_done until it is called (a
+	 * display with no vblank event need not wake picowl for one); it then calls frame_done
+	 * at once if the frame is already on screen, or as soon as it is. The core calls it when
+	 * it wants to draw again while a frame is in flight, and sends frame callbacks at
+	 * present time instead of at frame_done.
+	 */
+	void (*want_frame_done)(struct pw_backend *backend);
 };
 
 struct pw_backend_events {
@@ -92,9 +85,17 @@ struct pw_backend {
 	enum pw_format format;
 	int refresh_mhz;
 	enum pw_present_mode present; /* resolved: never AUTO */
+	/*
+	 * The session the display was opened through (fbdev, DRM), owned by the backend; the
+	 * compositor opens the input devices through it too. NULL for headless and nested.
+	 */
+	struct pw_session *session;
 	/* Set by the compositor. */
 	const struct pw_backend_events *events;
 	void *events_data;
+	/* Set by the compositor: where a backend with its own input (nested) sends it. */
+	const struct pw_input_events *input_events;
+	void *input_data;
 };
 
 /* A display in RAM: composites into a pixman image, frames paced by a timer. */
@@ -102,6 +103,18 @@ struct pw_backend *pw_headless_backend_create(struct wl_event_loop *loop,
 	const struct pw_backend_config *config);
 /* The image last presented by a headless backend, or NULL if `backend` is not headless. */
 pixman_image_t *pw_headless_backend_front(struct pw_backend *backend);
+
+/*
+ * The real displays. Each takes ownership of `session` (destroyed with the backend, or at once
+ * on failure) and opens config->device through it. NULL after a message on stderr.
+ */
+struct pw_backend *pw_fbdev_backend_create(struct wl_event_loop *loop,
+	const struct pw_backend_config *config, struct pw_session *session);
+struct pw_backend *pw_drm_backend_create(struct wl_event_loop *loop,
+	const struct pw_backend_config *config, struct pw_session *session);
+/* A window on the desktop compositor WAYLAND_DISPLAY names, with its input. */
+struct pw_backend *pw_wayland_backend_create(struct wl_event_loop *loop,
+	const struct pw_backend_config *config);
 
 /*
  * Creates the backend `name` names ("headless", "fbdev", "drm", "wayland", or "auto": DRM

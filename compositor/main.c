@@ -17,6 +17,13 @@ handle_terminate(int signal, void *data)
 }
 
 static int
+handle_dump(int signal, void *data)
+{
+	pw_server_dump_counters(data, false, NULL);
+	return 0;
+}
+
+static int
 handle_child(int signal, void *data)
 {
 	pw_spawn_reap();
@@ -43,7 +50,7 @@ main(int argc, char *argv[])
 	}
 
 	int status = 1;
-	struct wl_event_source *sources[3] = {0};
+	struct wl_event_source *sources[4] = {0};
 	struct pw_server *server = pw_server_create(&opts);
 	if (!server) {
 		goto end;
@@ -51,7 +58,8 @@ main(int argc, char *argv[])
 	sources[0] = wl_event_loop_add_signal(server->loop, SIGTERM, handle_terminate, server);
 	sources[1] = wl_event_loop_add_signal(server->loop, SIGINT, handle_terminate, server);
 	sources[2] = wl_event_loop_add_signal(server->loop, SIGCHLD, handle_child, server);
-	if (!sources[0] || !sources[1] || !sources[2]) {
+	sources[3] = wl_event_loop_add_signal(server->loop, SIGUSR1, handle_dump, server);
+	if (!sources[0] || !sources[1] || !sources[2] || !sources[3]) {
 		fprintf(stderr, "picowl: cannot install signal handlers\n");
 		goto end;
 	}
@@ -64,10 +72,11 @@ main(int argc, char *argv[])
 		}
 	}
 	wl_display_run(server->display);
+	pw_server_dump_counters(server, false, NULL);
 	status = 0;
 
 end:
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (sources[i]) {
 			wl_event_source_remove(sources[i]);
 		}

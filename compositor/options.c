@@ -29,6 +29,12 @@ const char pw_options_usage[] =
 	"  --copy ENGINE    copy engine: cpu, kernel or dma (default: cpu)\n"
 	"  --dma-threshold PIXELS  bands below this go by cpu, 0..1000000 (default: 90)\n"
 	"  --counters FILE  where counter dumps go (default: stderr)\n"
+	"  --connector NAME DRM connector, e.g. DSI-1 (default: the first connected)\n"
+	"  --mode WxH[@HZ]  display mode; sets --size and --refresh too (default: auto)\n"
+	"  -c, --config FILE  the config file (default: $XDG_CONFIG_HOME/picowl/picowl.ini,\n"
+	"                   else /etc/xdg/picowl/picowl.ini)\n"
+	"  --strict         refuse to start when the config file has an error\n"
+	"  --test-hooks     let same-user clients inject input (picowl-ctl inject)\n"
 	"  -h, --help       print this help and exit\n"
 	"  --version        print the version and exit\n"
 	"  -- command args  run command, with its arguments, as a client of the compositor\n";
@@ -207,6 +213,53 @@ parse_counters(struct pw_options *opts, const char *value)
 	return true;
 }
 
+static bool
+parse_string(const char **out, const char *value)
+{
+	if (value[0] == '\0') {
+		return false;
+	}
+	*out = value;
+	return true;
+}
+
+static bool
+parse_connector(struct pw_options *opts, const char *value)
+{
+	return parse_string(&opts->connector, value);
+}
+
+static bool
+parse_config(struct pw_options *opts, const char *value)
+{
+	return parse_string(&opts->config, value);
+}
+
+/* "auto", or WxH with an optional @HZ: the size and refresh follow, a backend reads the rest. */
+static bool
+parse_mode(struct pw_options *opts, const char *value)
+{
+	if (strcmp(value, "auto") == 0) {
+		opts->mode = NULL;
+		return true;
+	}
+	char size[32];
+	const char *at = strchr(value, '@');
+	size_t len = at ? (size_t)(at - value) : strlen(value);
+	if (len >= sizeof(size)) {
+		return false;
+	}
+	memcpy(size, value, len);
+	size[len] = '\0';
+	struct pw_options copy = *opts;
+	if (!parse_size(&copy, size) || (at && !parse_refresh(&copy, at + 1))) {
+		return false;
+	}
+	*opts = copy;
+	opts->mode = value;
+	return true;
+}
+
 static const struct {
 	const char *name;
 	parse_fn parse;
@@ -224,7 +277,35 @@ static const struct {
 	{"copy", parse_copy, "cpu, kernel or dma"},
 	{"dma-threshold", parse_dma_threshold, "pixels, 0..1000000"},
 	{"counters", parse_counters, "a file name"},
+	{"connector", parse_connector, "a connector name, e.g. DSI-1"},
+	{"mode", parse_mode, "auto or WIDTHxHEIGHT[@HZ], e.g. 240x320@60"},
+	{"config", parse_config, "a file name"},
 };
+
+/* Options without a value. */
+static const struct {
+	const char *name;
+	size_t offset;
+} flags[] = {
+	{"help", offsetof(struct pw_options, help)},
+	{"version", offsetof(struct pw_options, version)},
+	{"strict", offsetof(struct pw_options, strict)},
+	{"test-hooks", offsetof(struct pw_options, test_hooks)},
+};
+
+bool
+pw_options_set(struct pw_options *opts, const char *name, const char *value,
+	const char **expected)
+{
+	*expected = NULL;
+	for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++) {
+		if (strcmp(name, options[k].name) == 0) {
+			*expected = options[k].expected;
+			return options[k].parse(opts, value);
+		}
+	}
+	return false;
+}
 
 void
 pw_options_defaults(struct pw_options *opts)
@@ -246,6 +327,11 @@ pw_options_defaults(struct pw_options *opts)
 		.copy = PW_COPY_CPU,
 		.dma_threshold = 90,
 		.counters = NULL,
+		.connector = NULL,
+		.mode = NULL,
+		.config = NULL,
+		.strict = false,
+		.test_hooks = false,
 	};
 }
 
@@ -272,16 +358,14 @@ parse_long(struct pw_options *opts, int argc, char **argv, int *i, char *err, si
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	const char *value;
 
-	if ((len == 4 && strncmp(name, "help", 4) == 0) ||
-		(len == 7 && strncmp(name, "version", 7) == 0)) {
+	for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+		if (strlen(flags[k].name) != len || strncmp(name, flags[k].name, len) != 0) {
+			continue;
+		}
 		if (eq) {
 			return fail(err, errlen, "--%.*s: takes no value", (int)len, name);
 		}
-		if (len == 4) {
-			opts->help = true;
-		} else {
-			opts->version = true;
-		}
+		*(bool *)((char *)opts + flags[k].offset) = true;
 		return true;
 	}
 
@@ -321,6 +405,14 @@ pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size
 		}
 		if (strcmp(arg, "-h") == 0) {
 			opts->help = true;
+		} else if (strcmp(arg, "-c") == 0) {
+			if (i + 1 >= argc || !argv[i + 1] || strcmp(argv[i + 1], "--") == 0) {
+				return fail(err, errlen, "-c: missing value (expected a file name)");
+			}
+			if (!parse_config(opts, argv[++i])) {
+				return fail(err, errlen, "-c: bad value \"%s\" (expected a file name)",
+					argv[i]);
+			}
 		} else if (strncmp(arg, "--", 2) == 0) {
 			if (!parse_long(opts, argc, argv, &i, err, errlen)) {
 				return false;

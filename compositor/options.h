@@ -22,6 +22,11 @@ struct pw_options {
 	enum pw_copy_engine copy;     /* --copy cpu|kernel|dma, default cpu */
 	int dma_threshold;	/* --dma-threshold PIXELS, default 90 */
 	const char *counters;	/* --counters FILE, NULL: stderr */
+	const char *connector;	/* --connector NAME (DRM), NULL: the first connected */
+	const char *mode;	/* --mode WxH[@HZ] (DRM, fbdev), NULL: auto; also sets size */
+	const char *config;	/* -c/--config FILE, NULL: look it up (see config.h) */
+	bool strict;		/* --strict: refuse to start on any config error */
+	bool test_hooks;	/* --test-hooks: input injection over the control protocol */
 	bool help;		/* --help / -h */
 	bool version;		/* --version */
 	char **command;		/* argv after "--", NULL-terminated, NULL if none */
@@ -36,6 +41,14 @@ void pw_options_defaults(struct pw_options *opts);
  * and value into `err` and returns false.
  */
 bool pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size_t errlen);
+
+/*
+ * Sets the option `name` (the long name without "--", e.g. "dma-threshold") from `value`, as the
+ * command line would; `value` must outlive `opts`. Returns false and leaves `opts` alone when
+ * the name is unknown (*expected = NULL) or the value bad (*expected: what would do).
+ */
+bool pw_options_set(struct pw_options *opts, const char *name, const char *value,
+	const char **expected);
 
 /* The text of --help: every option, its argument and default. */
 extern const char pw_options_usage[];

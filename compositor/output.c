@@ -2,11 +2,15 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "counters.h"
+#include "pixels.h"
 #include "render.h"
 #include "server.h"
+#include "surface.h"
 
 #define OUTPUT_VERSION 4
 
@@ -63,44 +67,155 @@ bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 	send_info(output, resource);
 }
 
-static uint32_t
-timespec_msec(const struct timespec *ts)
+static int64_t
+now_ns(void)
 {
-	return (uint32_t)((int64_t)ts->tv_sec * 1000 + ts->tv_nsec / 1000000);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t
+timespec_ns(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
+static int
+display_width(const struct pw_output *output)
+{
+	return output->rotation % 180 ? output->height : output->width;
+}
+
+static int
+display_height(const struct pw_output *output)
+{
+	return output->rotation % 180 ? output->width : output->height;
+}
+
+static struct pw_pixmap
+pixmap_of(pixman_image_t *image, enum pw_format format)
+{
+	return (struct pw_pixmap){pixman_image_get_data(image), pixman_image_get_width(image),
+		pixman_image_get_height(image), pixman_image_get_stride(image), format};
+}
+
+/* Copies the logical `region` of `src` into the display image, rotated and converted. */
+static void
+blit_region(struct pw_output *output, pixman_image_t *image, const struct pw_pixmap *src,
+	const pixman_region32_t *region)
+{
+	struct pw_pixmap dst = pixmap_of(image, output->backend->format);
+	int n;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(region, &n);
+	for (int i = 0; i < n; i++) {
+		const pixman_box32_t *b = &boxes[i];
+		pw_pixels_blit(&dst, src, b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1,
+			output->rotation);
+	}
+}
+
+/* A fullscreen client's damaged rows, straight into the display image. */
+static bool
+present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surface *surface,
+	const pixman_region32_t *logical)
+{
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+	enum pw_format format;
+	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format) ||
+		!pw_pixels_supported(format, output->backend->format)) {
+		return false;
+	}
+	wl_shm_buffer_begin_access(shm);
+	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), wl_shm_buffer_get_width(shm),
+		wl_shm_buffer_get_height(shm), wl_shm_buffer_get_stride(shm), format};
+	blit_region(output, image, &src, logical);
+	wl_shm_buffer_end_access(shm);
+	return true;
+}
+
+static void
+send_frame_callbacks(struct pw_output *output, int64_t t_ns)
+{
+	uint32_t msec = (uint32_t)(t_ns / 1000000);
+	struct wl_resource *cb, *tmp;
+	wl_resource_for_each_safe(cb, tmp, &output->frame_callbacks) {
+		wl_callback_send_done(cb, msec);
+		wl_resource_destroy(cb);
+	}
 }
 
 static void
 repaint(struct pw_output *output)
 {
 	struct pw_backend *backend = output->backend;
+	struct pw_counters *counters = output->server->counters;
+	uint32_t seq = ++output->frame_seq;
+	if (counters) {
+		pw_counters_frame_begin(counters, seq, now_ns());
+	}
 	int age = 0;
 	pixman_image_t *image = backend->impl->begin_frame(backend, &age);
 	if (!image) {
 		return;
 	}
-	pixman_region32_t damage;
-	pixman_region32_init(&damage);
-	if (age == 1) {
-		pixman_region32_copy(&damage, &output->damage);
-	} else if (age == 2) {
-		pixman_region32_union(&damage, &output->damage, &output->previous_damage);
-	} else {
-		pixman_region32_union_rect(&damage, &damage, 0, 0, output->width, output->height);
-	}
-	pw_damage_expand(output->damage_mode, &damage, output->width, output->height, &damage);
-	pixman_region32_copy(&output->previous_damage, &output->damage);
-	pixman_region32_clear(&output->damage);
+	int dw = display_width(output), dh = display_height(output);
 
-	pw_render_frame(output->server, image, &damage);
+	/* Damage is expanded in display coordinates: rows are the display's rows. */
+	pixman_region32_t damage, frame_damage, logical;
+	pixman_region32_init(&damage);
+	pixman_region32_init(&frame_damage);
+	pixman_region32_init(&logical);
+	pw_damage_rotate(&output->damage, output->rotation, output->width, output->height,
+		&damage);
+	pw_damage_expand(output->damage_mode, &damage, dw, dh, &damage);
+	if (age == 1) {
+		pixman_region32_copy(&frame_damage, &damage);
+	} else if (age == 2) {
+		pixman_region32_union(&frame_damage, &damage, &output->previous_damage);
+	} else {
+		pixman_region32_init_rect(&frame_damage, 0, 0, (unsigned)dw, (unsigned)dh);
+	}
+	pixman_region32_copy(&output->previous_damage, &damage);
+	pixman_region32_clear(&output->damage);
+	pw_damage_rotate(&frame_damage, (360 - output->rotation) % 360, dw, dh, &logical);
+
+	enum pw_path path = PW_PATH_COMPOSITE;
+	struct pw_surface *direct = pw_render_direct_surface(output->server);
+	if (!pixman_region32_not_empty(&frame_damage)) {
+		path = PW_PATH_NONE;
+	} else if (direct && present_direct(output, image, direct, &logical)) {
+		path = PW_PATH_DIRECT;
+	} else if (output->rotation == 0) {
+		pw_render_frame(output->server, image, &logical);
+	} else {
+		pw_render_frame(output->server, output->scene, &logical);
+		struct pw_pixmap scene = pixmap_of(output->scene, backend->format);
+		blit_region(output, image, &scene, &logical);
+	}
+	if (counters) {
+		pw_counters_frame_rendered(counters, now_ns(), path);
+	}
 	pw_render_take_frame_callbacks(output->server, &output->frame_callbacks);
-	struct pw_output_frame frame = {.image = image, .damage = &damage};
+	struct pw_output_frame frame = {.image = image, .damage = &frame_damage};
 	wl_signal_emit(&output->events.frame, &frame);
 
-	struct pw_present_stats stats;
-	if (backend->impl->present(backend, &damage, &stats)) {
+	struct pw_present_stats stats = {0};
+	if (backend->impl->present(backend, &frame_damage, &stats)) {
 		output->frame_pending = true;
-		output->frame_seq++;
+		if (backend->impl->want_frame_done) {
+			/* The client may draw the next frame now: one wakeup per frame, not two. */
+			send_frame_callbacks(output, now_ns());
+		}
+		if (counters) {
+			int64_t copy_ns =
+				timespec_ns(&stats.copy_end) - timespec_ns(&stats.copy_start);
+			pw_counters_frame_submitted(counters, now_ns(), (uint32_t)stats.rows,
+				(uint32_t)stats.bytes, stats.engine, copy_ns);
+		}
 	}
+	pixman_region32_fini(&logical);
+	pixman_region32_fini(&frame_damage);
 	pixman_region32_fini(&damage);
 }
 
@@ -122,6 +237,10 @@ pw_output_schedule_repaint(struct pw_output *output)
 {
 	if (output->frame_pending) {
 		output->repaint_needed = true;
+		if (output->backend->impl->want_frame_done) {
+			/* May finish the frame right here, which schedules the repaint. */
+			output->backend->impl->want_frame_done(output->backend);
+		}
 		return;
 	}
 	if (!output->repaint_idle) {
@@ -136,12 +255,16 @@ handle_frame_done(void *data, const struct timespec *when)
 	struct pw_output *output = data;
 	output->frame_pending = false;
 	output->last_present = *when;
-	uint32_t msec = timespec_msec(when);
-	struct wl_resource *cb, *tmp;
-	wl_resource_for_each_safe(cb, tmp, &output->frame_callbacks) {
-		wl_callback_send_done(cb, msec);
-		wl_resource_destroy(cb);
+	if (output->server->counters) {
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		pw_counters_frame_done(output->server->counters, timespec_ns(when),
+			(uint32_t)(ru.ru_nvcsw - output->last_nvcsw),
+			(uint32_t)(ru.ru_nivcsw - output->last_nivcsw));
+		output->last_nvcsw = ru.ru_nvcsw;
+		output->last_nivcsw = ru.ru_nivcsw;
 	}
+	send_frame_callbacks(output, timespec_ns(when));
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
 		pw_output_schedule_repaint(output);
@@ -151,6 +274,87 @@ handle_frame_done(void *data, const struct timespec *when)
 static const struct pw_backend_events backend_events = {
 	.frame_done = handle_frame_done,
 };
+
+/*
+ * The wl_output.transform for content rotated clockwise by `rotation` onto the display:
+ * wl_output counts counter-clockwise, so 90 clockwise is transform 270 (grim, which undoes
+ * the transform on a capture, shows the logical picture upright).
+ */
+static int32_t
+transform_for(int rotation)
+{
+	switch (rotation) {
+	case 90:
+		return WL_OUTPUT_TRANSFORM_270;
+	case 180:
+		return WL_OUTPUT_TRANSFORM_180;
+	case 270:
+		return WL_OUTPUT_TRANSFORM_90;
+	default:
+		return WL_OUTPUT_TRANSFORM_NORMAL;
+	}
+}
+
+bool
+pw_output_set_rotation(struct pw_output *output, int degrees)
+{
+	degrees = ((degrees % 360) + 360) % 360;
+	if (degrees % 90 != 0) {
+		return false;
+	}
+	struct pw_backend *backend = output->backend;
+	pixman_image_t *scene = NULL;
+	int w = degrees % 180 ? backend->height : backend->width;
+	int h = degrees % 180 ? backend->width : backend->height;
+	if (degrees != 0) {
+		scene = pixman_image_create_bits(pw_format_pixman(backend->format), w, h, NULL, 0);
+		if (!scene) {
+			return false;
+		}
+	}
+	if (output->scene) {
+		pixman_image_unref(output->scene);
+	}
+	output->scene = scene;
+	output->rotation = degrees;
+	output->transform = transform_for(degrees);
+	output->width = w;
+	output->height = h;
+	pixman_region32_clear(&output->previous_damage);
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &output->resources) {
+		send_info(output, resource);
+	}
+	pw_server_arrange(output->server);
+	pw_output_damage_whole(output);
+	return true;
+}
+
+void
+pw_output_map_display_point(const struct pw_output *output, double x01, double y01, double *x,
+	double *y)
+{
+	double dw = display_width(output), dh = display_height(output);
+	double px = x01 * dw, py = y01 * dh;
+	/* The inverse of the content's rotation: display point back to logical. */
+	switch (output->rotation) {
+	case 90:
+		*x = py;
+		*y = dw - px;
+		break;
+	case 180:
+		*x = dw - px;
+		*y = dh - py;
+		break;
+	case 270:
+		*x = dh - py;
+		*y = px;
+		break;
+	default:
+		*x = px;
+		*y = py;
+	}
+}
 
 void
 pw_output_damage_region(struct pw_output *output, const pixman_region32_t *region)
@@ -227,6 +431,9 @@ pw_output_destroy(struct pw_output *output)
 	output->backend->events = NULL;
 	if (output->repaint_idle) {
 		wl_event_source_remove(output->repaint_idle);
+	}
+	if (output->scene) {
+		pixman_image_unref(output->scene);
 	}
 	struct wl_resource *resource, *tmp;
 	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks) {

@@ -20,16 +20,19 @@ struct pw_output {
 	struct wl_list resources;
 	char name[32];
 	int width, height; /* logical, as the clients see it (rotated) */
-	int32_t transform; /* WL_OUTPUT_TRANSFORM_* */
+	int rotation;	   /* clockwise degrees from logical to the display: 0, 90, 180, 270 */
+	int32_t transform; /* WL_OUTPUT_TRANSFORM_* advertised for `rotation` */
+	pixman_image_t *scene; /* logical composition target while rotated, else NULL */
 	enum pw_damage_mode damage_mode;
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */
-	pixman_region32_t previous_damage; /* what the last frame repainted, for buffer age 2 */
+	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */
 	bool frame_pending;	  /* a presented frame is not yet on screen */
 	bool repaint_needed;	  /* repaint once the pending frame is done */
 	struct wl_event_source *repaint_idle;
 	struct wl_list frame_callbacks; /* wl_resource links, sent when the frame is done */
 	uint32_t frame_seq;
+	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last frame done */
 	struct timespec last_present;
 
 	struct {
@@ -42,8 +45,8 @@ struct pw_output {
 };
 
 struct pw_output_frame {
-	pixman_image_t *image;		  /* the whole composited frame, output buffer coordinates */
-	const pixman_region32_t *damage;  /* what changed in it, output coordinates */
+	pixman_image_t *image;		 /* the whole frame, display (rotated) coordinates */
+	const pixman_region32_t *damage; /* what changed in it, display coordinates */
 };
 
 struct pw_output *pw_output_create(struct pw_server *server, struct pw_backend *backend);
@@ -55,5 +58,15 @@ void pw_output_damage_region(struct pw_output *output, const pixman_region32_t *
 void pw_output_damage_whole(struct pw_output *output);
 /* Schedules a repaint even without damage (a frame callback, a capture). */
 void pw_output_schedule_repaint(struct pw_output *output);
+
+/*
+ * Rotates the output (0, 90, 180, 270 degrees clockwise): the logical size swaps for 90 and
+ * 270, clients see a new mode, every view re-tiles. False for another angle.
+ */
+bool pw_output_set_rotation(struct pw_output *output, int degrees);
+
+/* Maps a point given as 0..1 across the unrotated display to logical output coordinates. */
+void pw_output_map_display_point(const struct pw_output *output, double x01, double y01,
+	double *x, double *y);
 
 #endif

@@ -3,7 +3,9 @@
 #include <wayland-server-core.h>
 
 #include "format.h"
+#include "output.h"
 #include "server.h"
+#include "subsurface.h"
 #include "surface.h"
 #include "view.h"
 #include "xdg_shell.h"
@@ -214,4 +216,36 @@ pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list)
 	wl_list_for_each(popup, &server->popups, link) {
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
+}
+
+struct pw_surface *
+pw_render_direct_surface(struct pw_server *server)
+{
+	struct pw_view *view = fullscreen_view(server);
+	struct pw_output *output = server->output;
+	if (!view || !output || !wl_list_empty(&server->popups)) {
+		return NULL;
+	}
+	struct pw_surface *s = view->surface;
+	const struct pw_surface_state *cur = &s->current;
+	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || cur->transform != 0 ||
+		cur->scale != 1 || cur->has_src || cur->has_dst ||
+		s->buffer_width != output->width || s->buffer_height != output->height) {
+		return NULL;
+	}
+	int x, y;
+	struct pw_box clip;
+	if (!s->role || !s->role->place || !s->role->place(s, &x, &y, &clip) || x != 0 ||
+		y != 0) {
+		return NULL;
+	}
+	/* Only the surface itself: any mapped subsurface would need composition. */
+	struct pw_surface_node *node;
+	wl_list_for_each(node, &s->stack, link) {
+		if (node->surface != s && node->surface->subsurface &&
+			pw_subsurface_mapped(node->surface->subsurface)) {
+			return NULL;
+		}
+	}
+	return s;
 }

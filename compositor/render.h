@@ -20,4 +20,11 @@ void pw_render_frame(struct pw_server *server, pixman_image_t *target,
  */
 void pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list);
 
+/*
+ * The surface whose buffer can go to the display without composition: a fullscreen view
+ * whose opaque, untransformed buffer covers the output exactly, with nothing drawn over it.
+ * NULL otherwise.
+ */
+struct pw_surface *pw_render_direct_surface(struct pw_server *server);
+
 #endif

@@ -65,18 +65,7 @@ struct frame {
 static int
 output_rotation(const struct pw_output *output)
 {
-	switch (output->transform) {
-	case WL_OUTPUT_TRANSFORM_NORMAL:
-		return 0;
-	case WL_OUTPUT_TRANSFORM_90:
-		return 90;
-	case WL_OUTPUT_TRANSFORM_180:
-		return 180;
-	case WL_OUTPUT_TRANSFORM_270:
-		return 270;
-	default:
-		return -1;
-	}
+	return output->rotation;
 }
 
 /* The whole output image as a box, in image coordinates. */

@@ -7,6 +7,7 @@
 #include <xkbcommon/xkbcommon-keysyms.h>
 
 #include "backend.h"
+#include "counters.h"
 #include "output.h"
 #include "screencopy.h"
 #include "seat.h"
@@ -30,6 +31,156 @@ create_backend(struct pw_server *server)
 		.refresh_mhz = o->refresh_mhz,
 	};
 	return pw_backend_create(server->loop, o->backend, &config);
+}
+
+void
+pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox, double *oy)
+{
+	/* Rotation 0 until the output carries its rotation: the display is the output. */
+	*ox = x01 * server->output->width;
+	*oy = y01 * server->output->height;
+}
+
+static void
+handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_key(server->seat, time_msec, key, pressed);
+}
+
+static double
+clamp(double v, double max)
+{
+	return v < 0 ? 0 : v > max - 1 ? max - 1 : v;
+}
+
+static void
+handle_input_motion(void *data, uint32_t time_msec, double dx, double dy)
+{
+	struct pw_server *server = data;
+	server->cursor_x = clamp(server->cursor_x + dx, server->output->width);
+	server->cursor_y = clamp(server->cursor_y + dy, server->output->height);
+	pw_seat_notify_motion(server->seat, time_msec, server->cursor_x, server->cursor_y);
+}
+
+static void
+handle_input_motion_absolute(void *data, uint32_t time_msec, double x, double y)
+{
+	struct pw_server *server = data;
+	pw_server_map_input(server, x, y, &server->cursor_x, &server->cursor_y);
+	pw_seat_notify_motion(server->seat, time_msec, server->cursor_x, server->cursor_y);
+}
+
+static void
+handle_input_button(void *data, uint32_t time_msec, uint32_t button, bool pressed)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_button(server->seat, time_msec, button, pressed);
+}
+
+static void
+handle_input_axis(void *data, uint32_t time_msec, uint32_t axis, double value)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_axis(server->seat, time_msec, axis, value);
+}
+
+static void
+handle_input_touch_down(void *data, uint32_t time_msec, int32_t id, double x, double y)
+{
+	struct pw_server *server = data;
+	double ox, oy;
+	pw_server_map_input(server, x, y, &ox, &oy);
+	pw_seat_notify_touch_down(server->seat, time_msec, id, ox, oy);
+}
+
+static void
+handle_input_touch_motion(void *data, uint32_t time_msec, int32_t id, double x, double y)
+{
+	struct pw_server *server = data;
+	double ox, oy;
+	pw_server_map_input(server, x, y, &ox, &oy);
+	pw_seat_notify_touch_motion(server->seat, time_msec, id, ox, oy);
+}
+
+static void
+handle_input_touch_up(void *data, uint32_t time_msec, int32_t id)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_touch_up(server->seat, time_msec, id);
+}
+
+static void
+handle_input_touch_frame(void *data)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_touch_frame(server->seat);
+}
+
+static void
+handle_input_touch_cancel(void *data)
+{
+	struct pw_server *server = data;
+	pw_seat_notify_touch_cancel(server->seat);
+}
+
+static const struct pw_input_events input_events = {
+	.key = handle_input_key,
+	.motion = handle_input_motion,
+	.motion_absolute = handle_input_motion_absolute,
+	.button = handle_input_button,
+	.axis = handle_input_axis,
+	.touch_down = handle_input_touch_down,
+	.touch_motion = handle_input_touch_motion,
+	.touch_up = handle_input_touch_up,
+	.touch_frame = handle_input_touch_frame,
+	.touch_cancel = handle_input_touch_cancel,
+};
+
+/* The output listens to its backend; the server adds `resumed` in front of it. */
+static void
+handle_backend_frame_done(void *data, const struct timespec *when)
+{
+	struct pw_server *server = data;
+	if (server->output_events && server->output_events->frame_done) {
+		server->output_events->frame_done(server->output_events_data, when);
+	}
+}
+
+static void
+handle_backend_resumed(void *data)
+{
+	struct pw_server *server = data;
+	if (server->output_events && server->output_events->resumed) {
+		server->output_events->resumed(server->output_events_data);
+	}
+	pw_output_damage_whole(server->output);
+}
+
+static const struct pw_backend_events backend_events = {
+	.frame_done = handle_backend_frame_done,
+	.resumed = handle_backend_resumed,
+};
+
+/* Input from a real display's session (libinput) or from the nested backend's window. */
+static void
+create_input(struct pw_server *server)
+{
+	struct pw_backend *backend = server->backend;
+	server->output_events = backend->events;
+	server->output_events_data = backend->events_data;
+	backend->events = &backend_events;
+	backend->events_data = server;
+	backend->input_events = &input_events;
+	backend->input_data = server;
+	if (backend->session) {
+		struct pw_input_config config = {0};
+		server->input = pw_input_create(server->loop, backend->session, &config,
+			&input_events, server);
+		if (!server->input) {
+			fprintf(stderr, "picowl: running without input devices\n");
+		}
+	}
 }
 
 static bool
@@ -74,11 +225,19 @@ pw_server_create(const struct pw_options *opts)
 	server->output = pw_output_create(server, server->backend);
 	if (server->output) {
 		server->output->damage_mode = opts->damage;
+		if (!pw_output_set_rotation(server->output, opts->rotate)) {
+			goto err;
+		}
+	}
+	server->counters = pw_counters_create(1024, 2048);
+	if (!server->counters) {
+		goto err;
 	}
 	if (!server->output || !create_globals(server)) {
 		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
 		goto err;
 	}
+	create_input(server);
 	if (opts->socket) {
 		if (wl_display_add_socket(server->display, opts->socket) != 0) {
 			fprintf(stderr, "picowl: cannot listen on socket %s (in use, or no "
@@ -111,15 +270,46 @@ pw_server_destroy(struct pw_server *server)
 		wl_display_destroy_clients(server->display);
 	}
 	wl_signal_emit_mutable(&server->destroy, server);
+	pw_input_destroy(server->input);
+	server->input = NULL;
+	if (server->backend && server->backend->events == &backend_events) {
+		server->backend->events = server->output_events;
+		server->backend->events_data = server->output_events_data;
+	}
 	pw_seat_destroy(server->seat);
 	server->seat = NULL;
 	pw_output_destroy(server->output);
 	server->output = NULL;
 	pw_backend_destroy(server->backend);
+	pw_counters_destroy(server->counters);
 	if (server->display) {
 		wl_display_destroy(server->display);
 	}
 	free(server);
+}
+
+void
+pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
+{
+	if (!server->counters) {
+		return;
+	}
+	struct pw_output *output = server->output;
+	if (output && output->frame_pending && output->backend->impl->want_frame_done) {
+		output->backend->impl->want_frame_done(output->backend);
+	}
+	FILE *file = out;
+	if (!file && server->opts.counters) {
+		file = fopen(server->opts.counters, "ae");
+		if (!file) {
+			fprintf(stderr, "picowl: cannot open the counters file %s: %m\n",
+				server->opts.counters);
+		}
+	}
+	pw_counters_dump(server->counters, file ? file : stderr, json);
+	if (file && file != out) {
+		fclose(file);
+	}
 }
 
 static int

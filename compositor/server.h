@@ -3,12 +3,15 @@
 #define PW_SERVER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <wayland-server-core.h>
 
 #include "layout.h"
 #include "options.h"
 
 struct pw_backend;
+struct pw_backend_events;
+struct pw_input;
 struct pw_output;
 struct pw_seat;
 struct pw_view;
@@ -23,7 +26,14 @@ struct pw_server {
 	struct pw_backend *backend;
 	struct pw_output *output;
 	struct pw_seat *seat;
+	struct pw_input *input; /* libinput devices of a real display's session, or NULL */
+	double cursor_x, cursor_y; /* output coordinates, moved by relative pointer motion */
+	/* The output's backend events, wrapped to add `resumed`; see server.c. */
+	const struct pw_backend_events *output_events;
+	void *output_events_data;
 	struct pw_layout_params layout;
+	struct pw_counters *counters; /* per-commit timing; see counters.h */
+	uint32_t next_surface_id;
 
 	struct wl_list views;  /* pw_view.link, tiling order; the first is the master */
 	struct wl_list popups; /* pw_popup.link, bottom to top */
@@ -43,6 +53,12 @@ struct pw_server {
 struct pw_server *pw_server_create(const struct pw_options *opts);
 /* Destroys every client, global and the backend. Accepts NULL. */
 void pw_server_destroy(struct pw_server *server);
+
+/*
+ * Writes the counters report to `out`, or when `out` is NULL to the file --counters names
+ * (appended) or stderr. `json` selects JSON over text.
+ */
+void pw_server_dump_counters(struct pw_server *server, bool json, FILE *out);
 
 /* Re-computes every tile and sends configures where a size changed. */
 void pw_server_arrange(struct pw_server *server);
@@ -64,6 +80,13 @@ struct pw_view *pw_server_view_at(struct pw_server *server, double x, double y);
  */
 struct pw_surface *pw_server_surface_at(struct pw_server *server, double x, double y, double *sx,
 	double *sy);
+
+/*
+ * Maps an input position given as 0..1 across the unrotated display into output coordinates,
+ * following the output's rotation.
+ */
+void pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox,
+	double *oy);
 
 enum pw_modifier {
 	PW_MOD_SHIFT = 1 << 0,

@@ -475,6 +475,7 @@ pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface,
 		handle_surface_resource_destroy);
 	surface->server = server;
+	surface->id = ++server->next_surface_id;
 	state_init(&surface->pending);
 	state_init(&surface->cached);
 	state_init(&surface->current);

@@ -59,6 +59,7 @@ struct pw_subsurface;
 struct pw_surface {
 	struct wl_resource *resource;
 	struct pw_server *server;
+	uint32_t id; /* unique in the server, for the counters */
 	struct pw_surface_state pending, cached, current;
 	bool has_cache; /* synchronized subsurface: `cached` holds committed state */
 

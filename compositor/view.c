@@ -1,7 +1,9 @@
 #include "view.h"
 
 #include <stdlib.h>
+#include <time.h>
 
+#include "counters.h"
 #include "output.h"
 #include "seat.h"
 #include "server.h"
@@ -50,6 +52,10 @@ pw_view_map(struct pw_view *view)
 	}
 	view->mapped = true;
 	wl_list_insert(server->views.prev, &view->link);
+	if (server->counters) {
+		pw_counters_name_surface(server->counters, view->surface->id,
+			view->app_id ? view->app_id : view->title);
+	}
 	pw_server_arrange(server);
 	pw_server_focus(server, view);
 }
@@ -88,6 +94,13 @@ configure(struct pw_view *view)
 void
 pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 {
+	if (view->pinned) {
+		struct pw_surface *surface = view->surface;
+		tile = (struct pw_box){view->pin_x, view->pin_y,
+			surface->width > 0 ? surface->width : tile.width,
+			surface->height > 0 ? surface->height : tile.height};
+		border = 0;
+	}
 	struct pw_box content = {
 		tile.x + border,
 		tile.y + border,
@@ -110,10 +123,19 @@ pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 	}
 	view->content = content;
 	uint32_t states = (view->states & ~PW_VIEW_TILED) | (view->fullscreen ? 0 : PW_VIEW_TILED);
-	if (resized || states != view->states) {
+	if ((resized && !view->pinned) || states != view->states) {
 		view->states = states;
 		configure(view);
 	}
+}
+
+void
+pw_view_set_test_position(struct pw_view *view, int x, int y)
+{
+	view->pinned = true;
+	view->pin_x = x;
+	view->pin_y = y;
+	pw_view_set_tile(view, view->tile, 0);
 }
 
 void
@@ -164,6 +186,12 @@ pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_server *server = surface->server;
 	struct pw_surface *root = pw_surface_root(surface);
+	struct pw_view *view = surface == root ? pw_view_from_surface(surface) : NULL;
+	if (view && view->pinned && view->mapped &&
+		(view->content.width != surface->width ||
+			view->content.height != surface->height)) {
+		pw_view_set_tile(view, view->tile, 0);
+	}
 	int x, y;
 	struct pw_box clip;
 	bool shown = root->role && root->role->place && root->role_data &&
@@ -178,6 +206,13 @@ pw_view_surface_committed(struct pw_surface *surface)
 		pixman_region32_translate(&surface->damage, x, y);
 		pixman_region32_intersect_rect(&surface->damage, &surface->damage, clip.x, clip.y,
 			(unsigned)clip.width, (unsigned)clip.height);
+		if (server->counters && (pixman_region32_not_empty(&surface->damage) ||
+					       !wl_list_empty(&surface->current.frame_callbacks))) {
+			struct timespec ts;
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			pw_counters_commit(server->counters, root->id,
+				(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+		}
 		pw_output_damage_region(server->output, &surface->damage);
 		if (!wl_list_empty(&surface->current.frame_callbacks)) {
 			pw_output_schedule_repaint(server->output);

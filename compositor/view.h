@@ -37,6 +37,8 @@ struct pw_view {
 	uint32_t states;       /* last states configured */
 	char *title, *app_id;
 	int min_width, min_height, max_width, max_height;
+	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
+	int pin_x, pin_y;
 };
 
 /* `view` is caller memory (embedded in a role object); `impl` is required. */
@@ -55,6 +57,13 @@ void pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border);
 void pw_view_set_activated(struct pw_view *view, bool activated);
 /* Damages the view's whole tile on the output. */
 void pw_view_damage_whole(struct pw_view *view);
+
+/*
+ * For the conformance suite only (WLCS's position_window_absolute): shows the view with its
+ * content origin at output x,y, at its surface's own size and without a border, wherever the
+ * layout would put it. Re-tiling keeps it there; a size change of its surface sends no configure.
+ */
+void pw_view_set_test_position(struct pw_view *view, int x, int y);
 
 /* A surface committed new state: damage the output where it is shown. */
 void pw_view_surface_committed(struct pw_surface *surface);

@@ -53,6 +53,19 @@ ns_ts(int64_t ns)
 	return ts;
 }
 
+static void
+deliver_frame_done(struct headless *hl)
+{
+	if (!hl->pending) {
+		return;
+	}
+	hl->pending = false;
+	if (hl->base.events && hl->base.events->frame_done) {
+		struct timespec when = hl->next_vblank;
+		hl->base.events->frame_done(hl->base.events_data, &when);
+	}
+}
+
 static int
 handle_timer(int fd, uint32_t mask, void *data)
 {
@@ -61,15 +74,32 @@ handle_timer(int fd, uint32_t mask, void *data)
 	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
 		fprintf(stderr, "picowl: headless: timer read: %s\n", strerror(errno));
 	}
-	if (!hl->pending) {
-		return 0;
-	}
-	hl->pending = false;
-	if (hl->base.events && hl->base.events->frame_done) {
-		struct timespec when = hl->next_vblank;
-		hl->base.events->frame_done(hl->base.events_data, &when);
-	}
+	deliver_frame_done(hl);
 	return 0;
+}
+
+/*
+ * Nothing scans the frame out, so its vblank needs no wakeup of its own: the frame is done
+ * once the vblank time has passed, which the core asks about when it next wants to draw.
+ */
+static void
+headless_want_frame_done(struct pw_backend *backend)
+{
+	struct headless *hl = headless_from_backend(backend);
+	if (!hl->pending) {
+		return;
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (ts_ns(&now) >= ts_ns(&hl->next_vblank)) {
+		deliver_frame_done(hl);
+		return;
+	}
+	struct itimerspec spec = {.it_value = hl->next_vblank};
+	if (timerfd_settime(hl->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
+		fprintf(stderr, "picowl: headless: timerfd_settime: %s\n", strerror(errno));
+		deliver_frame_done(hl);
+	}
 }
 
 static pixman_image_t *
@@ -135,6 +165,16 @@ headless_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	stats->rows = damaged_rows(damage);
 	if (hl->base.present == PW_PRESENT_SHADOW) {
 		copy_rows(hl, damage, stats);
+	} else {
+		/* Composition wrote these bytes straight into display memory. */
+		int n;
+		const pixman_box32_t *b = pixman_region32_rectangles(damage, &n);
+		for (int i = 0; i < n; i++) {
+			stats->bytes += (size_t)(b[i].x2 - b[i].x1) * (size_t)(b[i].y2 - b[i].y1) *
+				(size_t)pw_format_bpp(hl->base.format);
+		}
+	}
+	if (hl->base.present == PW_PRESENT_SHADOW) {
 	} else if (hl->base.present == PW_PRESENT_FLIP) {
 		hl->shown = !hl->shown;
 	}
@@ -151,11 +191,6 @@ headless_present(struct pw_backend *backend, const pixman_region32_t *damage,
 		next = last + periods * hl->period_ns;
 	}
 	hl->next_vblank = ns_ts(next);
-	struct itimerspec spec = {.it_value = hl->next_vblank};
-	if (timerfd_settime(hl->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
-		fprintf(stderr, "picowl: headless: timerfd_settime: %s\n", strerror(errno));
-		return false;
-	}
 	hl->pending = true;
 	hl->frames++;
 	return true;
@@ -186,6 +221,7 @@ static const struct pw_backend_impl headless_impl = {
 	.destroy = headless_destroy,
 	.begin_frame = headless_begin_frame,
 	.present = headless_present,
+	.want_frame_done = headless_want_frame_done,
 };
 
 struct pw_backend *

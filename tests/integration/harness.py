@@ -69,6 +69,7 @@ def parse_args(extra=None):
 	p.add_argument('--doom', default='')
 	p.add_argument('--iwad', default='')
 	p.add_argument('--hostile', default='')
+	p.add_argument('--readme', default='')
 	p.add_argument('--size', default='240x320')
 	p.add_argument('--format', default='rgb565')
 	if extra:
@@ -80,7 +81,7 @@ def need(path, what, package):
 	"""Fails (does not skip) when a program the test needs is missing."""
 	check(path and os.path.exists(path),
 	      '%s not found: install the Debian package %s (.ci/run does)' % (what, package))
-	return path
+	return os.path.abspath(path)
 
 
 def main(fn):
@@ -336,6 +337,8 @@ class Session:
 			# an earlier failure is the one to report; stop()'s complaint is in the log too
 		if self.failed or exc_type is not None:
 			self.dump_logs()
+		elif os.environ.get('PICOWL_TEST_KEEP'):
+			log('--- PICOWL_TEST_KEEP: logs and screenshots kept in %s' % self.dir)
 		else:
 			shutil.rmtree(self.dir, ignore_errors=True)
 		return False

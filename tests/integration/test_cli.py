@@ -4,9 +4,11 @@
 clean exit on SIGTERM and SIGINT."""
 
 import os
+import re
 import signal
 import subprocess
 import tempfile
+import time
 
 import harness
 from harness import check, log
@@ -46,6 +48,15 @@ def run():
 		missing = [o for o in OPTIONS if o not in text]
 		check(not missing, '--help does not mention %s:\n%s' % (', '.join(missing), text))
 		log('--help lists every option')
+		# The README documents every option --help lists.
+		listed = sorted(set(re.findall(r'(?<![\w-])(--[a-z][a-z0-9-]*)', text)))
+		if args.readme:
+			with open(args.readme) as f:
+				readme = f.read()
+			undocumented = [o for o in listed if o not in readme]
+			check(not undocumented, 'the README does not document %s'
+			      % ', '.join(undocumented))
+			log('the README documents all %d options of --help' % len(listed))
 
 		r = run_picowl(picowl, ['--version'], env)
 		text = r.stdout.decode(errors='replace').strip()
@@ -71,7 +82,7 @@ def run():
 	# The command after --: started once the socket is up, WAYLAND_DISPLAY names it.
 	probe = ('if [ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ]; then echo "up $WAYLAND_DISPLAY"; '
 		 'else echo "down $WAYLAND_DISPLAY"; fi > "$HOME/probe.tmp" && '
-		 'mv "$HOME/probe.tmp" "$HOME/probe"; exec sleep 100000')
+		 'mv "$HOME/probe.tmp" "$HOME/probe"')
 	with harness.Session(args, extra_args=['--', 'sh', '-c', probe]) as s:
 		path = os.path.join(s.home, 'probe')
 		s.poll(lambda: os.path.exists(path), 'the command after -- runs', timeout=10)
@@ -80,6 +91,9 @@ def run():
 		check(said == 'up ' + s.socket, 'the command after -- saw %r, not "up %s"'
 		      % (said, s.socket))
 		log('the command after -- started with the socket up: %s' % said)
+		# it has exited by now; picowl goes on
+		time.sleep(0.2)
+		s.check_alive('after its command exited')
 	# leaving the block sent SIGTERM and checked exit status 0
 
 	# SIGINT, and the default socket name: the first free wayland-N.
@@ -96,8 +110,9 @@ def run():
 				sock = os.path.join(runtime, 'wayland-%d' % n)
 				harness.poll(lambda: os.path.exists(sock) or p.poll() is not None,
 					     'picowl creates wayland-%d' % n, timeout=10)
-				check(p.poll() is None, 'picowl without --socket exited %s: %s'
-				      % (p.returncode, p.stderr.read().decode(errors='replace')))
+				if p.poll() is not None:
+					raise harness.TestFailure('picowl without --socket exited %s: %s' % (
+						p.returncode, p.stderr.read().decode(errors='replace')))
 				log('picowl without --socket #%d listens on wayland-%d' % (n + 1, n))
 			for p, sig in zip(procs, (signal.SIGINT, signal.SIGTERM)):
 				p.send_signal(sig)

@@ -1,0 +1,437 @@
+/*
+ * fbdev display. The format comes from the bitfields of FBIOGET_VSCREENINFO. The framebuffer
+ * is display memory (uncached, or behind a slow bus): in shadow mode it is mapped write-only
+ * and only written, row by row; flip pans between two halves of the virtual screen and
+ * composites into the hidden one; direct composites into the visible one. Frames complete at
+ * FBIO_WAITFORVSYNC where the driver has it, else on a refresh timer armed only while a frame
+ * is pending, so an idle picowl never wakes up.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "copy.h"
+#include "session.h"
+
+struct fbdev {
+	struct pw_backend base;
+	struct pw_session *session;
+	struct wl_listener session_disable, session_enable;
+	char path[64];
+	char id[sizeof(((struct fb_fix_screeninfo *)0)->id) + 1];
+	int fd;
+	struct fb_var_screeninfo var;
+	struct fb_fix_screeninfo fix;
+	uint8_t *map;
+	size_t map_len;
+	pixman_format_code_t fb_format; /* the display's own; differs from base.format: convert */
+	pixman_image_t *screen[2]; /* images on the mapping: the top and (flip) the bottom half */
+	pixman_image_t *shadow;
+	int shown; /* flip: the half on screen */
+	struct pw_copy copy;
+	bool vsync;
+	int timer_fd;
+	struct wl_event_source *timer;
+	int64_t period_ns;
+	struct timespec done_at;
+	bool pending;
+	int frames;
+};
+
+static const struct pw_backend_impl fbdev_impl;
+
+static int64_t
+ts_ns(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
+static bool
+field_is(const struct fb_bitfield *f, unsigned offset, unsigned length)
+{
+	return f->offset == offset && f->length == length;
+}
+
+/* The pixman format of the framebuffer, and the one picowl composites in; false: refused. */
+static bool
+pick_format(struct fbdev *fb, enum pw_format *composite)
+{
+	const struct fb_var_screeninfo *v = &fb->var;
+	bool rgb = v->blue.offset == 0, bgr = v->red.offset == 0;
+	fb->fb_format = 0;
+	if (fb->fix.type == FB_TYPE_PACKED_PIXELS && fb->fix.visual == FB_VISUAL_TRUECOLOR) {
+		if (v->bits_per_pixel == 16 && field_is(&v->green, 5, 6)) {
+			if (rgb && field_is(&v->red, 11, 5) && field_is(&v->blue, 0, 5)) {
+				fb->fb_format = PIXMAN_r5g6b5;
+			} else if (bgr && field_is(&v->red, 0, 5) && field_is(&v->blue, 11, 5)) {
+				fb->fb_format = PIXMAN_b5g6r5;
+			}
+			*composite = PW_FORMAT_RGB565;
+		} else if ((v->bits_per_pixel == 24 || v->bits_per_pixel == 32) &&
+			field_is(&v->green, 8, 8)) {
+			bool b24 = v->bits_per_pixel == 24;
+			if (rgb && field_is(&v->red, 16, 8) && field_is(&v->blue, 0, 8)) {
+				fb->fb_format = b24 ? PIXMAN_r8g8b8 : PIXMAN_x8r8g8b8;
+			} else if (bgr && field_is(&v->red, 0, 8) && field_is(&v->blue, 16, 8)) {
+				fb->fb_format = b24 ? PIXMAN_b8g8r8 : PIXMAN_x8b8g8r8;
+			}
+			*composite = PW_FORMAT_XRGB8888;
+		}
+	}
+	if (!fb->fb_format) {
+		fprintf(stderr,
+			"picowl: fbdev: %s is %u bpp, visual %u, red %u/%u green %u/%u blue %u/%u: "
+			"picowl drives 16 bpp RGB565 or BGR565 and 24 or 32 bpp true colour\n",
+			fb->path, v->bits_per_pixel, fb->fix.visual, v->red.offset, v->red.length,
+			v->green.offset, v->green.length, v->blue.offset, v->blue.length);
+		return false;
+	}
+	return true;
+}
+
+static int
+refresh_mhz(const struct fb_var_screeninfo *v)
+{
+	uint64_t htotal = (uint64_t)v->left_margin + v->xres + v->right_margin + v->hsync_len;
+	uint64_t vtotal = (uint64_t)v->upper_margin + v->yres + v->lower_margin + v->vsync_len;
+	if (v->pixclock == 0 || htotal == 0 || vtotal == 0) {
+		return 60000;
+	}
+	/* pixclock is in picoseconds. */
+	uint64_t mhz = 1000000000000000ULL / ((uint64_t)v->pixclock * htotal * vtotal);
+	return mhz < 1000 || mhz > 240000 ? 60000 : (int)mhz;
+}
+
+static bool
+pan_to(struct fbdev *fb, int half)
+{
+	struct fb_var_screeninfo var = fb->var;
+	var.xoffset = 0;
+	var.yoffset = (unsigned)half * var.yres;
+	return ioctl(fb->fd, FBIOPAN_DISPLAY, &var) == 0;
+}
+
+static bool
+can_flip(struct fbdev *fb)
+{
+	return fb->var.yres_virtual >= 2 * fb->var.yres &&
+		(size_t)fb->fix.line_length * 2 * fb->var.yres <= fb->map_len &&
+		(fb->fix.ypanstep || fb->fix.ywrapstep) && pan_to(fb, 0);
+}
+
+static void
+pick_present(struct fbdev *fb, enum pw_present_mode wanted)
+{
+	bool native = fb->fb_format == pw_format_pixman(fb->base.format);
+	bool flip = native && can_flip(fb);
+	enum pw_present_mode mode = wanted;
+	if (wanted == PW_PRESENT_AUTO) {
+		mode = flip ? PW_PRESENT_FLIP : PW_PRESENT_SHADOW;
+	} else if (wanted == PW_PRESENT_FLIP && !flip) {
+		fprintf(stderr, "picowl: fbdev: %s cannot pan between two screens (virtual %ux%u, "
+				"ypanstep %u): using shadow\n",
+			fb->path, fb->var.xres_virtual, fb->var.yres_virtual, fb->fix.ypanstep);
+		mode = PW_PRESENT_SHADOW;
+	} else if (wanted == PW_PRESENT_DIRECT && !native) {
+		fprintf(stderr, "picowl: fbdev: %s needs a format conversion: using shadow\n",
+			fb->path);
+		mode = PW_PRESENT_SHADOW;
+	}
+	fb->base.present = mode;
+}
+
+static int
+handle_timer(int fd, uint32_t mask, void *data)
+{
+	struct fbdev *fb = data;
+	uint64_t expirations;
+	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
+		fprintf(stderr, "picowl: fbdev: timer read: %s\n", strerror(errno));
+	}
+	if (!fb->pending) {
+		return 0;
+	}
+	fb->pending = false;
+	if (fb->base.events && fb->base.events->frame_done) {
+		fb->base.events->frame_done(fb->base.events_data, &fb->done_at);
+	}
+	return 0;
+}
+
+static pixman_image_t *
+fbdev_begin_frame(struct pw_backend *backend, int *age)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	if (!fb->session->active) {
+		return NULL;
+	}
+	switch (fb->base.present) {
+	case PW_PRESENT_FLIP:
+		*age = fb->frames >= 2 ? 2 : 0;
+		return fb->screen[!fb->shown];
+	case PW_PRESENT_SHADOW:
+		*age = fb->frames > 0 ? 1 : 0;
+		return fb->shadow;
+	default:
+		*age = fb->frames > 0 ? 1 : 0;
+		return fb->screen[0];
+	}
+}
+
+/* Arms the timer for when the frame is on screen: after a vsync wait, at once. */
+static bool
+schedule_done(struct fbdev *fb)
+{
+	struct timespec now;
+	int zero = 0;
+	if (fb->vsync && ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &fb->done_at);
+	} else {
+		/* The next tick of a refresh grid anchored at the last frame. */
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		int64_t now_ns = ts_ns(&now), last = ts_ns(&fb->done_at), next;
+		if (last == 0 || now_ns - last > 1000 * fb->period_ns) {
+			next = now_ns + fb->period_ns;
+		} else {
+			next = last + ((now_ns - last) / fb->period_ns + 1) * fb->period_ns;
+		}
+		fb->done_at.tv_sec = next / 1000000000;
+		fb->done_at.tv_nsec = next % 1000000000;
+	}
+	struct itimerspec spec = {.it_value = fb->done_at};
+	if (timerfd_settime(fb->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
+		fprintf(stderr, "picowl: fbdev: timerfd_settime: %s\n", strerror(errno));
+		return false;
+	}
+	fb->pending = true;
+	return true;
+}
+
+static bool
+fbdev_present(struct pw_backend *backend, const pixman_region32_t *damage,
+	struct pw_present_stats *stats)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	*stats = (struct pw_present_stats){.path = fb->base.present, .engine = PW_COPY_CPU};
+	if (!fb->session->active) {
+		return false;
+	}
+	stats->rows = pw_copy_damaged_rows(damage);
+	if (fb->base.present == PW_PRESENT_SHADOW) {
+		if (fb->fb_format == pw_format_pixman(fb->base.format)) {
+			pw_copy_rows(fb->map, (int)fb->fix.line_length,
+				(const uint8_t *)pixman_image_get_data(fb->shadow),
+				pixman_image_get_stride(fb->shadow), pw_format_bpp(fb->base.format),
+				damage, stats);
+		} else {
+			pw_copy_convert(fb->screen[0], fb->shadow, damage, stats);
+		}
+	} else if (fb->base.present == PW_PRESENT_FLIP) {
+		if (!pan_to(fb, !fb->shown)) {
+			fprintf(stderr, "picowl: fbdev: FBIOPAN_DISPLAY: %s\n", strerror(errno));
+			return false;
+		}
+		fb->shown = !fb->shown;
+	}
+	if (!schedule_done(fb)) {
+		return false;
+	}
+	fb->frames++;
+	return true;
+}
+
+static bool
+fbdev_active(struct pw_backend *backend)
+{
+	return ((struct fbdev *)backend)->session->active;
+}
+
+static void
+handle_session_disable(struct wl_listener *listener, void *data)
+{
+	/* Nothing to give back: the VT switch hands the framebuffer to fbcon by itself. */
+}
+
+static void
+handle_session_enable(struct wl_listener *listener, void *data)
+{
+	struct fbdev *fb = wl_container_of(listener, fb, session_enable);
+	/* fbcon may have panned or redrawn: start again from an unknown screen. */
+	fb->frames = 0;
+	if (fb->base.present == PW_PRESENT_FLIP) {
+		pan_to(fb, fb->shown);
+	}
+	if (fb->base.events && fb->base.events->resumed) {
+		fb->base.events->resumed(fb->base.events_data);
+	}
+}
+
+static void
+fbdev_destroy(struct pw_backend *backend)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	if (fb->timer) {
+		wl_event_source_remove(fb->timer);
+	}
+	if (fb->timer_fd >= 0) {
+		close(fb->timer_fd);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (fb->screen[i]) {
+			pixman_image_unref(fb->screen[i]);
+		}
+	}
+	if (fb->shadow) {
+		pixman_image_unref(fb->shadow);
+	}
+	if (fb->map) {
+		munmap(fb->map, fb->map_len);
+	}
+	if (fb->base.present == PW_PRESENT_FLIP && fb->session->active) {
+		pan_to(fb, 0); /* the console draws in the top half */
+	}
+	if (fb->fd >= 0) {
+		pw_session_close(fb->session, fb->fd);
+	}
+	wl_list_remove(&fb->session_disable.link);
+	wl_list_remove(&fb->session_enable.link);
+	pw_session_destroy(fb->session);
+	free(fb);
+}
+
+static const struct pw_backend_impl fbdev_impl = {
+	.destroy = fbdev_destroy,
+	.begin_frame = fbdev_begin_frame,
+	.present = fbdev_present,
+	.active = fbdev_active,
+};
+
+static bool
+map_screens(struct fbdev *fb)
+{
+	bool shadow = fb->base.present == PW_PRESENT_SHADOW;
+	int prot = shadow ? PROT_WRITE : PROT_READ | PROT_WRITE;
+	fb->map_len = fb->fix.smem_len;
+	fb->map = mmap(NULL, fb->map_len, prot, MAP_SHARED, fb->fd, 0);
+	if (fb->map == MAP_FAILED) {
+		fb->map = NULL;
+		fprintf(stderr, "picowl: fbdev: mmap %s: %s\n", fb->path, strerror(errno));
+		return false;
+	}
+	int w = fb->base.width, h = fb->base.height;
+	int stride = (int)fb->fix.line_length;
+	bool native = fb->fb_format == pw_format_pixman(fb->base.format);
+	/* The memcpy path needs no image on the framebuffer; pixman needs a stride of words. */
+	if (!shadow || !native) {
+		if (stride % 4) {
+			fprintf(stderr, "picowl: fbdev: %s: stride %d is not a multiple of 4\n",
+				fb->path, stride);
+			return false;
+		}
+		for (int i = 0; i < (fb->base.present == PW_PRESENT_FLIP ? 2 : 1); i++) {
+			fb->screen[i] = pixman_image_create_bits(fb->fb_format, w, h,
+				(uint32_t *)(fb->map + (size_t)i * (size_t)h * (size_t)stride), stride);
+			if (!fb->screen[i]) {
+				return false;
+			}
+		}
+	}
+	if (shadow) {
+		fb->shadow =
+			pixman_image_create_bits(pw_format_pixman(fb->base.format), w, h, NULL, 0);
+		if (!fb->shadow) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+read_screeninfo(struct fbdev *fb)
+{
+	if (ioctl(fb->fd, FBIOGET_VSCREENINFO, &fb->var) < 0 ||
+		ioctl(fb->fd, FBIOGET_FSCREENINFO, &fb->fix) < 0) {
+		fprintf(stderr, "picowl: fbdev: %s is not a framebuffer: %s\n", fb->path,
+			strerror(errno));
+		return false;
+	}
+	if (fb->var.xres == 0 || fb->var.yres == 0 || fb->fix.line_length == 0 ||
+		(size_t)fb->fix.line_length * fb->var.yres > fb->fix.smem_len) {
+		fprintf(stderr, "picowl: fbdev: %s: bad geometry %ux%u stride %u memory %u\n",
+			fb->path, fb->var.xres, fb->var.yres, fb->fix.line_length, fb->fix.smem_len);
+		return false;
+	}
+	return true;
+}
+
+struct pw_backend *
+pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config,
+	struct pw_session *session)
+{
+	struct fbdev *fb = calloc(1, sizeof(*fb));
+	if (!fb) {
+		pw_session_destroy(session);
+		return NULL;
+	}
+	fb->base.impl = &fbdev_impl;
+	fb->base.session = fb->session = session;
+	fb->fd = fb->timer_fd = -1;
+	wl_list_init(&fb->session_disable.link);
+	wl_list_init(&fb->session_enable.link);
+	snprintf(fb->path, sizeof(fb->path), "%s", config->device ? config->device : "/dev/fb0");
+	fb->fd = pw_session_open(session, fb->path, O_RDWR);
+	if (fb->fd < 0) {
+		fprintf(stderr, "picowl: fbdev: cannot open %s: %s\n", fb->path, strerror(-fb->fd));
+		goto err;
+	}
+	if (!read_screeninfo(fb) || !pick_format(fb, &fb->base.format)) {
+		goto err;
+	}
+	fb->base.name = "FBDEV-1";
+	memcpy(fb->id, fb->fix.id, sizeof(fb->fix.id));
+	fb->base.description = fb->id[0] ? fb->id : "framebuffer";
+	fb->base.width = (int)fb->var.xres;
+	fb->base.height = (int)fb->var.yres;
+	fb->base.refresh_mhz = refresh_mhz(&fb->var);
+	fb->period_ns = 1000000000000LL / fb->base.refresh_mhz;
+	pick_present(fb, config->present);
+	pw_copy_init(&fb->copy, config->copy, config->dma_threshold, false, fb->path);
+	if (!map_screens(fb)) {
+		goto err;
+	}
+	int zero = 0;
+	fb->vsync = ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
+	fb->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (fb->timer_fd < 0) {
+		fprintf(stderr, "picowl: fbdev: timerfd_create: %s\n", strerror(errno));
+		goto err;
+	}
+	fb->timer = wl_event_loop_add_fd(loop, fb->timer_fd, WL_EVENT_READABLE, handle_timer, fb);
+	if (!fb->timer) {
+		goto err;
+	}
+	fb->session_disable.notify = handle_session_disable;
+	wl_signal_add(&session->events.disable, &fb->session_disable);
+	fb->session_enable.notify = handle_session_enable;
+	wl_signal_add(&session->events.enable, &fb->session_enable);
+	fprintf(stderr,
+		"picowl: fbdev: %s \"%s\" %dx%d %u bpp, stride %u, virtual %ux%u, %d mHz, "
+		"present %s, %s, session %s\n",
+		fb->path, fb->id, fb->base.width, fb->base.height, fb->var.bits_per_pixel,
+		fb->fix.line_length, fb->var.xres_virtual, fb->var.yres_virtual,
+		fb->base.refresh_mhz, pw_present_mode_name(fb->base.present),
+		fb->vsync ? "FBIO_WAITFORVSYNC" : "refresh timer", session->kind);
+	return &fb->base;
+
+err:
+	fbdev_destroy(&fb->base);
+	return NULL;
+}

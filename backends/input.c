@@ -1,0 +1,360 @@
+/* Input devices through libinput; see input.h. */
+#include "input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <libinput.h>
+#include <libudev.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session.h"
+
+struct pw_input {
+	struct libinput *li;
+	struct udev *udev;
+	struct wl_event_source *source;
+	struct pw_session *session;
+	struct wl_listener session_disable, session_enable;
+	const struct pw_input_events *events;
+	void *data;
+	bool calibrated;
+	float calibration[6];
+	int devices; /* added so far */
+};
+
+static int
+open_restricted(const char *path, int flags, void *data)
+{
+	struct pw_input *input = data;
+	if (input->session) {
+		return pw_session_open(input->session, path, flags);
+	}
+	int fd = open(path, flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+static void
+close_restricted(int fd, void *data)
+{
+	struct pw_input *input = data;
+	if (input->session) {
+		pw_session_close(input->session, fd);
+	} else {
+		close(fd);
+	}
+}
+
+static const struct libinput_interface li_interface = {
+	.open_restricted = open_restricted,
+	.close_restricted = close_restricted,
+};
+
+static void
+device_added(struct pw_input *input, struct libinput_device *device)
+{
+	input->devices++;
+	bool touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH);
+	if (touch && input->calibrated && libinput_device_config_calibration_has_matrix(device)) {
+		enum libinput_config_status status =
+			libinput_device_config_calibration_set_matrix(device, input->calibration);
+		if (status != LIBINPUT_CONFIG_STATUS_SUCCESS) {
+			fprintf(stderr, "picowl: input: %s refused the calibration matrix\n",
+				libinput_device_get_name(device));
+		}
+	}
+	fprintf(stderr, "picowl: input: %s (%s)%s%s%s\n", libinput_device_get_name(device),
+		libinput_device_get_sysname(device),
+		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) ? " keys" : "",
+		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) ? " pointer" : "",
+		touch ? " touch" : "");
+}
+
+static void
+pointer_scroll(struct pw_input *input, struct libinput_event_pointer *p)
+{
+	static const enum libinput_pointer_axis axes[2] = {
+		LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL,
+		LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL,
+	};
+	for (uint32_t i = 0; i < 2; i++) {
+		if (libinput_event_pointer_has_axis(p, axes[i]) && input->events->axis) {
+			input->events->axis(input->data, libinput_event_pointer_get_time(p), i,
+				libinput_event_pointer_get_scroll_value(p, axes[i]));
+		}
+	}
+}
+
+static void
+handle_pointer(struct pw_input *input, enum libinput_event_type type,
+	struct libinput_event_pointer *p)
+{
+	const struct pw_input_events *ev = input->events;
+	uint32_t time = libinput_event_pointer_get_time(p);
+	switch (type) {
+	case LIBINPUT_EVENT_POINTER_MOTION:
+		if (ev->motion) {
+			ev->motion(input->data, time, libinput_event_pointer_get_dx(p),
+				libinput_event_pointer_get_dy(p));
+		}
+		break;
+	case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+		if (ev->motion_absolute) {
+			ev->motion_absolute(input->data, time,
+				libinput_event_pointer_get_absolute_x_transformed(p, 1),
+				libinput_event_pointer_get_absolute_y_transformed(p, 1));
+		}
+		break;
+	case LIBINPUT_EVENT_POINTER_BUTTON:
+		if (ev->button) {
+			ev->button(input->data, time, libinput_event_pointer_get_button(p),
+				libinput_event_pointer_get_button_state(p) ==
+					LIBINPUT_BUTTON_STATE_PRESSED);
+		}
+		break;
+	default: /* the three scroll sources; the legacy AXIS event repeats them */
+		pointer_scroll(input, p);
+		break;
+	}
+}
+
+static void
+handle_touch(struct pw_input *input, enum libinput_event_type type,
+	struct libinput_event_touch *t)
+{
+	const struct pw_input_events *ev = input->events;
+	uint32_t time = libinput_event_touch_get_time(t);
+	switch (type) {
+	case LIBINPUT_EVENT_TOUCH_DOWN:
+	case LIBINPUT_EVENT_TOUCH_MOTION: {
+		void (*f)(void *, uint32_t, int32_t, double, double) =
+			type == LIBINPUT_EVENT_TOUCH_DOWN ? ev->touch_down : ev->touch_motion;
+		if (f) {
+			f(input->data, time, libinput_event_touch_get_seat_slot(t),
+				libinput_event_touch_get_x_transformed(t, 1),
+				libinput_event_touch_get_y_transformed(t, 1));
+		}
+		break;
+	}
+	case LIBINPUT_EVENT_TOUCH_UP:
+		if (ev->touch_up) {
+			ev->touch_up(input->data, time, libinput_event_touch_get_seat_slot(t));
+		}
+		break;
+	case LIBINPUT_EVENT_TOUCH_FRAME:
+		if (ev->touch_frame) {
+			ev->touch_frame(input->data);
+		}
+		break;
+	default:
+		if (ev->touch_cancel) {
+			ev->touch_cancel(input->data);
+		}
+		break;
+	}
+}
+
+static void
+handle_event(struct pw_input *input, struct libinput_event *event)
+{
+	enum libinput_event_type type = libinput_event_get_type(event);
+	switch (type) {
+	case LIBINPUT_EVENT_DEVICE_ADDED:
+		device_added(input, libinput_event_get_device(event));
+		break;
+	case LIBINPUT_EVENT_KEYBOARD_KEY: {
+		struct libinput_event_keyboard *k = libinput_event_get_keyboard_event(event);
+		if (input->events->key) {
+			input->events->key(input->data, libinput_event_keyboard_get_time(k),
+				libinput_event_keyboard_get_key(k),
+				libinput_event_keyboard_get_key_state(k) ==
+					LIBINPUT_KEY_STATE_PRESSED);
+		}
+		break;
+	}
+	case LIBINPUT_EVENT_POINTER_MOTION:
+	case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+	case LIBINPUT_EVENT_POINTER_BUTTON:
+	case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
+	case LIBINPUT_EVENT_POINTER_SCROLL_FINGER:
+	case LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+		handle_pointer(input, type, libinput_event_get_pointer_event(event));
+		break;
+	case LIBINPUT_EVENT_TOUCH_DOWN:
+	case LIBINPUT_EVENT_TOUCH_MOTION:
+	case LIBINPUT_EVENT_TOUCH_UP:
+	case LIBINPUT_EVENT_TOUCH_FRAME:
+	case LIBINPUT_EVENT_TOUCH_CANCEL:
+		handle_touch(input, type, libinput_event_get_touch_event(event));
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+drain(struct pw_input *input)
+{
+	if (libinput_dispatch(input->li) < 0) {
+		fprintf(stderr, "picowl: input: libinput_dispatch failed\n");
+	}
+	struct libinput_event *event;
+	while ((event = libinput_get_event(input->li))) {
+		handle_event(input, event);
+		libinput_event_destroy(event);
+	}
+}
+
+static int
+handle_libinput_readable(int fd, uint32_t mask, void *data)
+{
+	drain(data);
+	return 0;
+}
+
+static void
+handle_session_disable(struct wl_listener *listener, void *data)
+{
+	struct pw_input *input = wl_container_of(listener, input, session_disable);
+	libinput_suspend(input->li);
+}
+
+static void
+handle_session_enable(struct wl_listener *listener, void *data)
+{
+	struct pw_input *input = wl_container_of(listener, input, session_enable);
+	if (libinput_resume(input->li) != 0) {
+		fprintf(stderr, "picowl: input: cannot take the input devices back\n");
+	}
+}
+
+static bool
+add_paths(struct pw_input *input, const char *const *paths)
+{
+	input->li = libinput_path_create_context(&li_interface, input);
+	if (!input->li) {
+		return false;
+	}
+	for (const char *const *p = paths; *p; p++) {
+		if (!libinput_path_add_device(input->li, *p)) {
+			fprintf(stderr, "picowl: input: %s is not an input device libinput takes "
+					"(missing, no permission, or no udev data for it)\n",
+				*p);
+		}
+	}
+	return true;
+}
+
+/* Without udev devices: every event node, as a handheld without udev has them. */
+static bool
+add_all_event_nodes(struct pw_input *input)
+{
+	glob_t g = {0};
+	int found = glob("/dev/input/event*", 0, NULL, &g);
+	const char **paths = calloc(found == 0 ? g.gl_pathc + 1 : 1, sizeof(*paths));
+	bool ok = false;
+	if (paths) {
+		for (size_t i = 0; found == 0 && i < g.gl_pathc; i++) {
+			paths[i] = g.gl_pathv[i];
+		}
+		if (input->li) {
+			libinput_unref(input->li);
+			input->li = NULL;
+		}
+		if (input->udev) {
+			udev_unref(input->udev);
+			input->udev = NULL;
+		}
+		/* No input device at all is not a failure: the context stays, empty. */
+		ok = add_paths(input, paths);
+		free(paths);
+	}
+	globfree(&g);
+	return ok;
+}
+
+static bool
+open_udev(struct pw_input *input)
+{
+	input->udev = udev_new();
+	if (!input->udev) {
+		return false;
+	}
+	input->li = libinput_udev_create_context(&li_interface, input, input->udev);
+	if (!input->li || libinput_udev_assign_seat(input->li, "seat0") != 0) {
+		fprintf(stderr, "picowl: input: cannot enumerate input devices through udev\n");
+		return false;
+	}
+	return true;
+}
+
+struct pw_input *
+pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
+	const struct pw_input_config *config, const struct pw_input_events *events, void *data)
+{
+	struct pw_input *input = calloc(1, sizeof(*input));
+	if (!input) {
+		return NULL;
+	}
+	input->session = session;
+	input->events = events;
+	input->data = data;
+	input->calibrated = config->calibrated;
+	memcpy(input->calibration, config->calibration, sizeof(input->calibration));
+	wl_list_init(&input->session_disable.link);
+	wl_list_init(&input->session_enable.link);
+	if (config->devices) {
+		if (!add_paths(input, config->devices)) {
+			goto err;
+		}
+	} else {
+		if (open_udev(input)) {
+			drain(input);
+		}
+		if (input->devices == 0 && !add_all_event_nodes(input)) {
+			goto err;
+		}
+	}
+	drain(input);
+	input->source = wl_event_loop_add_fd(loop, libinput_get_fd(input->li), WL_EVENT_READABLE,
+		handle_libinput_readable, input);
+	if (!input->source) {
+		goto err;
+	}
+	if (session) {
+		input->session_disable.notify = handle_session_disable;
+		wl_signal_add(&session->events.disable, &input->session_disable);
+		input->session_enable.notify = handle_session_enable;
+		wl_signal_add(&session->events.enable, &input->session_enable);
+	}
+	fprintf(stderr, "picowl: input: %d device(s)\n", input->devices);
+	return input;
+
+err:
+	fprintf(stderr, "picowl: input: cannot set up libinput\n");
+	pw_input_destroy(input);
+	return NULL;
+}
+
+void
+pw_input_destroy(struct pw_input *input)
+{
+	if (!input) {
+		return;
+	}
+	wl_list_remove(&input->session_disable.link);
+	wl_list_remove(&input->session_enable.link);
+	if (input->source) {
+		wl_event_source_remove(input->source);
+	}
+	if (input->li) {
+		libinput_unref(input->li);
+	}
+	if (input->udev) {
+		udev_unref(input->udev);
+	}
+	free(input);
+}

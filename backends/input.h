@@ -1,0 +1,56 @@
+/*
+ * Input devices through libinput: keyboards, the device's buttons, pointers and touchscreens,
+ * found by udev or listed by path (for systems without udev). Events go out as
+ * struct pw_input_events; xkbcommon lives in the compositor's seat, which takes evdev codes.
+ */
+#ifndef PW_INPUT_H
+#define PW_INPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+struct pw_session;
+struct pw_input;
+
+/* Input, in the display's unrotated coordinates; the core applies the output rotation. */
+struct pw_input_events {
+	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
+	/* Relative pointer motion in pixels. */
+	void (*motion)(void *data, uint32_t time_msec, double dx, double dy);
+	/* Absolute position, 0..1 across the display's width and height. */
+	void (*motion_absolute)(void *data, uint32_t time_msec, double x, double y);
+	void (*button)(void *data, uint32_t time_msec, uint32_t button, bool pressed);
+	void (*axis)(void *data, uint32_t time_msec, uint32_t axis, double value);
+	/* Touch positions 0..1 across the display, after the calibration matrix. */
+	void (*touch_down)(void *data, uint32_t time_msec, int32_t id, double x, double y);
+	void (*touch_motion)(void *data, uint32_t time_msec, int32_t id, double x, double y);
+	void (*touch_up)(void *data, uint32_t time_msec, int32_t id);
+	void (*touch_frame)(void *data);
+	void (*touch_cancel)(void *data);
+};
+
+struct pw_input_config {
+	/*
+	 * Device nodes to open (NULL-terminated), for systems without udev. NULL: the udev
+	 * seat "seat0", or every /dev/input/event* when udev has no devices to give.
+	 */
+	const char *const *devices;
+	/*
+	 * The libinput calibration matrix of touchscreens, applied to the device's normalized
+	 * 0..1 coordinates: x' = m[0] x + m[1] y + m[2], y' = m[3] x + m[4] y + m[5].
+	 */
+	bool calibrated;
+	float calibration[6];
+};
+
+/*
+ * Opens the input devices through `session` (NULL: opens them directly) and sends their
+ * events to `events` with `data`. Suspends and resumes with the session. NULL after a message
+ * on stderr; no device at all is not a failure.
+ */
+struct pw_input *pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
+	const struct pw_input_config *config, const struct pw_input_events *events, void *data);
+void pw_input_destroy(struct pw_input *input);
+
+#endif

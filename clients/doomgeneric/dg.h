@@ -1,0 +1,113 @@
+/*
+ * picowl's platform layer for doomgeneric: the state shared by its files.
+ *
+ * doomgeneric's interface (DG_Init, DG_DrawFrame, ...) takes no context, so the layer keeps
+ * one struct dg for the process (dg_platform.c). A failure the game cannot continue after
+ * (no compositor, lost connection) prints one line and exits with status 1: the interface
+ * has no way to return it, and the engine itself ends with exit() too.
+ */
+#ifndef DG_H
+#define DG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "dg_keys.h"
+#include "dg_options.h"
+#include "dg_pixels.h"
+
+struct dg;
+
+struct dg_buffer {
+	struct dg *dg;
+	struct wl_buffer *wl;
+	void *data;
+	size_t size;
+	int width, height, stride;
+	uint32_t seq; /* the frame whose content it holds; 0: none yet */
+	bool busy;    /* attached, not released yet */
+	bool stale;   /* of an old size or format: destroyed when released */
+};
+
+#define DG_STATS_SAMPLES 8192
+
+struct dg_stats {
+	uint64_t start_us, first_draw_us, last_draw_us;
+	uint64_t draw_us;   /* inside DG_DrawFrame, waiting included */
+	uint64_t wait_us;   /* blocked for a frame callback or a buffer (old mode) */
+	uint32_t draws;	    /* DG_DrawFrame calls */
+	uint32_t commits;   /* wl_surface.commit with a new frame */
+	uint32_t unchanged; /* presents skipped: no row changed (-damage rows) */
+	uint32_t deferred;  /* DG_DrawFrame that could not present at once (new mode) */
+	uint64_t rows_damaged; /* buffer rows damaged, over all commits */
+	uint32_t buffers_created;
+	uint32_t samples[DG_STATS_SAMPLES]; /* DG_DrawFrame times in us */
+};
+
+struct dg {
+	struct dg_options opt;
+	int fw, fh; /* the game's frame: DOOMGENERIC_RESX x DOOMGENERIC_RESY */
+	const uint32_t *frame; /* DG_ScreenBuffer */
+
+	struct wl_display *display;
+	struct wl_registry *registry;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct xdg_wm_base *wm_base;
+	struct wl_seat *seat;
+	struct wl_keyboard *keyboard;
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *toplevel;
+	bool has_rgb565, has_xrgb8888;
+	uint32_t format; /* WL_SHM_FORMAT_RGB565 or _XRGB8888 */
+	int bpp;
+
+	/* xdg_toplevel.configure, applied at xdg_surface.configure */
+	int pending_w, pending_h;
+	bool pending_fullscreen;
+	bool configured;
+	int width, height; /* the buffer size: configured, or the frame's when 0x0 */
+	bool fullscreen;
+
+	/* presenting: see dg_present.c */
+	struct dg_fit fit;
+	uint16_t *cmap, *rmap;
+	uint32_t *prev;	   /* the last presented frame (-damage rows) */
+	uint32_t *row_seq; /* per frame row: the frame that last changed it */
+	void *staging;	   /* the frame in the buffer format (without -present-direct) */
+	uint32_t staging_seq;
+	uint32_t seq;	       /* frames presented so far */
+	uint32_t committed_seq; /* the frame of the last commit; 0: damage everything */
+	struct dg_buffer *buffers[DG_BUFFERS_MAX];
+	int nbuffers;
+	struct wl_callback *frame_cb;
+	bool dirty; /* a frame was drawn and is not presented yet */
+
+	/* keys: see dg_input.c */
+	struct xkb_context *xkb;
+	struct xkb_keymap *keymap;
+	struct xkb_state *xkb_state;
+	struct dg_keyqueue keys;
+
+	struct dg_stats stats;
+};
+
+/* dg_wayland.c */
+void dg_wl_init(struct dg *dg);	/* connects, creates the window, waits for its configure */
+void dg_wl_dispatch(struct dg *dg, int timeout_ms); /* -1 blocks until an event */
+void dg_wl_set_title(struct dg *dg, const char *title);
+_Noreturn void dg_fail(const char *fmt, ...);
+uint64_t dg_now_us(void);
+
+/* dg_input.c */
+void dg_input_seat_init(struct dg *dg, struct wl_seat *seat);
+
+/* dg_present.c */
+void dg_present_configure(struct dg *dg); /* the size or the format changed */
+void dg_present_draw(struct dg *dg);	   /* DG_DrawFrame */
+void dg_present_try(struct dg *dg);	   /* present a pending frame if it can, never waits */
+
+#endif

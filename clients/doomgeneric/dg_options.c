@@ -1,0 +1,97 @@
+#include "dg_options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char dg_options_usage[] =
+	"picowl platform options:\n"
+	"  -damage rows|full        damage only the rows that changed (default full)\n"
+	"  -present-direct          convert the frame straight into the shm buffer\n"
+	"  -presentmode old|new     old: wait for a released buffer (default);\n"
+	"                           new: never wait, grow the pool up to -buffers\n"
+	"  -buffers N               pool bound for -presentmode new, 2 to 8 (default 4)\n"
+	"  -pixelformat auto|rgb565|xrgb8888  shm format (default auto: RGB565 if offered)\n"
+	"  -fullscreen              ask the compositor for fullscreen\n"
+	"  -dgstats                 print frame timings on exit\n";
+
+void
+dg_options_defaults(struct dg_options *o)
+{
+	*o = (struct dg_options){
+		.damage = DG_DAMAGE_FULL,
+		.presentmode = DG_PRESENT_OLD,
+		.pixfmt = DG_PIXFMT_AUTO,
+		.buffers = 4,
+	};
+}
+
+static bool
+pick(const char *value, const char *const *names, int n, int *out)
+{
+	for (int i = 0; i < n; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t errlen)
+{
+	static const char *const damage[] = {"full", "rows"};
+	static const char *const mode[] = {"old", "new"};
+	static const char *const fmt[] = {"auto", "rgb565", "xrgb8888"};
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int n;
+
+		if (strcmp(a, "-present-direct") == 0) {
+			o->present_direct = true;
+		} else if (strcmp(a, "-fullscreen") == 0) {
+			o->fullscreen = true;
+		} else if (strcmp(a, "-dgstats") == 0) {
+			o->stats = true;
+		} else if (strcmp(a, "-damage") == 0) {
+			if (!v || !pick(v, damage, 2, &n)) {
+				snprintf(err, errlen, "-damage needs rows or full, not '%s'",
+					v ? v : "");
+				return false;
+			}
+			o->damage = (enum dg_damage)n;
+			i++;
+		} else if (strcmp(a, "-presentmode") == 0) {
+			if (!v || !pick(v, mode, 2, &n)) {
+				snprintf(err, errlen, "-presentmode needs old or new, not '%s'",
+					v ? v : "");
+				return false;
+			}
+			o->presentmode = (enum dg_presentmode)n;
+			i++;
+		} else if (strcmp(a, "-pixelformat") == 0) {
+			if (!v || !pick(v, fmt, 3, &n)) {
+				snprintf(err, errlen,
+					"-pixelformat needs auto, rgb565 or xrgb8888, not '%s'",
+					v ? v : "");
+				return false;
+			}
+			o->pixfmt = (enum dg_pixfmt)n;
+			i++;
+		} else if (strcmp(a, "-buffers") == 0) {
+			char *end = NULL;
+			long b = v ? strtol(v, &end, 10) : 0;
+			if (!v || *end != '\0' || b < DG_BUFFERS_MIN || b > DG_BUFFERS_MAX) {
+				snprintf(err, errlen, "-buffers needs a number from %d to %d, not '%s'",
+					DG_BUFFERS_MIN, DG_BUFFERS_MAX, v ? v : "");
+				return false;
+			}
+			o->buffers = (int)b;
+			i++;
+		}
+	}
+	return true;
+}

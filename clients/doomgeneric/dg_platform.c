@@ -1,0 +1,137 @@
+/*
+ * doomgeneric's platform interface on Wayland, and the program's main(): doomgeneric's own
+ * platform files each carry a main() that creates the game and ticks it forever.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dg.h"
+#include "doomgeneric.h"
+
+#ifdef CMAP256
+#error "picowl's platform layer takes the 32-bit frame: build the engine without CMAP256"
+#endif
+
+/* the engine's argument list (m_argv.h), set by doomgeneric_Create before DG_Init */
+extern int myargc;
+extern char **myargv;
+
+static struct dg dg;
+
+static int
+compare_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void
+print_stats(void)
+{
+	struct dg_stats *s = &dg.stats;
+	uint32_t n = s->draws < DG_STATS_SAMPLES ? s->draws : DG_STATS_SAMPLES;
+	uint64_t span = s->last_draw_us - s->first_draw_us;
+
+	if (!dg.opt.stats || s->draws == 0) {
+		return;
+	}
+	qsort(s->samples, n, sizeof(s->samples[0]), compare_u32);
+	fprintf(stderr,
+		"picowl-dg: %u frames in %.1f ms: %.2f fps; DG_DrawFrame mean %.0f us, "
+		"median %u us, p95 %u us, max %u us; waited %.1f ms\n",
+		s->draws, (double)span / 1000.0,
+		span ? (double)(s->draws - 1) * 1e6 / (double)span : 0.0,
+		(double)s->draw_us / s->draws, s->samples[n / 2], s->samples[n * 95 / 100],
+		s->samples[n - 1], (double)s->wait_us / 1000.0);
+	fprintf(stderr,
+		"picowl-dg: %u commits, %u unchanged, %u deferred; %.1f rows damaged a commit; "
+		"%u buffers %dx%d %s; damage %s, %s, presentmode %s\n",
+		s->commits, s->unchanged, s->deferred,
+		s->commits ? (double)s->rows_damaged / s->commits : 0.0, s->buffers_created,
+		dg.width, dg.height, dg.bpp == 2 ? "rgb565" : "xrgb8888",
+		dg.opt.damage == DG_DAMAGE_ROWS ? "rows" : "full",
+		dg.opt.present_direct ? "direct" : "staging",
+		dg.opt.presentmode == DG_PRESENT_NEW ? "new" : "old");
+}
+
+void
+DG_Init(void)
+{
+	char err[160];
+
+	dg.fw = DOOMGENERIC_RESX;
+	dg.fh = DOOMGENERIC_RESY;
+	dg_options_defaults(&dg.opt);
+	if (!dg_options_parse(&dg.opt, myargc, myargv, err, sizeof(err))) {
+		fprintf(stderr, "picowl-dg: %s\n%s", err, dg_options_usage);
+		exit(2);
+	}
+	dg.stats.start_us = dg_now_us();
+	dg_wl_init(&dg);
+	atexit(print_stats);
+}
+
+void
+DG_DrawFrame(void)
+{
+	uint64_t t0 = dg_now_us();
+
+	dg.frame = (const uint32_t *)DG_ScreenBuffer;
+	dg_present_draw(&dg);
+	uint64_t t1 = dg_now_us();
+	if (dg.stats.draws == 0) {
+		dg.stats.first_draw_us = t1;
+	}
+	dg.stats.last_draw_us = t1;
+	if (dg.stats.draws < DG_STATS_SAMPLES) {
+		dg.stats.samples[dg.stats.draws] = (uint32_t)(t1 - t0);
+	}
+	dg.stats.draws++;
+	dg.stats.draw_us += t1 - t0;
+}
+
+void
+DG_SleepMs(uint32_t ms)
+{
+	/* sleep in poll on the connection: frame callbacks and keys are handled meanwhile */
+	uint64_t end = dg_now_us() + (uint64_t)ms * 1000u;
+	for (;;) {
+		uint64_t now = dg_now_us();
+		if (now >= end) {
+			break;
+		}
+		dg_wl_dispatch(&dg, (int)((end - now + 999) / 1000));
+	}
+}
+
+uint32_t
+DG_GetTicksMs(void)
+{
+	return (uint32_t)((dg_now_us() - dg.stats.start_us) / 1000u);
+}
+
+int
+DG_GetKey(int *pressed, unsigned char *key)
+{
+	if (dg.keys.head == dg.keys.tail) {
+		dg_wl_dispatch(&dg, 0);
+	}
+	return dg_keyqueue_pop(&dg.keys, pressed, key) ? 1 : 0;
+}
+
+void
+DG_SetWindowTitle(const char *title)
+{
+	dg_wl_set_title(&dg, title);
+}
+
+int
+main(int argc, char **argv)
+{
+	doomgeneric_Create(argc, argv);
+	for (;;) {
+		doomgeneric_Tick();
+	}
+	return 0;
+}

@@ -1,0 +1,370 @@
+/*
+ * Presenting: a small pool of shm buffers, frames paced by frame callbacks.
+ *
+ * Every frame presented gets a number (dg->seq); row_seq[y] is the number of the frame that last
+ * changed frame row y. A buffer remembers the frame it holds, so reusing it means redrawing
+ * only the rows changed since then, and a commit damages the rows changed since the last
+ * commit. With -damage full every row counts as changed in every frame.
+ *
+ * -presentmode old: two buffers; DG_DrawFrame waits for the last frame's callback and a
+ * released buffer. -presentmode new: DG_DrawFrame never waits; while a frame callback is
+ * outstanding, or no buffer is free and the pool is at its bound, the frame stays pending and
+ * the callback or the release presents the newest one.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "dg.h"
+
+#define POOL_MAX (2 * DG_BUFFERS_MAX) /* live buffers, and stale ones waiting for release */
+
+static int
+shm_file(size_t size)
+{
+	int fd = memfd_create("picowl-dg", MFD_CLOEXEC);
+	if (fd < 0) {
+		return -1;
+	}
+	int ret;
+	do {
+		ret = ftruncate(fd, (off_t)size);
+	} while (ret < 0 && errno == EINTR);
+	if (ret < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void
+buffer_destroy(struct dg_buffer *b)
+{
+	struct dg *dg = b->dg;
+
+	for (int i = 0; i < dg->nbuffers; i++) {
+		if (dg->buffers[i] == b) {
+			dg->buffers[i] = dg->buffers[--dg->nbuffers];
+			break;
+		}
+	}
+	wl_buffer_destroy(b->wl);
+	munmap(b->data, b->size);
+	free(b);
+}
+
+static void
+handle_buffer_release(void *data, struct wl_buffer *wl_buffer)
+{
+	struct dg_buffer *b = data;
+	struct dg *dg = b->dg;
+
+	b->busy = false;
+	if (b->stale) {
+		buffer_destroy(b);
+		return;
+	}
+	if (dg->opt.presentmode == DG_PRESENT_NEW) {
+		dg_present_try(dg);
+	}
+}
+
+static const struct wl_buffer_listener buffer_listener = {
+	.release = handle_buffer_release,
+};
+
+static struct dg_buffer *
+buffer_create(struct dg *dg)
+{
+	struct dg_buffer *b = calloc(1, sizeof(*b));
+	if (!b) {
+		dg_fail("out of memory for a buffer");
+	}
+	b->dg = dg;
+	b->width = dg->width;
+	b->height = dg->height;
+	b->stride = dg->width * dg->bpp;
+	b->size = (size_t)b->stride * (size_t)b->height;
+	int fd = shm_file(b->size);
+	if (fd < 0) {
+		dg_fail("cannot create a %zu-byte shared memory file: %s", b->size,
+			strerror(errno));
+	}
+	/* a new file reads as zeros: the border around the frame is black in both formats */
+	b->data = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (b->data == MAP_FAILED) {
+		close(fd);
+		dg_fail("cannot map a %zu-byte buffer: %s", b->size, strerror(errno));
+	}
+	struct wl_shm_pool *pool = wl_shm_create_pool(dg->shm, fd, (int32_t)b->size);
+	b->wl = wl_shm_pool_create_buffer(pool, 0, b->width, b->height, b->stride, dg->format);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	wl_buffer_add_listener(b->wl, &buffer_listener, b);
+	dg->buffers[dg->nbuffers++] = b;
+	dg->stats.buffers_created++;
+	return b;
+}
+
+/* A free buffer (the one with the newest content), a new one below the bound, or NULL. */
+static struct dg_buffer *
+buffer_acquire(struct dg *dg, int bound)
+{
+	struct dg_buffer *best = NULL;
+	int live = 0;
+
+	for (int i = 0; i < dg->nbuffers; i++) {
+		struct dg_buffer *b = dg->buffers[i];
+		if (b->stale) {
+			continue;
+		}
+		live++;
+		if (!b->busy && (!best || b->seq > best->seq)) {
+			best = b;
+		}
+	}
+	if (best) {
+		return best;
+	}
+	if (live < bound && dg->nbuffers < POOL_MAX) {
+		return buffer_create(dg);
+	}
+	return NULL;
+}
+
+void
+dg_present_configure(struct dg *dg)
+{
+	size_t npix = (size_t)dg->fw * (size_t)dg->fh;
+
+	if (!dg->row_seq) {
+		dg->row_seq = calloc((size_t)dg->fh, sizeof(*dg->row_seq));
+		dg->prev = calloc(npix, sizeof(*dg->prev));
+		dg->staging = calloc(npix, (size_t)dg->bpp);
+		if (!dg->row_seq || !dg->prev || !dg->staging) {
+			dg_fail("out of memory for the frame copies");
+		}
+		for (int y = 0; y < dg->fh; y++) {
+			dg->row_seq[y] = 1; /* drawn in the first frame, whatever prev says */
+		}
+	}
+	for (int i = dg->nbuffers - 1; i >= 0; i--) {
+		struct dg_buffer *b = dg->buffers[i];
+		b->stale = true;
+		if (!b->busy) {
+			buffer_destroy(b);
+		}
+	}
+	dg_fit_compute(&dg->fit, dg->fw, dg->fh, dg->width, dg->height);
+	free(dg->cmap);
+	free(dg->rmap);
+	dg->cmap = calloc((size_t)dg->fit.dw, sizeof(*dg->cmap));
+	dg->rmap = calloc((size_t)dg->fit.dh, sizeof(*dg->rmap));
+	if (!dg->cmap || !dg->rmap) {
+		dg_fail("out of memory for the scaling tables");
+	}
+	dg_fit_maps(&dg->fit, dg->fw, dg->fh, dg->cmap, dg->rmap);
+	dg->committed_seq = 0;
+	dg->dirty = true;
+	if (getenv("PICOWL_DG_DEBUG")) {
+		fprintf(stderr, "picowl-dg: buffer %dx%d %s, frame %dx%d at %d,%d as %dx%d%s\n",
+			dg->width, dg->height, dg->bpp == 2 ? "rgb565" : "xrgb8888", dg->fw,
+			dg->fh, dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh,
+			dg->fullscreen ? ", fullscreen" : "");
+	}
+}
+
+/* The game's frame rows not yet in the staging image, converted to the buffer format. */
+static void
+update_staging(struct dg *dg)
+{
+	for (int y = 0; y < dg->fh; y++) {
+		if (dg->row_seq[y] <= dg->staging_seq) {
+			continue;
+		}
+		const uint32_t *src = dg->frame + (size_t)y * dg->fw;
+		if (dg->bpp == 2) {
+			dg_convert_row_565((uint16_t *)dg->staging + (size_t)y * dg->fw, src, dg->fw);
+		} else {
+			memcpy((uint32_t *)dg->staging + (size_t)y * dg->fw, src,
+				(size_t)dg->fw * 4);
+		}
+	}
+	dg->staging_seq = dg->seq;
+}
+
+/* Buffer row dy + by from frame row sy: from the staging image, or straight from the frame. */
+static void
+write_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
+{
+	char *row = (char *)b->data + (size_t)(dg->fit.dy + by) * (size_t)b->stride;
+	int dw = dg->fit.dw;
+
+	if (dg->bpp == 2) {
+		uint16_t *dst = (uint16_t *)row + dg->fit.dx;
+		if (dg->opt.present_direct) {
+			const uint32_t *src = dg->frame + (size_t)sy * dg->fw;
+			if (identity) {
+				dg_convert_row_565(dst, src, dw);
+			} else {
+				dg_sample_row_8888_565(dst, src, dg->cmap, dw);
+			}
+		} else {
+			const uint16_t *src = (const uint16_t *)dg->staging + (size_t)sy * dg->fw;
+			if (identity) {
+				memcpy(dst, src, (size_t)dw * 2);
+			} else {
+				dg_sample_row_565(dst, src, dg->cmap, dw);
+			}
+		}
+	} else {
+		uint32_t *dst = (uint32_t *)row + dg->fit.dx;
+		const uint32_t *src = dg->opt.present_direct
+			? dg->frame + (size_t)sy * dg->fw
+			: (const uint32_t *)dg->staging + (size_t)sy * dg->fw;
+		if (identity) {
+			memcpy(dst, src, (size_t)dw * 4);
+		} else {
+			dg_sample_row_8888(dst, src, dg->cmap, dw);
+		}
+	}
+}
+
+static void
+damage(struct dg *dg, int x, int y, int w, int h)
+{
+	if (wl_surface_get_version(dg->surface) >= WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
+		wl_surface_damage_buffer(dg->surface, x, y, w, h);
+	} else {
+		wl_surface_damage(dg->surface, x, y, w, h); /* scale 1: the same coordinates */
+	}
+	dg->stats.rows_damaged += (uint64_t)h;
+}
+
+static void handle_frame_done(void *data, struct wl_callback *cb, uint32_t msec);
+
+static const struct wl_callback_listener frame_listener = {
+	.done = handle_frame_done,
+};
+
+static void
+present(struct dg *dg, struct dg_buffer *b)
+{
+	uint32_t seq = dg->seq + 1;
+	bool identity = dg->fit.k == 1;
+	int changed = dg->fh;
+
+	if (dg->opt.damage == DG_DAMAGE_ROWS) {
+		changed = dg_rows_diff(dg->frame, dg->prev, dg->fw, dg->fh, dg->row_seq, seq);
+	} else {
+		for (int y = 0; y < dg->fh; y++) {
+			dg->row_seq[y] = seq;
+		}
+	}
+	dg->dirty = false;
+	if (changed == 0 && dg->committed_seq != 0) {
+		dg->stats.unchanged++; /* nothing to show: no commit, no wakeup for picowl */
+		return;
+	}
+	dg->seq = seq;
+	if (!dg->opt.present_direct) {
+		update_staging(dg);
+	}
+	/* rows of the same frame row (scaled up) are copies of the one just written */
+	int last = -1;
+	for (int by = 0; by < dg->fit.dh; by++) {
+		int sy = dg->rmap[by];
+		if (dg->row_seq[sy] <= b->seq) {
+			last = -1;
+			continue;
+		}
+		if (last == sy) {
+			char *row = (char *)b->data + (size_t)(dg->fit.dy + by) * (size_t)b->stride;
+			memcpy(row, row - b->stride, (size_t)b->stride);
+		} else {
+			write_row(dg, b, by, sy, identity);
+		}
+		last = sy;
+	}
+	b->seq = seq;
+
+	wl_surface_attach(dg->surface, b->wl, 0, 0);
+	if (dg->opt.damage == DG_DAMAGE_FULL || dg->committed_seq == 0) {
+		damage(dg, 0, 0, b->width, b->height);
+	} else {
+		int start = -1;
+		for (int by = 0; by <= dg->fit.dh; by++) {
+			bool hit = by < dg->fit.dh && dg->row_seq[dg->rmap[by]] > dg->committed_seq;
+			if (hit && start < 0) {
+				start = by;
+			} else if (!hit && start >= 0) {
+				damage(dg, dg->fit.dx, dg->fit.dy + start, dg->fit.dw, by - start);
+				start = -1;
+			}
+		}
+	}
+	dg->frame_cb = wl_surface_frame(dg->surface);
+	wl_callback_add_listener(dg->frame_cb, &frame_listener, dg);
+	wl_surface_commit(dg->surface);
+	b->busy = true;
+	dg->committed_seq = seq;
+	dg->stats.commits++;
+	/* the compositor should see the frame now, not at the next dispatch */
+	if (wl_display_flush(dg->display) < 0 && errno != EAGAIN) {
+		dg_fail("lost the compositor: %s", strerror(errno));
+	}
+}
+
+static void
+handle_frame_done(void *data, struct wl_callback *cb, uint32_t msec)
+{
+	struct dg *dg = data;
+
+	wl_callback_destroy(cb);
+	if (cb == dg->frame_cb) {
+		dg->frame_cb = NULL;
+	}
+	if (dg->opt.presentmode == DG_PRESENT_NEW) {
+		dg_present_try(dg);
+	}
+}
+
+void
+dg_present_try(struct dg *dg)
+{
+	if (!dg->dirty || !dg->configured || dg->frame_cb || !dg->frame) {
+		return;
+	}
+	struct dg_buffer *b = buffer_acquire(dg, dg->opt.buffers);
+	if (b) {
+		present(dg, b);
+	}
+}
+
+void
+dg_present_draw(struct dg *dg)
+{
+	struct dg_buffer *b;
+
+	dg->dirty = true;
+	if (dg->opt.presentmode == DG_PRESENT_NEW) {
+		/* read what arrived (callbacks, releases) without waiting, then present if we can */
+		dg_wl_dispatch(dg, 0);
+		dg_present_try(dg);
+		if (dg->dirty) {
+			dg->stats.deferred++;
+		}
+		return;
+	}
+	uint64_t t0 = dg_now_us();
+	while (dg->frame_cb || !(b = buffer_acquire(dg, DG_BUFFERS_MIN))) {
+		dg_wl_dispatch(dg, -1);
+	}
+	dg->stats.wait_us += dg_now_us() - t0;
+	present(dg, b);
+}

@@ -1,0 +1,148 @@
+/*
+ * picowl.ini: every setting of the session, on top of the command-line options. Pure: no
+ * Wayland (xkbcommon only, for key names).
+ *
+ * The file is an ini: [section] lines, `key = value` lines, comments from ';' or '#' at the
+ * start of a line. A bad line is reported as FILE:LINE: [section] key: what was wrong, and the
+ * key keeps its default. The command line overrides the file.
+ */
+#ifndef PW_CONFIG_H
+#define PW_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layout.h"
+#include "options.h"
+
+/* What a key binding does (see config/picowl.ini for the names). */
+enum pw_action {
+	PW_ACTION_NONE, /* unbinds a default */
+	PW_ACTION_FOCUS_NEXT,
+	PW_ACTION_FOCUS_PREV,
+	PW_ACTION_SWAP_MASTER,
+	PW_ACTION_FULLSCREEN,
+	PW_ACTION_MASTER_GROW,	  /* arg: permille */
+	PW_ACTION_MASTER_SHRINK,  /* arg: permille */
+	PW_ACTION_LAYOUT_CYCLE,	  /* tile, monocle, tile... */
+	PW_ACTION_CLOSE,
+	PW_ACTION_QUIT,
+	PW_ACTION_SPAWN,	  /* command, arg: tile (0: the next free) */
+	PW_ACTION_MOVE_TO_TILE,	  /* arg: tile, 1-based */
+	PW_ACTION_FOCUS_TILE,	  /* arg: tile, 1-based */
+	PW_ACTION_ROTATE,	  /* arg: degrees clockwise added to the rotation */
+	PW_ACTION_DUMP_COUNTERS,
+	PW_ACTION_RELOAD,
+	PW_ACTION_SWITCH_VT,	  /* arg: VT number */
+	PW_ACTION_SHOW_PANEL,
+};
+
+enum pw_binding_mod {
+	PW_BINDING_SHIFT = 1 << 0,
+	PW_BINDING_CTRL = 1 << 1,
+	PW_BINDING_ALT = 1 << 2,
+	PW_BINDING_LOGO = 1 << 3,
+};
+
+struct pw_binding {
+	uint32_t modifiers; /* pw_binding_mod bits, the same values as server.h's PW_MOD_* */
+	uint32_t keysym;    /* lower case for letters: Logo+Shift+c is c with Shift */
+	enum pw_action action;
+	int arg;
+	char *command; /* PW_ACTION_SPAWN: the command line, split by pw_config_split */
+};
+
+struct pw_autostart {
+	int tile; /* 1-based, 0: wherever it lands */
+	char *command;
+};
+
+enum pw_panel_position {
+	PW_PANEL_TOP,
+	PW_PANEL_BOTTOM,
+};
+
+struct pw_config {
+	/* The options: defaults, then the file, then the command line. */
+	struct pw_options opts;
+	char *path; /* the file read; NULL when none was found */
+	int errors; /* bad lines, keys and values found in the file */
+
+	struct pw_layout_params layout;
+	int border_width;
+	uint32_t background, border, border_focused; /* 0xRRGGBB */
+
+	struct {
+		char *command; /* started at start-up with the panel settings; "" for none */
+		enum pw_panel_position position;
+		int height;
+		bool autohide;
+		int timeout_ms;
+	} panel;
+
+	struct {
+		char *rules, *model, *layout, *variant, *options; /* xkb RMLVO; NULL: default */
+		int repeat_rate, repeat_delay;			  /* keys/s, ms */
+		double calibration[6];				  /* libinput's matrix */
+		char *keyboard, *pointer, *touchscreen;		  /* device paths; NULL: all */
+	} input;
+
+	struct pw_binding *bindings;
+	int binding_count;
+	struct pw_autostart *autostart;
+	int autostart_count;
+
+	/* Kept to read the file again on reload with the same command line. */
+	int argc;
+	char **argv;
+};
+
+/*
+ * Reads the command line `argv` (which must outlive the config), finds the file (-c FILE, else
+ * $XDG_CONFIG_HOME/picowl/picowl.ini with ~/.config when unset, else /etc/xdg/picowl/picowl.ini),
+ * parses it into the defaults, then applies the command line again on top. Messages about the
+ * file go to `log` (may be NULL). Returns NULL on a command-line error (message in `err`) or
+ * when out of memory; a config with errors > 0 otherwise when the file had errors.
+ */
+struct pw_config *pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen);
+
+/* Reads `path` (NULL: the built-in defaults only) without a command line. Never NULL unless
+ * out of memory; `errors` counts the problems, which go to `log`. */
+struct pw_config *pw_config_load_file(const char *path, FILE *log);
+
+/* A config with every default and no file. NULL when out of memory. */
+struct pw_config *pw_config_create_default(void);
+
+/* The same file and command line again, for SIGHUP and `picowl-ctl reload`. */
+struct pw_config *pw_config_reload(const struct pw_config *config, FILE *log);
+
+/* Accepts NULL. */
+void pw_config_destroy(struct pw_config *config);
+
+/*
+ * Parses a binding: `combo` such as "Logo+Shift+c" or "XF86Launch1" (KEY_PROG1 works too), and
+ * `action` such as "focus next" or "spawn foot". On failure returns false with a message.
+ */
+bool pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out,
+	char *err, size_t errlen);
+
+/* The binding for `keysym` with exactly `modifiers` held, or NULL. */
+const struct pw_binding *pw_config_find_binding(const struct pw_config *config, uint32_t modifiers,
+	uint32_t keysym);
+
+/*
+ * Splits a command line into a NULL-terminated argv: words split at blanks, '...' and "..."
+ * quote, a backslash escapes the next character. No shell: no variables, globs or pipes.
+ * Returns NULL on an unterminated quote, an empty line or no memory. Free with free() (one
+ * block).
+ */
+char **pw_config_split(const char *line);
+
+/* The i-th key of the file (section and name), for --help and the tests; NULL past the end. */
+const char *pw_config_key(size_t i, const char **section);
+
+/* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */
+bool pw_config_parse_exec(const char *value, int *tile, const char **command);
+
+#endif

@@ -1,0 +1,374 @@
+/* picowl.ini parsing: the shipped file, defaults, errors naming file:line:key, bindings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xkbcommon/xkbcommon-keysyms.h>
+
+#include "config.h"
+
+static int passed, failed;
+static char dir[] = "/tmp/picowl-test-config-XXXXXX";
+
+#define CHECK(expr) \
+	do { \
+		if (expr) { \
+			passed++; \
+		} else { \
+			failed++; \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
+		} \
+	} while (0)
+
+static const char *
+write_file(const char *name, const char *text)
+{
+	static char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+/* Loads `text` as a file; the messages land in `log`. */
+static struct pw_config *
+load_text(const char *text, char *log, size_t loglen)
+{
+	const char *path = write_file("t.ini", text);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct pw_config *c = pw_config_load_file(path, mem);
+	fclose(mem);
+	snprintf(log, loglen, "%s", buf ? buf : "");
+	free(buf);
+	return c;
+}
+
+static bool
+same_settings(const struct pw_config *a, const struct pw_config *b)
+{
+	const struct pw_options *x = &a->opts, *y = &b->opts;
+	bool ok = strcmp(x->backend, y->backend) == 0 && x->width == y->width &&
+		x->height == y->height && x->format == y->format && x->rotate == y->rotate &&
+		x->damage == y->damage && x->present == y->present && x->copy == y->copy &&
+		x->dma_threshold == y->dma_threshold && x->refresh_mhz == y->refresh_mhz &&
+		!x->device == !y->device && !x->counters == !y->counters && !x->mode == !y->mode;
+	ok = ok && memcmp(&a->layout, &b->layout, sizeof(a->layout)) == 0 &&
+		a->border_width == b->border_width && a->background == b->background &&
+		a->border == b->border && a->border_focused == b->border_focused;
+	ok = ok && strcmp(a->panel.command, b->panel.command) == 0 &&
+		a->panel.position == b->panel.position && a->panel.height == b->panel.height &&
+		a->panel.autohide == b->panel.autohide && a->panel.timeout_ms == b->panel.timeout_ms;
+	ok = ok && a->input.repeat_rate == b->input.repeat_rate &&
+		a->input.repeat_delay == b->input.repeat_delay &&
+		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) ==
+			0 &&
+		!a->input.layout == !b->input.layout && !a->input.touchscreen == !b->input.touchscreen;
+	ok = ok && a->binding_count == b->binding_count;
+	for (int i = 0; ok && i < a->binding_count; i++) {
+		const struct pw_binding *p = &a->bindings[i], *q = &b->bindings[i];
+		ok = p->modifiers == q->modifiers && p->keysym == q->keysym &&
+			p->action == q->action && p->arg == q->arg;
+	}
+	return ok;
+}
+
+/* The shipped file: no errors, every key present in its section, every value the default. */
+static void
+test_shipped(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct pw_config *c = pw_config_load_file(path, mem);
+	fclose(mem);
+	CHECK(c && c->errors == 0);
+	if (buf && buf[0]) {
+		fprintf(stderr, "shipped config: %s", buf);
+	}
+	free(buf);
+	struct pw_config *def = pw_config_create_default();
+	CHECK(c && def && same_settings(c, def));
+
+	FILE *f = fopen(path, "r");
+	CHECK(f != NULL);
+	char text[16384] = "";
+	size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+	text[n] = '\0';
+	if (f) {
+		fclose(f);
+	}
+	const char *section;
+	const char *key;
+	for (size_t i = 0; (key = pw_config_key(i, &section)); i++) {
+		char header[64], line[96];
+		snprintf(header, sizeof(header), "\n[%s]\n", section);
+		snprintf(line, sizeof(line), "\n%s =", key);
+		const char *s = strstr(text, header);
+		const char *next = s ? strstr(s + 1, "\n[") : NULL;
+		const char *k = s ? strstr(s, line) : NULL;
+		bool found = k && (!next || k < next);
+		if (!found) {
+			fprintf(stderr, "shipped config lacks [%s] %s\n", section, key);
+		}
+		CHECK(found);
+	}
+	/* Every default binding is written out. */
+	CHECK(c && def && c->binding_count == def->binding_count);
+	pw_config_destroy(c);
+	pw_config_destroy(def);
+}
+
+static void
+test_values(void)
+{
+	char log[1024];
+	struct pw_config *c = load_text("[output]\nrotation = 90\nmode = 320x240@50\n"
+					"format = xrgb8888\n"
+					"[layout]\nlayout = monocle\nmaster_ratio = 0.6\ngaps = 2\n"
+					"border = #102030\nbackground=0xffffff\n"
+					"[panel]\nposition = bottom\nautohide = off\ntimeout = 500\n"
+					"command = picowl-panel --x\n"
+					"[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
+					"[pipeline]\ndamage = full\ndma_threshold = 1000\n"
+					"counters = /tmp/c.txt\n"
+					"[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
+		log, sizeof(log));
+	CHECK(c && c->errors == 0);
+	if (log[0]) {
+		fprintf(stderr, "%s", log);
+	}
+	CHECK(c->opts.rotate == 90 && c->opts.width == 320 && c->opts.height == 240);
+	CHECK(c->opts.refresh_mhz == 50000 && strcmp(c->opts.mode, "320x240@50") == 0);
+	CHECK(c->opts.format == PW_FORMAT_XRGB8888);
+	CHECK(c->layout.kind == PW_LAYOUT_MONOCLE && c->layout.master_permille == 600);
+	CHECK(c->layout.gap == 2 && c->border == 0x102030 && c->background == 0xffffff);
+	CHECK(c->panel.position == PW_PANEL_BOTTOM && !c->panel.autohide);
+	CHECK(c->panel.timeout_ms == 500 && strcmp(c->panel.command, "picowl-panel --x") == 0);
+	CHECK(c->input.layout && strcmp(c->input.layout, "de") == 0);
+	CHECK(c->input.calibration[2] == 0.5 && c->input.calibration[4] == -1);
+	CHECK(c->opts.damage == PW_DAMAGE_FULL && c->opts.dma_threshold == 1000);
+	CHECK(c->opts.counters && strcmp(c->opts.counters, "/tmp/c.txt") == 0);
+	CHECK(c->autostart_count == 2);
+	CHECK(c->autostart_count == 2 && c->autostart[0].tile == 2 &&
+		strcmp(c->autostart[0].command, "foot -e sh") == 0);
+	CHECK(c->autostart_count == 2 && c->autostart[1].tile == 0);
+	pw_config_destroy(c);
+}
+
+/* Each text must give one error naming `where` (file:line), `key`, and keep the default. */
+static void
+check_error(int line, const char *text, const char *where, const char *key)
+{
+	char log[1024];
+	struct pw_config *c = load_text(text, log, sizeof(log));
+	struct pw_config *def = pw_config_create_default();
+	char needle[300];
+	snprintf(needle, sizeof(needle), "%s/t.ini:%s", dir, where);
+	bool ok = c && c->errors == 1 && strstr(log, needle) && strstr(log, key) &&
+		same_settings(c, def);
+	if (!ok) {
+		fprintf(stderr, "%s:%d: expected one error at %s naming %s, got %d: %s\n", __FILE__,
+			line, needle, key, c ? c->errors : -1, log);
+	}
+	CHECK(ok);
+	pw_config_destroy(c);
+	pw_config_destroy(def);
+}
+
+#define ERROR(text, where, key) check_error(__LINE__, text, where, key)
+
+static void
+test_errors(void)
+{
+	ERROR("[layout]\nmaster_ratio = 2\n", "2:", "master_ratio");
+	ERROR("[layout]\n\n; c\nno_such_key = 1\n", "4:", "no_such_key");
+	ERROR("[layout]\nborder = red\n", "2:", "border");
+	ERROR("[output]\nrotation = 45\n", "2:", "rotation");
+	ERROR("[output]\nformat = argb8888\n", "2:", "format");
+	ERROR("[output]\nmode = 240\n", "2:", "mode");
+	ERROR("[pipeline]\ndamage = some\n", "2:", "damage");
+	ERROR("[pipeline]\ndma_threshold = -1\n", "2:", "dma_threshold");
+	ERROR("[panel]\nautohide = maybe\n", "2:", "autohide");
+	ERROR("[panel]\nheight = 0\n", "2:", "height");
+	ERROR("[input]\ncalibration = 1 0 0\n", "2:", "calibration");
+	ERROR("[bindings]\nLogo+nosuchkey = close\n", "2:", "Logo+nosuchkey");
+	ERROR("[bindings]\nHyper+j = close\n", "2:", "Hyper+j");
+	ERROR("[bindings]\nLogo+j = dance\n", "2:", "Logo+j");
+	ERROR("[bindings]\nLogo+j = focus sideways\n", "2:", "Logo+j");
+	ERROR("[bindings]\nLogo+j = tile\n", "2:", "Logo+j");
+	ERROR("[bindings]\nLogo+j = rotate 45\n", "2:", "Logo+j");
+	ERROR("[bindings]\nLogo+j = spawn 'foot\n", "2:", "Logo+j");
+	ERROR("[autostart]\nexec = tile:x foot\n", "2:", "exec");
+	ERROR("[autostart]\nexec = tile:2\n", "2:", "exec");
+	ERROR("[autostart]\nrun = foot\n", "2:", "run");
+	ERROR("[nosuch]\nkey = 1\nother = 2\n", "1:", "nosuch");
+	ERROR("key = 1\n", "1:", "key");
+	ERROR("[layout]\njust words\n", "2:", "just words");
+	ERROR("[layout\n", "1:", "[layout");
+
+	/* A bad value later in the file does not undo earlier good ones. */
+	char log[512];
+	struct pw_config *c = load_text("[layout]\ngaps = 3\ngaps = x\n", log, sizeof(log));
+	CHECK(c && c->errors == 1 && c->layout.gap == 3 && strstr(log, "t.ini:3:"));
+	pw_config_destroy(c);
+
+	/* A missing file is an error too. */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	c = pw_config_load_file("/nonexistent/picowl.ini", mem);
+	fclose(mem);
+	CHECK(c && c->errors == 1 && strstr(buf, "/nonexistent/picowl.ini"));
+	free(buf);
+	pw_config_destroy(c);
+}
+
+static void
+test_bindings(void)
+{
+	struct pw_config *c = pw_config_create_default();
+	const struct pw_binding *b;
+	CHECK(c != NULL);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_j);
+	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_C);
+	CHECK(b && b->action == PW_ACTION_CLOSE);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_q);
+	CHECK(b && b->action == PW_ACTION_QUIT);
+	CHECK(!pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_CTRL, XKB_KEY_j));
+	CHECK(!pw_config_find_binding(c, 0, XKB_KEY_j));
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_Return);
+	CHECK(b && b->action == PW_ACTION_SWAP_MASTER);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_h);
+	CHECK(b && b->action == PW_ACTION_MASTER_SHRINK && b->arg == 50);
+	pw_config_destroy(c);
+
+	char log[512];
+	c = load_text("[bindings]\nKEY_PROG1 = fullscreen\nXF86Launch2 = spawn tile:2 foot -e 'a b'\n"
+		      "Super+Control+Alt+Shift+F1 = vt 1\nLogo+j = none\nLogo+3 = tile 3\n"
+		      "Logo+r = rotate\nLogo+Shift+r = rotate 270\nlogo+F12 = counters\n",
+		log, sizeof(log));
+	CHECK(c && c->errors == 0);
+	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Launch1);
+	CHECK(b && b->action == PW_ACTION_FULLSCREEN);
+	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Launch2);
+	CHECK(b && b->action == PW_ACTION_SPAWN && b->arg == 2 &&
+		strcmp(b->command, "foot -e 'a b'") == 0);
+	b = pw_config_find_binding(c,
+		PW_BINDING_LOGO | PW_BINDING_CTRL | PW_BINDING_ALT | PW_BINDING_SHIFT, XKB_KEY_F1);
+	CHECK(b && b->action == PW_ACTION_SWITCH_VT && b->arg == 1);
+	CHECK(!pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_j));
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_k);
+	CHECK(b && b->action == PW_ACTION_FOCUS_PREV);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_3);
+	CHECK(b && b->action == PW_ACTION_MOVE_TO_TILE && b->arg == 3);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_r);
+	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 90);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_R);
+	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 270);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_F12);
+	CHECK(b && b->action == PW_ACTION_DUMP_COUNTERS);
+	pw_config_destroy(c);
+}
+
+static void
+test_split(void)
+{
+	char **argv = pw_config_split("  foot -e 'sh -c' \"a\\\"b\" c\\ d  ");
+	CHECK(argv && strcmp(argv[0], "foot") == 0 && strcmp(argv[1], "-e") == 0);
+	CHECK(argv && strcmp(argv[2], "sh -c") == 0 && strcmp(argv[3], "a\"b") == 0);
+	CHECK(argv && strcmp(argv[4], "c d") == 0 && argv[5] == NULL);
+	free(argv);
+	CHECK(pw_config_split("") == NULL);
+	CHECK(pw_config_split("  ") == NULL);
+	CHECK(pw_config_split("a 'b") == NULL);
+	argv = pw_config_split("x");
+	CHECK(argv && strcmp(argv[0], "x") == 0 && argv[1] == NULL);
+	free(argv);
+
+	int tile;
+	const char *cmd;
+	CHECK(pw_config_parse_exec("tile:1 doom -iwad x", &tile, &cmd) && tile == 1 &&
+		strcmp(cmd, "doom -iwad x") == 0);
+	CHECK(pw_config_parse_exec("foot", &tile, &cmd) && tile == 0 && strcmp(cmd, "foot") == 0);
+	CHECK(!pw_config_parse_exec("tile:0 foot", &tile, &cmd));
+	CHECK(!pw_config_parse_exec("tile:1", &tile, &cmd));
+	CHECK(!pw_config_parse_exec("", &tile, &cmd));
+}
+
+/* The command line: -c FILE, --strict, and options that override the file. */
+static void
+test_command_line(void)
+{
+	const char *path = write_file("cl.ini", "[output]\nrotation = 180\nformat = xrgb8888\n"
+						"[layout]\ngaps = 4\n");
+	char p[256];
+	snprintf(p, sizeof(p), "%s", path);
+	char err[256];
+	char *argv[] = {"picowl", "-c", p, "--rotate", "90", "--strict", "--test-hooks", NULL};
+	struct pw_config *c = pw_config_load(7, argv, NULL, err, sizeof(err));
+	CHECK(c && c->errors == 0 && c->opts.strict && c->opts.test_hooks);
+	CHECK(c && c->opts.rotate == 90 && c->opts.format == PW_FORMAT_XRGB8888);
+	CHECK(c && c->layout.gap == 4 && c->path && strcmp(c->path, p) == 0);
+	CHECK(c && c->opts.config && strcmp(c->opts.config, p) == 0);
+
+	/* Reload reads the file again, with the command line on top. */
+	write_file("cl.ini", "[output]\nrotation = 180\n[layout]\ngaps = 6\n");
+	struct pw_config *r = c ? pw_config_reload(c, NULL) : NULL;
+	CHECK(r && r->layout.gap == 6 && r->opts.rotate == 90 && r->opts.format == PW_FORMAT_RGB565);
+	pw_config_destroy(r);
+	pw_config_destroy(c);
+
+	char *bad[] = {"picowl", "--config=", NULL};
+	CHECK(!pw_config_load(2, bad, NULL, err, sizeof(err)) && strstr(err, "--config"));
+	char *bad2[] = {"picowl", "-c", NULL};
+	CHECK(!pw_config_load(2, bad2, NULL, err, sizeof(err)) && strstr(err, "-c"));
+
+	/* The lookup: $XDG_CONFIG_HOME first. */
+	char xdg[256];
+	snprintf(xdg, sizeof(xdg), "%s/xdg", dir);
+	char sub[300];
+	snprintf(sub, sizeof(sub), "%s/picowl", xdg);
+	CHECK(mkdir(xdg, 0700) == 0 && mkdir(sub, 0700) == 0);
+	write_file("xdg/picowl/picowl.ini", "[layout]\ngaps = 7\n");
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	char *plain[] = {"picowl", NULL};
+	c = pw_config_load(1, plain, NULL, err, sizeof(err));
+	CHECK(c && c->layout.gap == 7 && c->path && strstr(c->path, "xdg/picowl/picowl.ini"));
+	pw_config_destroy(c);
+}
+
+int
+main(int argc, char *argv[])
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	if (argc > 1) {
+		test_shipped(argv[1]);
+	} else {
+		fprintf(stderr, "usage: test_config SHIPPED_INI\n");
+		failed++;
+	}
+	test_values();
+	test_errors();
+	test_bindings();
+	test_split();
+	test_command_line();
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "cannot remove %s\n", dir);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
