@@ -36,9 +36,7 @@ create_backend(struct pw_server *server)
 void
 pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox, double *oy)
 {
-	/* Rotation 0 until the output carries its rotation: the display is the output. */
-	*ox = x01 * server->output->width;
-	*oy = y01 * server->output->height;
+	pw_output_map_display_point(server->output, x01, y01, ox, oy);
 }
 
 static void
