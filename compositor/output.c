@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "counters.h"
 #include "pixels.h"
+#include "presentation.h"
 #include "render.h"
 #include "server.h"
 #include "surface.h"
@@ -196,7 +197,8 @@ repaint(struct pw_output *output)
 	if (counters) {
 		pw_counters_frame_rendered(counters, now_ns(), path);
 	}
-	pw_render_take_frame_callbacks(output->server, &output->frame_callbacks);
+	pw_render_take_frame_callbacks(output->server, &output->frame_callbacks,
+		&output->feedbacks);
 	struct pw_output_frame frame = {.image = image, .damage = &frame_damage};
 	wl_signal_emit(&output->events.frame, &frame);
 
@@ -206,6 +208,10 @@ repaint(struct pw_output *output)
 		if (backend->impl->want_frame_done) {
 			/* The client may draw the next frame now: one wakeup per frame, not two. */
 			send_frame_callbacks(output, now_ns());
+			if (!wl_list_empty(&output->feedbacks)) {
+				/* Someone waits for the real present time. */
+				backend->impl->want_frame_done(backend);
+			}
 		}
 		if (counters) {
 			int64_t copy_ns =
@@ -265,6 +271,8 @@ handle_frame_done(void *data, const struct timespec *when)
 		output->last_nivcsw = ru.ru_nivcsw;
 	}
 	send_frame_callbacks(output, timespec_ns(when));
+	pw_presentation_presented(&output->feedbacks, when,
+		(uint32_t)(1000000000000LL / output->backend->refresh_mhz), output->frame_seq);
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
 		pw_output_schedule_repaint(output);
@@ -402,6 +410,7 @@ pw_output_create(struct pw_server *server, struct pw_backend *backend)
 	snprintf(output->name, sizeof(output->name), "%s", backend->name);
 	wl_list_init(&output->resources);
 	wl_list_init(&output->frame_callbacks);
+	wl_list_init(&output->feedbacks);
 	pixman_region32_init(&output->damage);
 	pixman_region32_init(&output->previous_damage);
 	wl_signal_init(&output->events.frame);
@@ -439,6 +448,7 @@ pw_output_destroy(struct pw_output *output)
 	wl_resource_for_each_safe(resource, tmp, &output->frame_callbacks) {
 		wl_resource_destroy(resource);
 	}
+	pw_presentation_discard(&output->feedbacks);
 	wl_resource_for_each_safe(resource, tmp, &output->resources) {
 		wl_list_remove(wl_resource_get_link(resource));
 		wl_list_init(wl_resource_get_link(resource));

@@ -31,6 +31,7 @@ struct pw_output {
 	bool repaint_needed;	  /* repaint once the pending frame is done */
 	struct wl_event_source *repaint_idle;
 	struct wl_list frame_callbacks; /* wl_resource links, sent when the frame is done */
+	struct wl_list feedbacks;	/* wp_presentation_feedback links for the frame in flight */
 	uint32_t frame_seq;
 	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last frame done */
 	struct timespec last_present;

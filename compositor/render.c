@@ -197,14 +197,18 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 static void
 take_callbacks(struct pw_surface *surface, int x, int y, void *data)
 {
-	struct wl_list *list = data;
-	wl_list_insert_list(list->prev, &surface->current.frame_callbacks);
+	struct wl_list **lists = data;
+	wl_list_insert_list(lists[0]->prev, &surface->current.frame_callbacks);
 	wl_list_init(&surface->current.frame_callbacks);
+	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
+	wl_list_init(&surface->current.feedbacks);
 }
 
 void
-pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list)
+pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks,
+	struct wl_list *feedbacks)
 {
+	struct wl_list *list[2] = {callbacks, feedbacks};
 	struct pw_view *full = fullscreen_view(server);
 	struct pw_view *view;
 	wl_list_for_each(view, &server->views, link) {

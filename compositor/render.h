@@ -15,10 +15,11 @@ void pw_render_frame(struct pw_server *server, pixman_image_t *target,
 	const pixman_region32_t *damage);
 
 /*
- * Moves the current frame callbacks of every surface shown to `list` (wl_resource links),
- * to be answered when the frame is on screen.
+ * Moves the current frame callbacks and presentation feedbacks of every surface shown to
+ * `callbacks` and `feedbacks` (wl_resource links), to be answered for this frame.
  */
-void pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *list);
+void pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks,
+	struct wl_list *feedbacks);
 
 /*
  * The surface whose buffer can go to the display without composition: a fullscreen view

@@ -7,6 +7,7 @@
 
 #include "format.h"
 #include "output.h"
+#include "presentation.h"
 #include "server.h"
 #include "subsurface.h"
 #include "view.h"
@@ -33,6 +34,7 @@ state_init(struct pw_surface_state *state)
 	state->scale = 1;
 	state->transform = WL_OUTPUT_TRANSFORM_NORMAL;
 	wl_list_init(&state->frame_callbacks);
+	wl_list_init(&state->feedbacks);
 	state->buffer_destroy.notify = handle_state_buffer_destroy;
 	wl_list_init(&state->buffer_destroy.link);
 }
@@ -44,6 +46,7 @@ state_finish(struct pw_surface_state *state)
 	wl_resource_for_each_safe(cb, tmp, &state->frame_callbacks) {
 		wl_resource_destroy(cb);
 	}
+	pw_presentation_discard(&state->feedbacks);
 	wl_list_remove(&state->buffer_destroy.link);
 	pixman_region32_fini(&state->surface_damage);
 	pixman_region32_fini(&state->buffer_damage);
@@ -109,6 +112,12 @@ state_move(struct pw_surface_state *dst, struct pw_surface_state *src)
 	if (c & PW_STATE_FRAME) {
 		wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);
 		wl_list_init(&src->frame_callbacks);
+	}
+	if (c & PW_STATE_FEEDBACK) {
+		/* Content that was never shown is superseded by this commit's. */
+		pw_presentation_discard(&dst->feedbacks);
+		wl_list_insert_list(&dst->feedbacks, &src->feedbacks);
+		wl_list_init(&src->feedbacks);
 	}
 	dst->committed |= c;
 	src->committed = 0;

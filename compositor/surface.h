@@ -22,6 +22,7 @@ enum pw_surface_state_field {
 	PW_STATE_VIEWPORT = 1 << 6,
 	PW_STATE_FRAME = 1 << 7,
 	PW_STATE_OFFSET = 1 << 8,
+	PW_STATE_FEEDBACK = 1 << 9,
 };
 
 struct pw_surface_state {
@@ -37,6 +38,7 @@ struct pw_surface_state {
 	double src_x, src_y, src_w, src_h;
 	int dst_w, dst_h;
 	struct wl_list frame_callbacks; /* wl_resource links */
+	struct wl_list feedbacks;	/* wp_presentation_feedback wl_resource links */
 };
 
 struct pw_surface_role {

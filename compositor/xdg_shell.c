@@ -7,7 +7,9 @@
 #include "surface.h"
 #include "xdg-shell-protocol.h"
 
-#define WM_BASE_VERSION 5
+/* Version 3: clients built for older compositors bind whatever is offered and abort on
+ * the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
+#define WM_BASE_VERSION 3
 
 static const struct xdg_surface_interface xdg_surface_impl;
 static const struct xdg_positioner_interface positioner_impl;
