@@ -9,6 +9,7 @@
 #include "backend.h"
 #include "counters.h"
 #include "output.h"
+#include "presentation.h"
 #include "screencopy.h"
 #include "seat.h"
 #include "subsurface.h"
@@ -190,8 +191,8 @@ create_globals(struct pw_server *server)
 	}
 	return pw_compositor_create(server) && pw_subcompositor_create(server) &&
 		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
-		pw_viewporter_create(server) && pw_screencopy_create(server) &&
-		pw_xdg_output_create(server) && (server->seat = pw_seat_create(server)) != NULL;
+		pw_viewporter_create(server) && pw_presentation_create(server) &&
+		pw_screencopy_create(server) && pw_xdg_output_create(server) && (server->seat = pw_seat_create(server)) != NULL;
 }
 
 struct pw_server *
