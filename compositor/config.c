@@ -135,10 +135,10 @@ set_string(struct pw_config_private *priv, char **field, const char *value)
 	return true;
 }
 
-#define STRING_KEY(name, field) \
+#define STRING_KEY(name, field)                                                   \
 	static bool key_##name(struct pw_config_private *priv, const char *value) \
-	{ \
-		return set_string(priv, &CONFIG(priv)->field, value); \
+	{                                                                         \
+		return set_string(priv, &CONFIG(priv)->field, value);             \
 	}
 STRING_KEY(xkb_rules, input.rules)
 STRING_KEY(xkb_model, input.model)
@@ -159,10 +159,10 @@ key_panel_command(struct pw_config_private *priv, const char *value)
 	return copy != NULL;
 }
 
-#define INT_KEY(name, field, min, max) \
+#define INT_KEY(name, field, min, max)                                            \
 	static bool key_##name(struct pw_config_private *priv, const char *value) \
-	{ \
-		return parse_int(value, min, max, &CONFIG(priv)->field); \
+	{                                                                         \
+		return parse_int(value, min, max, &CONFIG(priv)->field);          \
 	}
 INT_KEY(master_count, layout.master_count, 0, 64)
 INT_KEY(gaps, layout.gap, 0, 1000)
@@ -172,10 +172,10 @@ INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
 INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
 INT_KEY(repeat_delay, input.repeat_delay, 0, 10000)
 
-#define COLOR_KEY(name, field) \
+#define COLOR_KEY(name, field)                                                    \
 	static bool key_##name(struct pw_config_private *priv, const char *value) \
-	{ \
-		return parse_color(value, &CONFIG(priv)->field); \
+	{                                                                         \
+		return parse_color(value, &CONFIG(priv)->field);                  \
 	}
 COLOR_KEY(background, background)
 COLOR_KEY(border, border)
@@ -235,8 +235,8 @@ key_calibration(struct pw_config_private *priv, const char *value)
 
 static const struct key {
 	const char *section, *name;
-	key_fn parse;	     /* NULL: the command-line option `option` */
-	const char *option;  /* or what the value should be */
+	key_fn parse; /* NULL: the command-line option `option` */
+	const char *option; /* or what the value should be */
 } keys[] = {
 	{"output", "backend", NULL, "backend"},
 	{"output", "device", NULL, "device"},
@@ -285,8 +285,8 @@ pw_config_key(size_t i, const char **section)
 	return keys[i].name;
 }
 
-static const char *const sections[] = {
-	"output", "layout", "panel", "input", "bindings", "autostart", "pipeline"};
+static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
+	"autostart", "pipeline"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -330,9 +330,9 @@ add_autostart(struct pw_config_private *priv, int tile, const char *command)
 {
 	struct pw_config *c = CONFIG(priv);
 	char *copy = strdup(command);
-	struct pw_autostart *grown =
-		copy ? realloc(c->autostart, sizeof(*grown) * (size_t)(c->autostart_count + 1))
-		     : NULL;
+	struct pw_autostart *grown = copy
+		? realloc(c->autostart, sizeof(*grown) * (size_t)(c->autostart_count + 1))
+		: NULL;
 	if (!grown) {
 		free(copy);
 		return false;
@@ -365,7 +365,8 @@ set_key(struct parser *p, const char *key, const char *value)
 			report(p, key, "unknown key (expected exec)");
 		} else if (!pw_config_parse_exec(value, &tile, &command) ||
 			!(argv = pw_config_split(command))) {
-			report(p, key, "bad value \"%s\" (expected [tile:N] command [args...])", value);
+			report(p, key, "bad value \"%s\" (expected [tile:N] command [args...])",
+				value);
 		} else {
 			free(argv);
 			if (!add_autostart(p->priv, tile, command)) {
@@ -404,8 +405,8 @@ trim(char *s)
 		s++;
 	}
 	size_t n = strlen(s);
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' ||
-				s[n - 1] == '\r')) {
+	while (n > 0 &&
+		(s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r')) {
 		s[--n] = '\0';
 	}
 	return s;
@@ -481,8 +482,8 @@ create_default(void)
 	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
 		struct pw_binding b;
 		char err[160];
-		bool ok = pw_config_parse_binding(default_bindings[i][0], default_bindings[i][1], &b,
-			err, sizeof(err));
+		bool ok = pw_config_parse_binding(default_bindings[i][0], default_bindings[i][1],
+			&b, err, sizeof(err));
 		if (!ok || !add_binding(priv, &b)) {
 			pw_config_destroy(c);
 			return NULL;
@@ -574,8 +575,9 @@ pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen)
 		return NULL;
 	}
 	char path[4096];
-	struct pw_config *config = pw_config_load_file(
-		scratch.help || scratch.version ? NULL : find_file(scratch.config, path, sizeof(path)),
+	struct pw_config *config = pw_config_load_file(scratch.help || scratch.version
+			? NULL
+			: find_file(scratch.config, path, sizeof(path)),
 		log);
 	if (!config) {
 		snprintf(err, errlen, "out of memory");

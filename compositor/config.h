@@ -23,18 +23,18 @@ enum pw_action {
 	PW_ACTION_FOCUS_PREV,
 	PW_ACTION_SWAP_MASTER,
 	PW_ACTION_FULLSCREEN,
-	PW_ACTION_MASTER_GROW,	  /* arg: permille */
-	PW_ACTION_MASTER_SHRINK,  /* arg: permille */
-	PW_ACTION_LAYOUT_CYCLE,	  /* tile, monocle, tile... */
+	PW_ACTION_MASTER_GROW, /* arg: permille */
+	PW_ACTION_MASTER_SHRINK, /* arg: permille */
+	PW_ACTION_LAYOUT_CYCLE, /* tile, monocle, tile... */
 	PW_ACTION_CLOSE,
 	PW_ACTION_QUIT,
-	PW_ACTION_SPAWN,	  /* command, arg: tile (0: the next free) */
-	PW_ACTION_MOVE_TO_TILE,	  /* arg: tile, 1-based */
-	PW_ACTION_FOCUS_TILE,	  /* arg: tile, 1-based */
-	PW_ACTION_ROTATE,	  /* arg: degrees clockwise added to the rotation */
+	PW_ACTION_SPAWN, /* command, arg: tile (0: the next free) */
+	PW_ACTION_MOVE_TO_TILE, /* arg: tile, 1-based */
+	PW_ACTION_FOCUS_TILE, /* arg: tile, 1-based */
+	PW_ACTION_ROTATE, /* arg: degrees clockwise added to the rotation */
 	PW_ACTION_DUMP_COUNTERS,
 	PW_ACTION_RELOAD,
-	PW_ACTION_SWITCH_VT,	  /* arg: VT number */
+	PW_ACTION_SWITCH_VT, /* arg: VT number */
 	PW_ACTION_SHOW_PANEL,
 };
 
@@ -47,7 +47,7 @@ enum pw_binding_mod {
 
 struct pw_binding {
 	uint32_t modifiers; /* pw_binding_mod bits, the same values as server.h's PW_MOD_* */
-	uint32_t keysym;    /* lower case for letters: Logo+Shift+c is c with Shift */
+	uint32_t keysym; /* lower case for letters: Logo+Shift+c is c with Shift */
 	enum pw_action action;
 	int arg;
 	char *command; /* PW_ACTION_SPAWN: the command line, split by pw_config_split */
@@ -83,9 +83,9 @@ struct pw_config {
 
 	struct {
 		char *rules, *model, *layout, *variant, *options; /* xkb RMLVO; NULL: default */
-		int repeat_rate, repeat_delay;			  /* keys/s, ms */
-		double calibration[6];				  /* libinput's matrix */
-		char *keyboard, *pointer, *touchscreen;		  /* device paths; NULL: all */
+		int repeat_rate, repeat_delay; /* keys/s, ms */
+		double calibration[6]; /* libinput's matrix */
+		char *keyboard, *pointer, *touchscreen; /* device paths; NULL: all */
 	} input;
 
 	struct pw_binding *bindings;

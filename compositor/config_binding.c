@@ -93,7 +93,8 @@ parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
 		}
 		if (i == sizeof(modifiers) / sizeof(modifiers[0])) {
 			return fail(err, errlen,
-				"unknown modifier \"%s\" (expected Logo, Shift, Ctrl or Alt)", part);
+				"unknown modifier \"%s\" (expected Logo, Shift, Ctrl or Alt)",
+				part);
 		}
 		part = plus + 1;
 	}
@@ -193,8 +194,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 }
 
 bool
-pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out,
-	char *err, size_t errlen)
+pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out, char *err,
+	size_t errlen)
 {
 	*out = (struct pw_binding){0};
 	if (!parse_combo(combo, out, err, errlen)) {

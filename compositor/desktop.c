@@ -86,7 +86,8 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 		const struct pw_config *c = config;
 		if (!pw_seat_set_keymap(server->seat, c->input.rules, c->input.model,
 			    c->input.layout, c->input.variant, c->input.options)) {
-			fprintf(stderr, "picowl: cannot compile the keymap of %s; keeping the old one\n",
+			fprintf(stderr,
+				"picowl: cannot compile the keymap of %s; keeping the old one\n",
 				c->path ? c->path : "the defaults");
 		}
 	}

@@ -6,6 +6,7 @@
 #ifndef PW_DESKTOP_H
 #define PW_DESKTOP_H
 
+#include <pixman.h>
 #include <stdbool.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
@@ -38,11 +39,11 @@ struct pw_desktop {
 	struct pw_surface *exclusive_focus; /* a layer surface that takes every key, or NULL */
 
 	struct wl_global *control;
-	struct wl_list controls;	  /* wl_resource links of picowl_control_v1 */
+	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
 	struct wl_event_source *tiles_idle; /* coalesces the tile events */
 
 	struct {
-		bool revealed;	/* shown over a fullscreen client until the timer fires */
+		bool revealed; /* shown over a fullscreen client until the timer fires */
 		struct wl_event_source *timer; /* armed only while revealed */
 	} panel;
 
@@ -87,19 +88,24 @@ void pw_launch_autostart(struct pw_server *server);
 /* Where a view that is mapping now belongs: its launch's tile (consumed), or 0. */
 int pw_launch_take_tile(struct pw_server *server, struct pw_view *view);
 void pw_launch_finish(struct pw_desktop *desktop);
+/* A view is mapping (already in server->views): moves it to its launch's tile, if any. */
+void pw_desktop_view_mapping(struct pw_server *server, struct pw_view *view);
 
 /* wlr-layer-shell (layer_shell.c). */
 bool pw_layer_shell_create(struct pw_server *server);
 /* Places every layer surface, sends configures, updates desktop->usable. */
 void pw_layer_shell_arrange(struct pw_server *server);
 /* Paints the surfaces of `layer` that are shown. */
-void pw_layer_shell_render(struct pw_server *server, void *target, const void *damage,
-	enum pw_layer layer);
+void pw_layer_shell_render(struct pw_server *server, pixman_image_t *target,
+	const pixman_region32_t *damage, enum pw_layer layer);
+/* Damages every mapped surface of `layer` (it is shown or hidden). */
+void pw_layer_shell_damage_layer(struct pw_server *server, enum pw_layer layer);
 /* The topmost shown surface of `layer` at output x,y (surface-local in *sx,*sy), or NULL. */
 struct pw_surface *pw_layer_shell_surface_at(struct pw_server *server, enum pw_layer layer,
 	double x, double y, double *sx, double *sy);
-/* Moves the frame callbacks of every shown layer surface to `list`. */
-void pw_layer_shell_take_frame_callbacks(struct pw_server *server, struct wl_list *list);
+/* Calls `fn` for every layer surface shown, bottom layer first. */
+void pw_layer_shell_for_each_shown(struct pw_server *server,
+	void (*fn)(struct pw_surface *, void *), void *data);
 /* Whether something of the top or overlay layer is shown over a fullscreen view. */
 bool pw_layer_shell_over_fullscreen(struct pw_server *server);
 

@@ -1,12 +1,16 @@
-/* picowl: parse the command line, run the server until a signal or a quit binding. */
+/*
+ * picowl: read the config and the command line, run the server until a signal or a quit
+ * binding.
+ */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <wayland-server-core.h>
 
+#include "config.h"
+#include "desktop.h"
 #include "options.h"
 #include "server.h"
-#include "spawn.h"
 
 static int
 handle_terminate(int signal, void *data)
@@ -26,48 +30,66 @@ handle_dump(int signal, void *data)
 static int
 handle_child(int signal, void *data)
 {
-	pw_spawn_reap();
+	pw_launch_reap(data);
+	return 0;
+}
+
+static int
+handle_reload(int signal, void *data)
+{
+	pw_desktop_reload(data);
 	return 0;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct pw_options opts;
 	char err[256];
-	pw_options_defaults(&opts);
-	if (!pw_options_parse(&opts, argc, argv, err, sizeof(err))) {
+	/* The config file first, then the command line over it. */
+	struct pw_config *config = pw_config_load(argc, argv, stderr, err, sizeof(err));
+	if (!config) {
 		fprintf(stderr, "picowl: %s\nTry 'picowl --help'.\n", err);
 		return 2;
 	}
-	if (opts.help) {
-		fputs(pw_options_usage, stdout);
+	const struct pw_options opts = config->opts;
+	if (opts.help || opts.version) {
+		if (opts.help) {
+			fputs(pw_options_usage, stdout);
+		} else {
+			printf("picowl %s\n", PICOWL_VERSION);
+		}
+		pw_config_destroy(config);
 		return 0;
 	}
-	if (opts.version) {
-		printf("picowl %s\n", PICOWL_VERSION);
-		return 0;
+	if (config->errors && opts.strict) {
+		fprintf(stderr, "picowl: %d error(s) in %s; --strict: not starting\n",
+			config->errors, config->path);
+		pw_config_destroy(config);
+		return 2;
 	}
 
 	int status = 1;
-	struct wl_event_source *sources[4] = {0};
+	struct wl_event_source *sources[5] = {0};
 	struct pw_server *server = pw_server_create(&opts);
 	if (!server) {
+		pw_config_destroy(config);
 		goto end;
 	}
+	pw_desktop_adopt_boot_config(server, config); /* the server owns it now */
 	sources[0] = wl_event_loop_add_signal(server->loop, SIGTERM, handle_terminate, server);
 	sources[1] = wl_event_loop_add_signal(server->loop, SIGINT, handle_terminate, server);
 	sources[2] = wl_event_loop_add_signal(server->loop, SIGCHLD, handle_child, server);
 	sources[3] = wl_event_loop_add_signal(server->loop, SIGUSR1, handle_dump, server);
-	if (!sources[0] || !sources[1] || !sources[2] || !sources[3]) {
+	sources[4] = wl_event_loop_add_signal(server->loop, SIGHUP, handle_reload, server);
+	if (!sources[0] || !sources[1] || !sources[2] || !sources[3] || !sources[4]) {
 		fprintf(stderr, "picowl: cannot install signal handlers\n");
 		goto end;
 	}
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "picowl: running on WAYLAND_DISPLAY=%s\n", server->socket);
+	pw_launch_autostart(server);
 	if (opts.command && opts.command[0]) {
-		if (pw_spawn(opts.command, server->socket) < 0) {
-			perror("picowl: fork");
+		if (pw_launch_argv(server, opts.command, 0) < 0) {
 			goto end;
 		}
 	}
@@ -76,7 +98,7 @@ main(int argc, char *argv[])
 	status = 0;
 
 end:
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		if (sources[i]) {
 			wl_event_source_remove(sources[i]);
 		}

@@ -294,8 +294,7 @@ static const struct {
 };
 
 bool
-pw_options_set(struct pw_options *opts, const char *name, const char *value,
-	const char **expected)
+pw_options_set(struct pw_options *opts, const char *name, const char *value, const char **expected)
 {
 	*expected = NULL;
 	for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++) {
@@ -407,11 +406,12 @@ pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size
 			opts->help = true;
 		} else if (strcmp(arg, "-c") == 0) {
 			if (i + 1 >= argc || !argv[i + 1] || strcmp(argv[i + 1], "--") == 0) {
-				return fail(err, errlen, "-c: missing value (expected a file name)");
+				return fail(err, errlen,
+					"-c: missing value (expected a file name)");
 			}
 			if (!parse_config(opts, argv[++i])) {
-				return fail(err, errlen, "-c: bad value \"%s\" (expected a file name)",
-					argv[i]);
+				return fail(err, errlen,
+					"-c: bad value \"%s\" (expected a file name)", argv[i]);
 			}
 		} else if (strncmp(arg, "--", 2) == 0) {
 			if (!parse_long(opts, argc, argv, &i, err, errlen)) {

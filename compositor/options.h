@@ -10,26 +10,26 @@
 #include "modes.h"
 
 struct pw_options {
-	const char *backend;	/* "headless" (default) */
-	int width, height;	/* --size WxH, default 240x320 */
-	enum pw_format format;	/* --format rgb565|xrgb8888, default rgb565 */
-	int refresh_mhz;	/* --refresh HZ (decimals allowed, e.g. 59.94), default 60000 */
-	const char *socket;	/* --socket NAME, NULL: first free wayland-N */
-	const char *device;	/* --device PATH, NULL: the backend's default */
-	int rotate;		/* --rotate 0|90|180|270, clockwise, default 0 */
-	enum pw_damage_mode damage;   /* --damage rows|rects|full, default rows */
+	const char *backend; /* "headless" (default) */
+	int width, height; /* --size WxH, default 240x320 */
+	enum pw_format format; /* --format rgb565|xrgb8888, default rgb565 */
+	int refresh_mhz; /* --refresh HZ (decimals allowed, e.g. 59.94), default 60000 */
+	const char *socket; /* --socket NAME, NULL: first free wayland-N */
+	const char *device; /* --device PATH, NULL: the backend's default */
+	int rotate; /* --rotate 0|90|180|270, clockwise, default 0 */
+	enum pw_damage_mode damage; /* --damage rows|rects|full, default rows */
 	enum pw_present_mode present; /* --present auto|shadow|direct|flip, default auto */
-	enum pw_copy_engine copy;     /* --copy cpu|kernel|dma, default cpu */
-	int dma_threshold;	/* --dma-threshold PIXELS, default 90 */
-	const char *counters;	/* --counters FILE, NULL: stderr */
-	const char *connector;	/* --connector NAME (DRM), NULL: the first connected */
-	const char *mode;	/* --mode WxH[@HZ] (DRM, fbdev), NULL: auto; also sets size */
-	const char *config;	/* -c/--config FILE, NULL: look it up (see config.h) */
-	bool strict;		/* --strict: refuse to start on any config error */
-	bool test_hooks;	/* --test-hooks: input injection over the control protocol */
-	bool help;		/* --help / -h */
-	bool version;		/* --version */
-	char **command;		/* argv after "--", NULL-terminated, NULL if none */
+	enum pw_copy_engine copy; /* --copy cpu|kernel|dma, default cpu */
+	int dma_threshold; /* --dma-threshold PIXELS, default 90 */
+	const char *counters; /* --counters FILE, NULL: stderr */
+	const char *connector; /* --connector NAME (DRM), NULL: the first connected */
+	const char *mode; /* --mode WxH[@HZ] (DRM, fbdev), NULL: auto; also sets size */
+	const char *config; /* -c/--config FILE, NULL: look it up (see config.h) */
+	bool strict; /* --strict: refuse to start on any config error */
+	bool test_hooks; /* --test-hooks: input injection over the control protocol */
+	bool help; /* --help / -h */
+	bool version; /* --version */
+	char **command; /* argv after "--", NULL-terminated, NULL if none */
 };
 
 /* Sets every field to its default. */

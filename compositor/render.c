@@ -2,6 +2,7 @@
 
 #include <wayland-server-core.h>
 
+#include "desktop.h"
 #include "format.h"
 #include "output.h"
 #include "server.h"
@@ -139,6 +140,13 @@ paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_imag
 	pixman_region32_fini(&clip);
 }
 
+void
+pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
+	pixman_image_t *target, const pixman_region32_t *damage)
+{
+	paint_tree(root, x, y, clip, target, damage);
+}
+
 static void
 paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
 	const pixman_region32_t *damage)
@@ -174,6 +182,8 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 	const pixman_region32_t *damage)
 {
 	fill(target, damage, server->colors.background);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
 	struct pw_view *full = fullscreen_view(server);
 	struct pw_view *view;
 	wl_list_for_each(view, &server->views, link) {
@@ -184,6 +194,7 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 		paint_tree(view->surface, view->content.x, view->content.y, view->content, target,
 			damage);
 	}
+	pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
 	struct pw_popup *popup;
 	wl_list_for_each(popup, &server->popups, link) {
 		int x, y;
@@ -192,6 +203,7 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 			paint_tree(popup->surface, x, y, clip, target, damage);
 		}
 	}
+	pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
 }
 
 static void
@@ -202,6 +214,12 @@ take_callbacks(struct pw_surface *surface, int x, int y, void *data)
 	wl_list_init(&surface->current.frame_callbacks);
 	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
 	wl_list_init(&surface->current.feedbacks);
+}
+
+static void
+take_layer_callbacks(struct pw_surface *root, void *data)
+{
+	pw_surface_for_each(root, 0, 0, take_callbacks, data);
 }
 
 void
@@ -220,6 +238,7 @@ pw_render_take_frame_callbacks(struct pw_server *server, struct wl_list *callbac
 	wl_list_for_each(popup, &server->popups, link) {
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
+	pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
 }
 
 struct pw_surface *
@@ -227,7 +246,8 @@ pw_render_direct_surface(struct pw_server *server)
 {
 	struct pw_view *view = fullscreen_view(server);
 	struct pw_output *output = server->output;
-	if (!view || !output || !wl_list_empty(&server->popups)) {
+	if (!view || !output || !wl_list_empty(&server->popups) ||
+		pw_layer_shell_over_fullscreen(server)) {
 		return NULL;
 	}
 	struct pw_surface *s = view->surface;

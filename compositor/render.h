@@ -4,7 +4,10 @@
 
 #include <pixman.h>
 
+#include "layout.h"
+
 struct pw_server;
+struct pw_surface;
 struct wl_list;
 
 /*
@@ -13,6 +16,10 @@ struct wl_list;
  */
 void pw_render_frame(struct pw_server *server, pixman_image_t *target,
 	const pixman_region32_t *damage);
+
+/* Paints `root` and its subsurfaces with origin x,y, clipped to `clip` and `damage`. */
+void pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
+	pixman_image_t *target, const pixman_region32_t *damage);
 
 /*
  * Moves the current frame callbacks and presentation feedbacks of every surface shown to

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-protocol.h>
-#include <xkbcommon/xkbcommon-keysyms.h>
 
 #include "backend.h"
 #include "counters.h"
+#include "desktop.h"
 #include "output.h"
 #include "presentation.h"
 #include "screencopy.h"
@@ -192,7 +192,8 @@ create_globals(struct pw_server *server)
 	return pw_compositor_create(server) && pw_subcompositor_create(server) &&
 		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
 		pw_viewporter_create(server) && pw_presentation_create(server) &&
-		pw_screencopy_create(server) && pw_xdg_output_create(server) && (server->seat = pw_seat_create(server)) != NULL;
+		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
+		(server->seat = pw_seat_create(server)) != NULL && pw_desktop_create(server);
 }
 
 struct pw_server *
@@ -328,6 +329,13 @@ output_box(struct pw_server *server)
 	return (struct pw_box){0, 0, server->output->width, server->output->height};
 }
 
+/* Where the tiles go: the output less the layer surfaces' exclusive zones. */
+static struct pw_box
+tile_area(struct pw_server *server)
+{
+	return server->desktop ? server->desktop->usable : output_box(server);
+}
+
 void
 pw_server_arrange(struct pw_server *server)
 {
@@ -339,7 +347,8 @@ pw_server_arrange(struct pw_server *server)
 	if (n && !boxes) {
 		return;
 	}
-	pw_layout_arrange(&server->layout, output_box(server), n, boxes);
+	pw_layer_shell_arrange(server);
+	pw_layout_arrange(&server->layout, tile_area(server), n, boxes);
 	int i = 0;
 	struct pw_view *view;
 	wl_list_for_each(view, &server->views, link) {
@@ -350,6 +359,8 @@ pw_server_arrange(struct pw_server *server)
 		}
 	}
 	free(boxes);
+	pw_panel_update(server);
+	pw_control_tiles_changed(server);
 }
 
 struct pw_box
@@ -366,7 +377,7 @@ pw_server_next_tile(struct pw_server *server, bool fullscreen)
 	if (!boxes) {
 		return (struct pw_box){0};
 	}
-	pw_layout_arrange(&server->layout, output_box(server), n, boxes);
+	pw_layout_arrange(&server->layout, tile_area(server), n, boxes);
 	int b = server->border_width;
 	struct pw_box box = boxes[n - 1];
 	free(boxes);
@@ -388,8 +399,12 @@ pw_server_focus(struct pw_server *server, struct pw_view *view)
 		pw_view_set_activated(view, true);
 	}
 	if (server->seat) {
-		pw_seat_keyboard_focus(server->seat, view ? view->surface : NULL);
+		/* A layer surface with exclusive keyboard interactivity keeps the keys. */
+		if (!server->desktop || !server->desktop->exclusive_focus) {
+			pw_seat_keyboard_focus(server->seat, view ? view->surface : NULL);
+		}
 	}
+	pw_control_tiles_changed(server);
 }
 
 void
@@ -440,6 +455,8 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 struct pw_surface *
 pw_server_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
 {
+	/* Every touch and pointer position passes here: at the panel's edge it shows the panel. */
+	pw_panel_input_at(server, x, y);
 	struct pw_popup *popup;
 	wl_list_for_each_reverse(popup, &server->popups, link) {
 		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);
@@ -447,77 +464,27 @@ pw_server_surface_at(struct pw_server *server, double x, double y, double *sx, d
 			return hit;
 		}
 	}
+	struct pw_surface *hit = pw_layer_shell_surface_at(server, PW_LAYER_OVERLAY, x, y, sx, sy);
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
+	}
+	if (hit) {
+		return hit;
+	}
 	struct pw_view *view = pw_server_view_at(server, x, y);
-	return view ? tree_at(view->surface, x, y, sx, sy) : NULL;
+	hit = view ? tree_at(view->surface, x, y, sx, sy) : NULL;
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_BOTTOM, x, y, sx, sy);
+	}
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_BACKGROUND, x, y, sx, sy);
+	}
+	return hit;
 }
 
-static void
-swap_with_master(struct pw_server *server)
-{
-	struct pw_view *focus = server->focus;
-	if (!focus || wl_list_empty(&server->views)) {
-		return;
-	}
-	struct pw_view *master = wl_container_of(server->views.next, master, link);
-	if (focus == master) {
-		if (focus->link.next == &server->views) {
-			return;
-		}
-		struct pw_view *second = wl_container_of(focus->link.next, second, link);
-		wl_list_remove(&second->link);
-		wl_list_insert(&server->views, &second->link);
-	} else {
-		wl_list_remove(&focus->link);
-		wl_list_insert(&server->views, &focus->link);
-	}
-	pw_server_arrange(server);
-}
-
+/* The bindings of the config in effect (config/picowl.ini lists the defaults). */
 bool
 pw_server_handle_binding(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
 {
-	if (modifiers == PW_MOD_LOGO) {
-		switch (keysym) {
-		case XKB_KEY_j:
-			pw_server_focus_cycle(server, 1);
-			return true;
-		case XKB_KEY_k:
-			pw_server_focus_cycle(server, -1);
-			return true;
-		case XKB_KEY_Return:
-			swap_with_master(server);
-			return true;
-		case XKB_KEY_f:
-			if (server->focus) {
-				pw_view_set_fullscreen(server->focus, !server->focus->fullscreen);
-			}
-			return true;
-		case XKB_KEY_h:
-		case XKB_KEY_l: {
-			int p = server->layout.master_permille + (keysym == XKB_KEY_l ? 50 : -50);
-			server->layout.master_permille = p < 100 ? 100 : p > 900 ? 900 : p;
-			pw_server_arrange(server);
-			return true;
-		}
-		case XKB_KEY_m:
-			server->layout.kind = server->layout.kind == PW_LAYOUT_TILE ? PW_LAYOUT_MONOCLE
-										    : PW_LAYOUT_TILE;
-			pw_server_arrange(server);
-			return true;
-		}
-	} else if (modifiers == (PW_MOD_LOGO | PW_MOD_SHIFT)) {
-		switch (keysym) {
-		case XKB_KEY_C:
-		case XKB_KEY_c:
-			if (server->focus) {
-				server->focus->impl->close(server->focus);
-			}
-			return true;
-		case XKB_KEY_Q:
-		case XKB_KEY_q:
-			wl_display_terminate(server->display);
-			return true;
-		}
-	}
-	return false;
+	return pw_bindings_handle(server, modifiers, keysym);
 }

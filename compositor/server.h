@@ -11,6 +11,8 @@
 
 struct pw_backend;
 struct pw_backend_events;
+struct pw_config;
+struct pw_desktop;
 struct pw_input;
 struct pw_output;
 struct pw_seat;
@@ -33,6 +35,7 @@ struct pw_server {
 	void *output_events_data;
 	struct pw_layout_params layout;
 	struct pw_counters *counters; /* per-commit timing; see counters.h */
+	struct wl_global *counters_global; /* private: same-uid clients only */
 	uint32_t next_surface_id;
 
 	struct wl_list views;  /* pw_view.link, tiling order; the first is the master */
@@ -42,6 +45,13 @@ struct pw_server {
 		uint32_t background, border, border_focused; /* 0xRRGGBB */
 	} colors;
 	int border_width;
+
+	/* Config, bindings, launching, layer shell, panel, control: see desktop.h. */
+	struct pw_config *config; /* the settings in effect; NULL only while creating */
+	struct pw_desktop *desktop;
+	/* Switches to virtual terminal `vt` (a binding); NULL: unsupported (no session). */
+	bool (*switch_vt)(void *data, int vt);
+	void *switch_vt_data;
 
 	struct wl_signal destroy;
 };

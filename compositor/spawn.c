@@ -46,6 +46,8 @@ pw_spawn(char *const argv[], const char *socket)
 	if (socket) {
 		setenv("WAYLAND_DISPLAY", socket, 1);
 	}
+	/* A socket fd picowl was given is not the child's; XDG_RUNTIME_DIR is inherited. */
+	unsetenv("WAYLAND_SOCKET");
 	execvp(argv[0], argv);
 	fprintf(stderr, "picowl: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "counters.h"
+#include "desktop.h"
 #include "output.h"
 #include "seat.h"
 #include "server.h"
@@ -52,6 +53,7 @@ pw_view_map(struct pw_view *view)
 	}
 	view->mapped = true;
 	wl_list_insert(server->views.prev, &view->link);
+	pw_desktop_view_mapping(server, view); /* a client launched into a tile goes there */
 	if (server->counters) {
 		pw_counters_name_surface(server->counters, view->surface->id,
 			view->app_id ? view->app_id : view->title);

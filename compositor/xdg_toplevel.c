@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "desktop.h"
 #include "output.h"
 #include "server.h"
 #include "surface.h"
@@ -149,6 +150,7 @@ toplevel_set_title(struct wl_client *client, struct wl_resource *resource, const
 	if (copy) {
 		free(toplevel->view.title);
 		toplevel->view.title = copy;
+		pw_control_tiles_changed(toplevel->view.server); /* the panel shows titles */
 	}
 }
 

@@ -27,20 +27,20 @@ struct dg_buffer {
 	size_t size;
 	int width, height, stride;
 	uint32_t seq; /* the frame whose content it holds; 0: none yet */
-	bool busy;    /* attached, not released yet */
-	bool stale;   /* of an old size or format: destroyed when released */
+	bool busy; /* attached, not released yet */
+	bool stale; /* of an old size or format: destroyed when released */
 };
 
 #define DG_STATS_SAMPLES 8192
 
 struct dg_stats {
 	uint64_t start_us, first_draw_us, last_draw_us;
-	uint64_t draw_us;   /* inside DG_DrawFrame, waiting included */
-	uint64_t wait_us;   /* blocked for a frame callback or a buffer (old mode) */
-	uint32_t draws;	    /* DG_DrawFrame calls */
-	uint32_t commits;   /* wl_surface.commit with a new frame */
+	uint64_t draw_us; /* inside DG_DrawFrame, waiting included */
+	uint64_t wait_us; /* blocked for a frame callback or a buffer (old mode) */
+	uint32_t draws; /* DG_DrawFrame calls */
+	uint32_t commits; /* wl_surface.commit with a new frame */
 	uint32_t unchanged; /* presents skipped: no row changed (-damage rows) */
-	uint32_t deferred;  /* DG_DrawFrame that could not present at once (new mode) */
+	uint32_t deferred; /* DG_DrawFrame that could not present at once (new mode) */
 	uint64_t rows_damaged; /* buffer rows damaged, over all commits */
 	uint32_t buffers_created;
 	uint32_t samples[DG_STATS_SAMPLES]; /* DG_DrawFrame times in us */
@@ -75,11 +75,11 @@ struct dg {
 	/* presenting: see dg_present.c */
 	struct dg_fit fit;
 	uint16_t *cmap, *rmap;
-	uint32_t *prev;	   /* the last presented frame (-damage rows) */
+	uint32_t *prev; /* the last presented frame (-damage rows) */
 	uint32_t *row_seq; /* per frame row: the frame that last changed it */
-	void *staging;	   /* the frame in the buffer format (without -present-direct) */
+	void *staging; /* the frame in the buffer format (without -present-direct) */
 	uint32_t staging_seq;
-	uint32_t seq;	       /* frames presented so far */
+	uint32_t seq; /* frames presented so far */
 	uint32_t committed_seq; /* the frame of the last commit; 0: damage everything */
 	struct dg_buffer *buffers[DG_BUFFERS_MAX];
 	int nbuffers;
@@ -96,7 +96,7 @@ struct dg {
 };
 
 /* dg_wayland.c */
-void dg_wl_init(struct dg *dg);	/* connects, creates the window, waits for its configure */
+void dg_wl_init(struct dg *dg); /* connects, creates the window, waits for its configure */
 void dg_wl_dispatch(struct dg *dg, int timeout_ms); /* -1 blocks until an event */
 void dg_wl_set_title(struct dg *dg, const char *title);
 _Noreturn void dg_fail(const char *fmt, ...);
@@ -107,7 +107,7 @@ void dg_input_seat_init(struct dg *dg, struct wl_seat *seat);
 
 /* dg_present.c */
 void dg_present_configure(struct dg *dg); /* the size or the format changed */
-void dg_present_draw(struct dg *dg);	   /* DG_DrawFrame */
-void dg_present_try(struct dg *dg);	   /* present a pending frame if it can, never waits */
+void dg_present_draw(struct dg *dg); /* DG_DrawFrame */
+void dg_present_try(struct dg *dg); /* present a pending frame if it can, never waits */
 
 #endif

@@ -99,8 +99,7 @@ handle_keyboard_modifiers(void *data, struct wl_keyboard *keyboard, uint32_t ser
 }
 
 static void
-handle_keyboard_repeat_info(void *data, struct wl_keyboard *keyboard, int32_t rate,
-	int32_t delay)
+handle_keyboard_repeat_info(void *data, struct wl_keyboard *keyboard, int32_t rate, int32_t delay)
 {
 	/* the engine repeats what it needs: held keys stay down */
 }

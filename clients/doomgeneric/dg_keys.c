@@ -112,7 +112,7 @@ dg_keyqueue_push(struct dg_keyqueue *q, bool pressed, unsigned char key)
 	if (pressed) {
 		q->down[key / 8] |= (uint8_t)(1u << (key % 8));
 	} else {
-		q->down[key / 8] &= (uint8_t)~(1u << (key % 8));
+		q->down[key / 8] &= (uint8_t) ~(1u << (key % 8));
 	}
 }
 

@@ -30,7 +30,7 @@ extern const struct dg_key_button dg_key_buttons[];
 /* Key events waiting for DG_GetKey; also which doom keys are down, to release them on leave. */
 struct dg_keyqueue {
 	uint16_t ev[DG_KEYQUEUE_SIZE]; /* pressed << 8 | key */
-	unsigned int head, tail;       /* read at head, write at tail */
+	unsigned int head, tail; /* read at head, write at tail */
 	uint8_t down[256 / 8];
 	unsigned int dropped;
 };

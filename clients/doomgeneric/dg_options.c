@@ -85,7 +85,8 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 			char *end = NULL;
 			long b = v ? strtol(v, &end, 10) : 0;
 			if (!v || *end != '\0' || b < DG_BUFFERS_MIN || b > DG_BUFFERS_MAX) {
-				snprintf(err, errlen, "-buffers needs a number from %d to %d, not '%s'",
+				snprintf(err, errlen,
+					"-buffers needs a number from %d to %d, not '%s'",
 					DG_BUFFERS_MIN, DG_BUFFERS_MAX, v ? v : "");
 				return false;
 			}

@@ -21,8 +21,8 @@ enum dg_presentmode {
 };
 
 enum dg_pixfmt {
-	DG_PIXFMT_AUTO,	    /* RGB565 when the compositor offers it, else XRGB8888 */
-	DG_PIXFMT_RGB565,   /* -pixelformat rgb565: fail if it is not offered */
+	DG_PIXFMT_AUTO, /* RGB565 when the compositor offers it, else XRGB8888 */
+	DG_PIXFMT_RGB565, /* -pixelformat rgb565: fail if it is not offered */
 	DG_PIXFMT_XRGB8888, /* -pixelformat xrgb8888 */
 };
 
@@ -34,9 +34,9 @@ struct dg_options {
 	enum dg_presentmode presentmode;
 	enum dg_pixfmt pixfmt;
 	bool present_direct; /* -present-direct: game frame straight into the shm buffer */
-	bool fullscreen;     /* -fullscreen: ask for fullscreen at start */
-	bool stats;	     /* -dgstats: print frame timings on exit */
-	int buffers;	     /* -buffers N: the pool's bound in new mode, default 4 */
+	bool fullscreen; /* -fullscreen: ask for fullscreen at start */
+	bool stats; /* -dgstats: print frame timings on exit */
+	int buffers; /* -buffers N: the pool's bound in new mode, default 4 */
 };
 
 /* Sets every field to its default. */

@@ -18,7 +18,7 @@ struct dg_fit {
 	int bw, bh; /* the buffer */
 	int dx, dy; /* the frame's top-left in the buffer */
 	int dw, dh; /* the frame's size in the buffer */
-	int k;	    /* integer factor >= 1, or 0 when scaled down */
+	int k; /* integer factor >= 1, or 0 when scaled down */
 };
 
 /* Where a fw x fh frame goes in a bw x bh buffer (all > 0). */

@@ -173,8 +173,8 @@ dg_present_configure(struct dg *dg)
 	dg->dirty = true;
 	if (getenv("PICOWL_DG_DEBUG")) {
 		fprintf(stderr, "picowl-dg: buffer %dx%d %s, frame %dx%d at %d,%d as %dx%d%s\n",
-			dg->width, dg->height, dg->bpp == 2 ? "rgb565" : "xrgb8888", dg->fw,
-			dg->fh, dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh,
+			dg->width, dg->height, dg->bpp == 2 ? "rgb565" : "xrgb8888", dg->fw, dg->fh,
+			dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh,
 			dg->fullscreen ? ", fullscreen" : "");
 	}
 }
@@ -189,7 +189,8 @@ update_staging(struct dg *dg)
 		}
 		const uint32_t *src = dg->frame + (size_t)y * dg->fw;
 		if (dg->bpp == 2) {
-			dg_convert_row_565((uint16_t *)dg->staging + (size_t)y * dg->fw, src, dg->fw);
+			dg_convert_row_565((uint16_t *)dg->staging + (size_t)y * dg->fw, src,
+				dg->fw);
 		} else {
 			memcpy((uint32_t *)dg->staging + (size_t)y * dg->fw, src,
 				(size_t)dg->fw * 4);
@@ -267,11 +268,18 @@ present(struct dg *dg, struct dg_buffer *b)
 		}
 	}
 	dg->dirty = false;
+	dg->seq = seq;
+	if (changed > 0 && dg->committed_seq != 0 && dg->opt.damage == DG_DAMAGE_ROWS) {
+		/* scaled down, a changed frame row may be one no buffer row shows */
+		changed = 0;
+		for (int by = 0; by < dg->fit.dh && !changed; by++) {
+			changed = dg->row_seq[dg->rmap[by]] > dg->committed_seq;
+		}
+	}
 	if (changed == 0 && dg->committed_seq != 0) {
 		dg->stats.unchanged++; /* nothing to show: no commit, no wakeup for picowl */
 		return;
 	}
-	dg->seq = seq;
 	if (!dg->opt.present_direct) {
 		update_staging(dg);
 	}
@@ -353,7 +361,8 @@ dg_present_draw(struct dg *dg)
 
 	dg->dirty = true;
 	if (dg->opt.presentmode == DG_PRESENT_NEW) {
-		/* read what arrived (callbacks, releases) without waiting, then present if we can */
+		/* read what arrived (callbacks, releases) without waiting, then present if we can
+		 */
 		dg_wl_dispatch(dg, 0);
 		dg_present_try(dg);
 		if (dg->dirty) {

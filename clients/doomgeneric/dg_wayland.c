@@ -91,8 +91,8 @@ static const struct wl_registry_listener registry_listener = {
 };
 
 static void
-handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t width,
-	int32_t height, struct wl_array *states)
+handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t width, int32_t height,
+	struct wl_array *states)
 {
 	struct dg *dg = data;
 	uint32_t *state;
@@ -155,9 +155,10 @@ dg_wl_init(struct dg *dg)
 		dg_fail("lost the compositor while reading its globals");
 	}
 	if (!dg->compositor || !dg->shm || !dg->wm_base) {
-		dg_fail("the compositor lacks %s", !dg->compositor ? "wl_compositor"
-				: !dg->shm                          ? "wl_shm"
-								    : "xdg_wm_base");
+		dg_fail("the compositor lacks %s",
+			!dg->compositor    ? "wl_compositor"
+				: !dg->shm ? "wl_shm"
+					   : "xdg_wm_base");
 	}
 
 	switch (dg->opt.pixfmt) {

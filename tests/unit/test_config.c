@@ -11,14 +11,14 @@
 static int passed, failed;
 static char dir[] = "/tmp/picowl-test-config-XXXXXX";
 
-#define CHECK(expr) \
-	do { \
-		if (expr) { \
-			passed++; \
-		} else { \
-			failed++; \
+#define CHECK(expr)                                                                              \
+	do {                                                                                     \
+		if (expr) {                                                                      \
+			passed++;                                                                \
+		} else {                                                                         \
+			failed++;                                                                \
 			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		} \
+		}                                                                                \
 	} while (0)
 
 static const char *
@@ -65,12 +65,14 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 		a->border == b->border && a->border_focused == b->border_focused;
 	ok = ok && strcmp(a->panel.command, b->panel.command) == 0 &&
 		a->panel.position == b->panel.position && a->panel.height == b->panel.height &&
-		a->panel.autohide == b->panel.autohide && a->panel.timeout_ms == b->panel.timeout_ms;
+		a->panel.autohide == b->panel.autohide &&
+		a->panel.timeout_ms == b->panel.timeout_ms;
 	ok = ok && a->input.repeat_rate == b->input.repeat_rate &&
 		a->input.repeat_delay == b->input.repeat_delay &&
 		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) ==
 			0 &&
-		!a->input.layout == !b->input.layout && !a->input.touchscreen == !b->input.touchscreen;
+		!a->input.layout == !b->input.layout &&
+		!a->input.touchscreen == !b->input.touchscreen;
 	ok = ok && a->binding_count == b->binding_count;
 	for (int i = 0; ok && i < a->binding_count; i++) {
 		const struct pw_binding *p = &a->bindings[i], *q = &b->bindings[i];
@@ -130,17 +132,18 @@ static void
 test_values(void)
 {
 	char log[1024];
-	struct pw_config *c = load_text("[output]\nrotation = 90\nmode = 320x240@50\n"
-					"format = xrgb8888\n"
-					"[layout]\nlayout = monocle\nmaster_ratio = 0.6\ngaps = 2\n"
-					"border = #102030\nbackground=0xffffff\n"
-					"[panel]\nposition = bottom\nautohide = off\ntimeout = 500\n"
-					"command = picowl-panel --x\n"
-					"[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
-					"[pipeline]\ndamage = full\ndma_threshold = 1000\n"
-					"counters = /tmp/c.txt\n"
-					"[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
-		log, sizeof(log));
+	struct pw_config *c =
+		load_text("[output]\nrotation = 90\nmode = 320x240@50\n"
+			  "format = xrgb8888\n"
+			  "[layout]\nlayout = monocle\nmaster_ratio = 0.6\ngaps = 2\n"
+			  "border = #102030\nbackground=0xffffff\n"
+			  "[panel]\nposition = bottom\nautohide = off\ntimeout = 500\n"
+			  "command = picowl-panel --x\n"
+			  "[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
+			  "[pipeline]\ndamage = full\ndma_threshold = 1000\n"
+			  "counters = /tmp/c.txt\n"
+			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
+			log, sizeof(log));
 	CHECK(c && c->errors == 0);
 	if (log[0]) {
 		fprintf(stderr, "%s", log);
@@ -252,7 +255,8 @@ test_bindings(void)
 	pw_config_destroy(c);
 
 	char log[512];
-	c = load_text("[bindings]\nKEY_PROG1 = fullscreen\nXF86Launch2 = spawn tile:2 foot -e 'a b'\n"
+	c = load_text("[bindings]\nKEY_PROG1 = fullscreen\nXF86Launch2 = spawn tile:2 foot -e 'a "
+		      "b'\n"
 		      "Super+Control+Alt+Shift+F1 = vt 1\nLogo+j = none\nLogo+3 = tile 3\n"
 		      "Logo+r = rotate\nLogo+Shift+r = rotate 270\nlogo+F12 = counters\n",
 		log, sizeof(log));
@@ -308,8 +312,9 @@ test_split(void)
 static void
 test_command_line(void)
 {
-	const char *path = write_file("cl.ini", "[output]\nrotation = 180\nformat = xrgb8888\n"
-						"[layout]\ngaps = 4\n");
+	const char *path = write_file("cl.ini",
+		"[output]\nrotation = 180\nformat = xrgb8888\n"
+		"[layout]\ngaps = 4\n");
 	char p[256];
 	snprintf(p, sizeof(p), "%s", path);
 	char err[256];
@@ -323,7 +328,8 @@ test_command_line(void)
 	/* Reload reads the file again, with the command line on top. */
 	write_file("cl.ini", "[output]\nrotation = 180\n[layout]\ngaps = 6\n");
 	struct pw_config *r = c ? pw_config_reload(c, NULL) : NULL;
-	CHECK(r && r->layout.gap == 6 && r->opts.rotate == 90 && r->opts.format == PW_FORMAT_RGB565);
+	CHECK(r && r->layout.gap == 6 && r->opts.rotate == 90 &&
+		r->opts.format == PW_FORMAT_RGB565);
 	pw_config_destroy(r);
 	pw_config_destroy(c);
 
