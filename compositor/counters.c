@@ -313,24 +313,76 @@ struct summary {
 	size_t path_count[3], engine_count[3];
 };
 
+/*
+ * picowl's time per frame as a fixed cost plus a cost per byte moved: the Theil-Sen line
+ * (the median of the pairwise slopes, then the median intercept), which one slow first frame
+ * cannot tilt the way it tilts least squares. At most FIT_SAMPLES frames, evenly spread, keep
+ * the pairs few on a handheld. Needs frames of at least two sizes.
+ */
+#define FIT_SAMPLES 160
+
+static bool
+fit_cost(const struct pw_frame_record **frames, size_t n, double *fixed_ms, double *ns_per_byte)
+{
+	size_t m = n < FIT_SAMPLES ? n : FIT_SAMPLES;
+	double *x = calloc(m ? m : 1, sizeof(*x)), *y = calloc(m ? m : 1, sizeof(*y));
+	double *slopes = calloc(m * m / 2 + 1, sizeof(*slopes));
+	size_t k = 0;
+	bool ok = false;
+	if (!x || !y || !slopes) {
+		goto out;
+	}
+	for (size_t i = 0; i < m; i++) {
+		const struct pw_frame_record *f = frames[i * n / m];
+		x[i] = f->bytes;
+		y[i] = ms(f->t_submit - f->t_repaint);
+	}
+	for (size_t i = 0; i < m; i++) {
+		for (size_t j = i + 1; j < m; j++) {
+			if (x[j] != x[i]) {
+				slopes[k++] = (y[j] - y[i]) / (x[j] - x[i]);
+			}
+		}
+	}
+	/* Two sizes could be one outlier and the rest: ask for three. */
+	size_t distinct = 0;
+	for (size_t i = 0; i < m && distinct < 3; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++) {
+			seen = x[j] == x[i];
+		}
+		distinct += !seen;
+	}
+	if (k == 0 || distinct < 3) {
+		goto out;
+	}
+	double slope = stat_of(slopes, k).median;
+	for (size_t i = 0; i < m; i++) {
+		y[i] -= slope * x[i];
+	}
+	*fixed_ms = stat_of(y, m).median;
+	*ns_per_byte = slope * 1e6;
+	ok = true;
+out:
+	free(x);
+	free(y);
+	free(slopes);
+	return ok;
+}
+
 static struct summary
 summarize(const struct pw_counters *c)
 {
 	struct summary s = {0};
 	const struct pw_frame_record **frames;
 	size_t n = complete_frames(c, &frames);
-	double sx = 0, sy = 0, sxx = 0, sxy = 0, vcsw = 0, ivcsw = 0;
+	double vcsw = 0, ivcsw = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct pw_frame_record *f = frames[i];
-		double x = f->bytes, y = ms(f->t_submit - f->t_repaint);
 		s.bytes += f->bytes;
 		s.rows += f->rows;
 		s.copy_ms += ms(f->copy_ns);
-		s.picowl_ms += y;
-		sx += x;
-		sy += y;
-		sxx += x * x;
-		sxy += x * y;
+		s.picowl_ms += ms(f->t_submit - f->t_repaint);
 		vcsw += f->vcsw;
 		ivcsw += f->ivcsw;
 		s.path_count[f->path < 3 ? f->path : 0]++;
@@ -342,14 +394,7 @@ summarize(const struct pw_counters *c)
 		s.seconds = ms(frames[n - 1]->t_done - frames[0]->t_repaint) / 1000;
 		s.vcsw_per_frame = vcsw / (double)n;
 		s.ivcsw_per_frame = ivcsw / (double)n;
-		double var = (double)n * sxx - sx * sx;
-		/* Least squares needs frames of different sizes to tell fixed from per-byte cost. */
-		if (n >= 2 && var > 1e-9 * (double)n * sxx) {
-			double slope = ((double)n * sxy - sx * sy) / var;
-			s.ns_per_byte = slope * 1e6;
-			s.fixed_ms = (sy - slope * sx) / (double)n;
-			s.fit = true;
-		}
+		s.fit = fit_cost(frames, n, &s.fixed_ms, &s.ns_per_byte);
 	}
 	s.bytes_per_commit = s.commits ? s.bytes / (double)s.commits : 0;
 	s.copy_mb_s = s.copy_ms > 0 ? s.bytes / 1e6 / (s.copy_ms / 1000) : 0;
@@ -380,12 +425,12 @@ dump_text(const struct pw_counters *c, FILE *out)
 		s.rows, s.bytes, s.bytes_per_commit, s.frames ? s.rows / (double)s.frames : 0);
 	fprintf(out, "copy: %.3f ms in all, %.2f MB/s\n", s.copy_ms, s.copy_mb_s);
 	if (s.fit) {
-		fprintf(out, "picowl per frame: %.3f ms mean = %.3f ms fixed per commit + %.3f ns "
-			     "per byte moved (least squares)\n",
+		fprintf(out, "picowl per frame: %.3f ms mean; %.3f ms fixed per commit + %.3f ns "
+			     "per byte moved (Theil-Sen fit)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0, s.fixed_ms, s.ns_per_byte);
 	} else {
 		fprintf(out, "picowl per frame: %.3f ms mean (fixed cost: needs frames of "
-			     "different sizes)\n",
+			     "three sizes or more)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0);
 	}
 	fprintf(out, "context switches per frame: %.2f voluntary, %.2f involuntary\n",

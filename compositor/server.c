@@ -30,6 +30,8 @@ create_backend(struct pw_server *server)
 		.height = o->height,
 		.format = o->format,
 		.refresh_mhz = o->refresh_mhz,
+		.connector = o->connector,
+		.mode = o->mode,
 	};
 	return pw_backend_create(server->loop, o->backend, &config);
 }
@@ -193,6 +195,7 @@ create_globals(struct pw_server *server)
 		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
 		pw_viewporter_create(server) && pw_presentation_create(server) &&
 		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
+		pw_counters_protocol_create(server) &&
 		(server->seat = pw_seat_create(server)) != NULL && pw_desktop_create(server);
 }
 

@@ -64,6 +64,9 @@ struct pw_server *pw_server_create(const struct pw_options *opts);
 /* Destroys every client, global and the backend. Accepts NULL. */
 void pw_server_destroy(struct pw_server *server);
 
+/* The picowl_counters_v1 global (counters_protocol.c). */
+bool pw_counters_protocol_create(struct pw_server *server);
+
 /*
  * Writes the counters report to `out`, or when `out` is NULL to the file --counters names
  * (appended) or stderr. `json` selects JSON over text.

@@ -1,0 +1,29 @@
+/* picowl-ctl: one function per subcommand, sharing the connection. */
+#ifndef PW_CTL_H
+#define PW_CTL_H
+
+#include <stdbool.h>
+#include <wayland-client.h>
+
+struct ctl {
+	struct wl_display *display;
+	struct wl_registry *registry;
+	struct picowl_counters_v1 *counters;
+	struct picowl_control_v1 *control;
+};
+
+/* Connects and binds the private globals; prints why and returns false on failure. */
+bool ctl_connect(struct ctl *ctl);
+void ctl_disconnect(struct ctl *ctl);
+
+/* Subcommands; argv[0] is the subcommand's name. Return the exit status. */
+int ctl_counters(struct ctl *ctl, int argc, char **argv);
+int ctl_plot(struct ctl *ctl, int argc, char **argv);
+
+/* Reads the whole JSON counters dump into a malloc'd string (NULL on failure). */
+char *ctl_read_counters(struct ctl *ctl, bool json);
+
+/* Draws the plot of a JSON dump into `path` as SVG; false (with a message) on failure. */
+bool ctl_write_plot(const char *json, const char *path);
+
+#endif
