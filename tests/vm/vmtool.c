@@ -1,0 +1,233 @@
+/*
+ * The vm tests' helper inside the guest.
+ *
+ *   vmtool kdmode TTY                       prints "text" or "graphics" (KDGETMODE)
+ *   vmtool fbset FB W H BPP [VIRTUAL_H]     sets the mode of a framebuffer (vfb)
+ *   vmtool fbdump FB                        writes the visible screen's rows to stdout, after
+ *                                           a line "W H STRIDE BPP R G B" (channel offsets)
+ *   vmtool uinput FIFO                      creates a keyboard and a touchscreen, writes their
+ *                                           udev data (libinput wants it), prints "uinput ready",
+ *                                           then runs commands read from FIFO, one a line:
+ *                                           "key CODE" (press and release), "touch X Y" (a tap,
+ *                                           0..1 across the screen), "quit"
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/fb.h>
+#include <linux/kd.h>
+#include <linux/uinput.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ABS_MAX_VALUE 4095
+
+static int
+kdmode(const char *tty)
+{
+	int fd = open(tty, O_RDWR | O_NOCTTY);
+	int mode;
+	if (fd < 0 || ioctl(fd, KDGETMODE, &mode) < 0) {
+		perror("vmtool: KDGETMODE");
+		return 1;
+	}
+	printf("%s\n", mode == KD_TEXT ? "text" : mode == KD_GRAPHICS ? "graphics" : "other");
+	return 0;
+}
+
+static int
+fbset(const char *path, int w, int h, int bpp, int vh)
+{
+	int fd = open(path, O_RDWR);
+	struct fb_var_screeninfo var;
+	if (fd < 0 || ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0) {
+		perror("vmtool: fbset");
+		return 1;
+	}
+	var.xres = var.xres_virtual = (unsigned)w;
+	var.yres = (unsigned)h;
+	var.yres_virtual = (unsigned)(vh ? vh : h);
+	var.xoffset = var.yoffset = 0;
+	var.bits_per_pixel = (unsigned)bpp;
+	var.activate = FB_ACTIVATE_NOW;
+	if (ioctl(fd, FBIOPUT_VSCREENINFO, &var) < 0) {
+		perror("vmtool: FBIOPUT_VSCREENINFO");
+		return 1;
+	}
+	return 0;
+}
+
+static int
+fbdump(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct fb_var_screeninfo var;
+	struct fb_fix_screeninfo fix;
+	if (fd < 0 || ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0 ||
+		ioctl(fd, FBIOGET_FSCREENINFO, &fix) < 0) {
+		perror("vmtool: fbdump");
+		return 1;
+	}
+	printf("%u %u %u %u %u %u %u\n", var.xres, var.yres, fix.line_length, var.bits_per_pixel,
+		var.red.offset, var.green.offset, var.blue.offset);
+	fflush(stdout);
+	size_t len = (size_t)fix.line_length * var.yres;
+	char *buf = malloc(len);
+	off_t at = (off_t)var.yoffset * fix.line_length;
+	if (!buf || pread(fd, buf, len, at) != (ssize_t)len) {
+		perror("vmtool: read");
+		return 1;
+	}
+	fwrite(buf, 1, len, stdout);
+	return 0;
+}
+
+static void
+emit(int fd, int type, int code, int value)
+{
+	struct input_event ev = {.type = (unsigned short)type, .code = (unsigned short)code,
+		.value = value};
+	if (write(fd, &ev, sizeof(ev)) != sizeof(ev)) {
+		perror("vmtool: write");
+	}
+}
+
+/* libinput (through libudev) takes only devices udev has initialized: fake its database. */
+static void
+write_udev_data(int fd, const char *props)
+{
+	char sysname[64], dir[128];
+	if (ioctl(fd, UI_GET_SYSNAME(sizeof(sysname)), sysname) < 0) {
+		perror("vmtool: UI_GET_SYSNAME");
+		return;
+	}
+	snprintf(dir, sizeof(dir), "/sys/devices/virtual/input/%s", sysname);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, "event", 5) != 0) {
+			continue;
+		}
+		char path[512], data[128];
+		snprintf(path, sizeof(path), "%s/%s/dev", dir, e->d_name);
+		FILE *f = fopen(path, "r");
+		unsigned maj, min;
+		if (!f || fscanf(f, "%u:%u", &maj, &min) != 2) {
+			continue;
+		}
+		fclose(f);
+		mkdir("/run/udev", 0755);
+		mkdir("/run/udev/data", 0755);
+		snprintf(data, sizeof(data), "/run/udev/data/c%u:%u", maj, min);
+		f = fopen(data, "w");
+		if (f) {
+			fprintf(f, "I:1\nE:ID_INPUT=1\n%sG:seat\nQ:seat\n", props);
+			fclose(f);
+		}
+		printf("uinput /dev/input/%s\n", e->d_name);
+	}
+	if (d) {
+		closedir(d);
+	}
+}
+
+static int
+create_device(const char *name, bool touch)
+{
+	int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+	if (fd < 0) {
+		perror("vmtool: /dev/uinput");
+		exit(1);
+	}
+	if (touch) {
+		ioctl(fd, UI_SET_EVBIT, EV_KEY);
+		ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
+		ioctl(fd, UI_SET_EVBIT, EV_ABS);
+		ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+		for (int axis = ABS_X; axis <= ABS_Y; axis++) {
+			struct uinput_abs_setup abs = {.code = (unsigned short)axis,
+				.absinfo = {.minimum = 0, .maximum = ABS_MAX_VALUE, .resolution = 10}};
+			ioctl(fd, UI_SET_ABSBIT, axis);
+			ioctl(fd, UI_ABS_SETUP, &abs);
+		}
+	} else {
+		ioctl(fd, UI_SET_EVBIT, EV_KEY);
+		for (int key = KEY_ESC; key <= KEY_MICMUTE; key++) {
+			ioctl(fd, UI_SET_KEYBIT, key);
+		}
+	}
+	struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1234,
+		.product = touch ? 2 : 1}};
+	snprintf(setup.name, sizeof(setup.name), "%s", name);
+	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) {
+		perror("vmtool: uinput setup");
+		exit(1);
+	}
+	usleep(200000); /* the event node appears asynchronously */
+	write_udev_data(fd, touch ? "E:ID_INPUT_TOUCHSCREEN=1\n"
+				  : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
+	return fd;
+}
+
+static int
+run_uinput(const char *fifo)
+{
+	int kb = create_device("vmtool keyboard", false);
+	int ts = create_device("vmtool touchscreen", true);
+	printf("uinput ready\n");
+	fflush(stdout);
+	FILE *in = fopen(fifo, "r+"); /* r+: a writer closing does not end the stream */
+	char line[128];
+	while (in && fgets(line, sizeof(line), in)) {
+		int code;
+		double x, y;
+		if (sscanf(line, "key %d", &code) == 1) {
+			emit(kb, EV_KEY, code, 1);
+			emit(kb, EV_SYN, SYN_REPORT, 0);
+			usleep(20000);
+			emit(kb, EV_KEY, code, 0);
+			emit(kb, EV_SYN, SYN_REPORT, 0);
+		} else if (sscanf(line, "touch %lf %lf", &x, &y) == 2) {
+			emit(ts, EV_ABS, ABS_X, (int)(x * ABS_MAX_VALUE + 0.5));
+			emit(ts, EV_ABS, ABS_Y, (int)(y * ABS_MAX_VALUE + 0.5));
+			emit(ts, EV_KEY, BTN_TOUCH, 1);
+			emit(ts, EV_SYN, SYN_REPORT, 0);
+			usleep(20000);
+			emit(ts, EV_KEY, BTN_TOUCH, 0);
+			emit(ts, EV_SYN, SYN_REPORT, 0);
+		} else if (strncmp(line, "quit", 4) == 0) {
+			break;
+		}
+		printf("uinput done %s", line);
+		fflush(stdout);
+	}
+	ioctl(kb, UI_DEV_DESTROY);
+	ioctl(ts, UI_DEV_DESTROY);
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	if (argc == 3 && strcmp(argv[1], "kdmode") == 0) {
+		return kdmode(argv[2]);
+	}
+	if (argc >= 6 && strcmp(argv[1], "fbset") == 0) {
+		return fbset(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]),
+			argc > 6 ? atoi(argv[6]) : 0);
+	}
+	if (argc == 3 && strcmp(argv[1], "fbdump") == 0) {
+		return fbdump(argv[2]);
+	}
+	if (argc == 3 && strcmp(argv[1], "uinput") == 0) {
+		return run_uinput(argv[2]);
+	}
+	fprintf(stderr, "usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
+			"uinput FIFO\n");
+	return 2;
+}
