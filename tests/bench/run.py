@@ -1,0 +1,716 @@
+#!/usr/bin/env python3
+"""picowl against weston and sway: the benchmarks of issue 3. See tests/bench/README.md.
+
+usage: tests/bench/run.py [--build DIR] [--out FILE.md] [--sections LIST] [--rounds N] [--quick]
+
+Runs everything headless, with the compositors in private runtime directories, and writes a
+Markdown report (default tests/bench/RESULTS.md) plus the raw figures as JSON next to it.
+Python 3 standard library only. Needs weston, sway, valgrind, chocolate-doom and freedoom
+(Debian 12 packages) and a C compiler for present_bench.c.
+"""
+
+import argparse
+import datetime
+import glob
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.dirname(os.path.dirname(HERE))
+PATTERNS = ['full', 'rows:16', 'rect:32x32', 'none']
+SIZES = ['240x320', '640x480']
+PEERS = ['weston', 'sway']
+REFRESH = 60
+DOOM = '/usr/games/chocolate-doom'
+IWAD = '/usr/share/games/doom/freedoom1.wad'
+NOBODY = 65534
+
+
+def log(msg):
+	print('[%7.1f] %s' % (time.monotonic() - T0, msg), flush=True)
+
+
+T0 = time.monotonic()
+
+
+# ---------------------------------------------------------------------------------------------
+# What /proc says about a process (all its threads)
+
+def proc_counters(pid):
+	"""{'run_ns', 'ticks', 'vol', 'invol'} summed over the process's threads."""
+	c = {'run_ns': 0, 'ticks': 0, 'vol': 0, 'invol': 0}
+	try:
+		with open('/proc/%d/stat' % pid) as f:
+			fields = f.read().rsplit(')', 1)[1].split()
+		# fields[0] is field 3 (state): utime and stime are fields 14 and 15
+		c['ticks'] = int(fields[11]) + int(fields[12])
+	except (FileNotFoundError, ProcessLookupError):
+		return c
+	for task in glob.glob('/proc/%d/task/*' % pid):
+		try:
+			with open(task + '/schedstat') as f:
+				c['run_ns'] += int(f.read().split()[0])
+			with open(task + '/status') as f:
+				for line in f:
+					if line.startswith('voluntary_ctxt_switches:'):
+						c['vol'] += int(line.split()[1])
+					elif line.startswith('nonvoluntary_ctxt_switches:'):
+						c['invol'] += int(line.split()[1])
+		except (FileNotFoundError, ProcessLookupError):
+			pass
+	return c
+
+
+def delta(a, b):
+	return {k: b[k] - a[k] for k in a}
+
+
+# ---------------------------------------------------------------------------------------------
+# The compositors
+
+class Compositor:
+	"""One compositor in its own runtime directory. kind: picowl, weston or sway."""
+
+	def __init__(self, name, kind, size, work, build, fmt='xrgb8888', callgrind=False):
+		self.name = name
+		self.kind = kind
+		self.size = size
+		self.width, self.height = (int(v) for v in size.split('x'))
+		self.fmt = fmt
+		self.build = build
+		self.callgrind = callgrind
+		self.dir = tempfile.mkdtemp(prefix='%s-%s-' % (name, size), dir=work)
+		self.runtime = os.path.join(self.dir, 'run')
+		os.mkdir(self.runtime, 0o700)
+		self.proc = None
+		self.socket = None
+		self.dumps = 0
+		# sway refuses to run as root: run it as nobody, in a directory nobody owns
+		self.as_nobody = kind == 'sway' and os.getuid() == 0
+		if self.as_nobody:
+			os.chmod(self.dir, 0o755)
+			os.chown(self.runtime, NOBODY, NOBODY)
+
+	def command(self):
+		if self.kind == 'picowl':
+			self.socket = 'picowl-bench'
+			return [os.path.join(self.build, 'compositor', 'picowl'), '--backend', 'headless',
+				'--size', self.size, '--format', self.fmt, '--refresh', str(REFRESH),
+				'--socket', self.socket]
+		if self.kind == 'weston':
+			self.socket = 'weston-bench'
+			ini = os.path.join(self.dir, 'weston.ini')
+			with open(ini, 'w') as f:
+				# no panel, no animations, no idle blanking: the client alone on the output
+				f.write('[core]\nidle-time=0\n[shell]\npanel-position=none\n'
+					'background-color=0xff203040\nlocking=false\nanimation=none\n'
+					'startup-animation=none\nclose-animation=none\n')
+			return ['weston', '--config=' + ini, '--backend=headless-backend.so',
+				'--use-pixman', '--width=%d' % self.width, '--height=%d' % self.height,
+				'--socket=' + self.socket]
+		if self.kind == 'sway':
+			cfg = os.path.join(self.dir, 'sway.config')
+			with open(cfg, 'w') as f:
+				f.write('output HEADLESS-1 mode %s\n' % self.size)
+				f.write('default_border pixel 1\nxwayland disable\n')
+			os.chmod(cfg, 0o644)
+			cmd = ['sway', '-c', cfg]
+			if self.as_nobody:
+				cmd = ['setpriv', '--reuid=%d' % NOBODY, '--regid=%d' % NOBODY,
+				       '--clear-groups'] + cmd
+			return cmd
+		raise ValueError(self.kind)
+
+	def env(self):
+		env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'XDG_RUNTIME_DIR': self.runtime,
+		       'HOME': self.dir, 'LC_ALL': 'C.UTF-8'}
+		if self.kind == 'sway':
+			env.update({'WLR_BACKENDS': 'headless', 'WLR_RENDERER': 'pixman',
+				    'WLR_LIBINPUT_NO_DEVICES': '1', 'WLR_HEADLESS_OUTPUTS': '1'})
+		return env
+
+	def start(self):
+		cmd = self.command()
+		if self.callgrind:
+			vg = ['valgrind', '--tool=callgrind', '--callgrind-out-file=%s/cg.out'
+			      % self.runtime, '--dump-after=wl_client_destroy', '--vgdb=no',
+			      '--dump-instr=no', '--collect-jumps=no']
+			if self.as_nobody:
+				# setpriv first, so that valgrind (and the callgrind files) run as nobody
+				cmd = cmd[:4] + vg + cmd[4:]
+			else:
+				cmd = vg + cmd
+		self.log = open(os.path.join(self.dir, 'log'), 'wb')
+		self.proc = subprocess.Popen(cmd, env=self.env(), cwd=self.dir, stdin=subprocess.DEVNULL,
+					     stdout=self.log, stderr=subprocess.STDOUT)
+		deadline = time.monotonic() + (120 if self.callgrind else 20)
+		while True:
+			if self.proc.poll() is not None:
+				raise RuntimeError('%s exited (status %s) at start; log in %s'
+						   % (self.name, self.proc.returncode, self.dir))
+			if self.socket is None:
+				found = [p for p in glob.glob(os.path.join(self.runtime, 'wayland-*'))
+					 if not p.endswith('.lock')]
+				if found:
+					self.socket = os.path.basename(found[0])
+			if self.socket and os.path.exists(os.path.join(self.runtime, self.socket)):
+				break
+			if time.monotonic() > deadline:
+				raise RuntimeError('%s: no socket after start; log in %s'
+						   % (self.name, self.dir))
+			time.sleep(0.05)
+		# weston starts its shell client after the socket appears
+		time.sleep(3.0 if self.callgrind else 1.0)
+		return self
+
+	@property
+	def pid(self):
+		return self.proc.pid
+
+	def client_env(self, extra=None):
+		env = dict(os.environ)
+		for k in ('DISPLAY', 'WAYLAND_SOCKET', 'SWAYSOCK'):
+			env.pop(k, None)
+		env.update({'XDG_RUNTIME_DIR': self.runtime, 'WAYLAND_DISPLAY': self.socket})
+		if extra:
+			env.update(extra)
+		return env
+
+	def dump(self):
+		"""callgrind: instructions since the previous call.
+
+		callgrind dumps its counts whenever libwayland-server's wl_client_destroy returns (a
+		client disconnected): the same point in every compositor, and no vgdb needed. This sums
+		the dumps written since the previous call and waits for at least one."""
+		total = 0
+		deadline = time.monotonic() + 60
+		while True:
+			path = '%s/cg.out.%d' % (self.runtime, self.dumps + 1)
+			value = None
+			try:
+				with open(path) as f:
+					for line in f:
+						if line.startswith('totals:'):
+							value = int(line.split()[1])
+			except FileNotFoundError:
+				pass
+			if value is not None:
+				total += value
+				self.dumps += 1
+				continue
+			if total and not os.path.exists(path):
+				return total
+			if time.monotonic() > deadline:
+				raise RuntimeError('%s: callgrind dump %s did not appear' % (self.name, path))
+			time.sleep(0.1)
+
+	def stop(self):
+		if self.proc and self.proc.poll() is None:
+			self.proc.send_signal(signal.SIGTERM)
+			try:
+				self.proc.wait(timeout=30)
+			except subprocess.TimeoutExpired:
+				self.proc.kill()
+				self.proc.wait()
+		self.log.close()
+
+
+def make_compositors(size, work, build, callgrind=False, names=None):
+	table = {
+		'picowl': ('picowl', 'xrgb8888'),
+		'picowl-565': ('picowl', 'rgb565'),
+		'weston': ('weston', None),
+		'sway': ('sway', None),
+	}
+	names = names or list(table)
+	return [Compositor(n, table[n][0], size, work, build, fmt=table[n][1] or 'xrgb8888',
+			   callgrind=callgrind) for n in names]
+
+
+# ---------------------------------------------------------------------------------------------
+# The load client
+
+def load_cmd(build, comp, extra):
+	cmd = [os.path.join(build, 'clients', 'picowl-load', 'picowl-load'), '--size', comp.size]
+	if comp.kind == 'weston':
+		cmd.append('--fullscreen')	# desktop-shell does not tile: fill the output
+	return cmd + extra
+
+
+def run_load(build, comp, extra, timeout=120):
+	"""Runs picowl-load to its end; the compositor's counters from "start" to the exit."""
+	p = subprocess.Popen(load_cmd(build, comp, extra), env=comp.client_env(),
+			     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+			     text=True)
+	before = None
+	out = []
+	deadline = time.monotonic() + timeout
+	for line in p.stdout:
+		out.append(line)
+		if line.startswith('picowl-load: start') and before is None:
+			before = proc_counters(comp.pid)
+		if time.monotonic() > deadline:
+			break
+	try:
+		p.wait(timeout=max(1, deadline - time.monotonic()))
+	except subprocess.TimeoutExpired:
+		p.kill()
+		p.wait()
+		raise RuntimeError('picowl-load on %s timed out: %s' % (comp.name, ''.join(out)))
+	after = proc_counters(comp.pid)
+	text = ''.join(out)
+	m = re.search(r'frames (\d+) time ([0-9.]+) s', text)
+	if p.returncode != 0 or not m or before is None:
+		raise RuntimeError('picowl-load on %s failed (%s): %s' % (comp.name, p.returncode, text))
+	return {'frames': int(m.group(1)), 'secs': float(m.group(2)), 'd': delta(before, after)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Sections
+
+def section_cpu(a, results):
+	"""CPU time per frame, natively, interleaved: every pattern on every compositor per round."""
+	out = results.setdefault('cpu', {})
+	for size in SIZES:
+		comps = [c.start() for c in make_compositors(size, a.work, a.build, names=a.names)]
+		try:
+			for c in comps:	# first map, first configure: not measured
+				run_load(a.build, c, ['--frames', '20'])
+			for r in range(a.rounds):
+				for i, pat in enumerate(PATTERNS):
+					k = (r + i) % len(comps)
+					for c in comps[k:] + comps[:k]:
+						res = run_load(a.build, c, ['--damage', pat, '--warmup', '20',
+									    '--frames', str(a.frames)])
+						d = res['d']
+						rec = {'round': r, 'frames': res['frames'],
+						       'fps': res['frames'] / res['secs'],
+						       'ns_per_frame': d['run_ns'] / res['frames'],
+						       'ticks': d['ticks'],
+						       'vol_per_frame': d['vol'] / res['frames']}
+						out.setdefault(size, {}).setdefault(pat, {}).setdefault(
+							c.name, []).append(rec)
+						log('cpu %s %-10s %-10s %8.1f us/frame %5.1f fps' %
+						    (size, pat, c.name, rec['ns_per_frame'] / 1e3, rec['fps']))
+		finally:
+			for c in comps:
+				c.stop()
+
+
+def section_callgrind(a, results):
+	"""Instructions per frame: slope between N1 and N2 frames, one compositor at a time."""
+	out = results.setdefault('callgrind', {})
+	n1, n2 = a.n1, a.n2
+	for size in SIZES:
+		for c in make_compositors(size, a.work, a.build, callgrind=True, names=a.names):
+			c.start()
+			try:
+				run_load(a.build, c, ['--frames', '10'], timeout=300)
+				time.sleep(0.5)
+				c.dump()	# start-up and the first map: dropped
+				for pat in PATTERNS:
+					counts = []
+					for n in (n1, n2):
+						res = run_load(a.build, c, ['--damage', pat, '--frames', str(n)],
+							       timeout=300)
+						time.sleep(0.5)	# let the disconnect be handled
+						counts.append(c.dump())
+					slope = (counts[1] - counts[0]) / (n2 - n1)
+					out.setdefault(size, {}).setdefault(pat, {})[c.name] = {
+						'n1': n1, 'n2': n2, 'i1': counts[0], 'i2': counts[1],
+						'per_frame': slope}
+					log('callgrind %s %-10s %-10s %10.0f instructions/frame'
+					    % (size, pat, c.name, slope))
+			finally:
+				c.stop()
+
+
+def section_wakeups(a, results):
+	"""Context switches per client frame at 28 Hz on a 60 Hz output, and while idle."""
+	out = results.setdefault('wakeups', {})
+	comps = [c.start() for c in make_compositors('240x320', a.work, a.build, names=a.names)]
+	idle_clients = []
+	try:
+		for c in comps:
+			run_load(a.build, c, ['--frames', '10'])
+		for c in comps:
+			res = run_load(a.build, c, ['--damage', 'rows:16', '--rate', '28', '--warmup', '14',
+						    '--frames', '84'])
+			d = res['d']
+			out.setdefault('rate28', {})[c.name] = {
+				'frames': res['frames'], 'vol': d['vol'], 'invol': d['invol'],
+				'vol_per_frame': d['vol'] / res['frames'],
+				'invol_per_frame': d['invol'] / res['frames']}
+			log('wakeups %-10s %.2f voluntary, %.2f involuntary per frame at 28 Hz'
+			    % (c.name, d['vol'] / res['frames'], d['invol'] / res['frames']))
+		# idle: a mapped client that draws nothing more (its timer is 100 s away)
+		for c in comps:
+			idle_clients.append(subprocess.Popen(
+				load_cmd(a.build, c, ['--damage', 'none', '--rate', '0.01']),
+				env=c.client_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+				stderr=subprocess.DEVNULL))
+		time.sleep(2.0)
+		before = [proc_counters(c.pid) for c in comps]
+		time.sleep(a.idle)
+		after = [proc_counters(c.pid) for c in comps]
+		for c, b0, b1 in zip(comps, before, after):
+			d = delta(b0, b1)
+			out.setdefault('idle', {})[c.name] = {'secs': a.idle, 'vol': d['vol'],
+							     'invol': d['invol']}
+			log('idle %-10s %d voluntary, %d involuntary in %g s'
+			    % (c.name, d['vol'], d['invol'], a.idle))
+	finally:
+		for p in idle_clients:
+			p.send_signal(signal.SIGTERM)
+			p.wait()
+		for c in comps:
+			c.stop()
+
+
+def section_present(a, results):
+	"""pw_pixels_blit against memcpy, built here with the flags of a debugoptimized build."""
+	exe = os.path.join(a.work, 'present_bench')
+	cc = os.environ.get('CC', 'cc')
+	pix = subprocess.run(['pkg-config', '--cflags', '--libs', 'pixman-1'], check=True,
+			     stdout=subprocess.PIPE, text=True).stdout.split()
+	cmd = [cc, '-std=c11', '-O2', '-g', '-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE',
+	       '-I' + os.path.join(a.source, 'compositor'), '-I' + os.path.join(a.source, 'backends'),
+	       os.path.join(HERE, 'present_bench.c'), os.path.join(a.source, 'compositor', 'pixels.c'),
+	       os.path.join(a.source, 'backends', 'format.c'), '-o', exe] + pix
+	subprocess.run(cmd, check=True)
+	r = subprocess.run([exe, '--trials', '31'], check=True, stdout=subprocess.PIPE, text=True)
+	out = results.setdefault('present', [])
+	for line in r.stdout.splitlines():
+		m = re.match(r'case (\S+)->(\S+) rot (\d+) (\S+) blit_us (\S+) memcpy_us (\S+) '
+			     r'memcpy_bytes (\d+) ratio (\S+)', line)
+		if m:
+			out.append({'src': m.group(1), 'dst': m.group(2), 'rotation': int(m.group(3)),
+				    'size': m.group(4), 'blit_us': float(m.group(5)),
+				    'memcpy_us': float(m.group(6)), 'memcpy_bytes': int(m.group(7)),
+				    'ratio': float(m.group(8))})
+			log('present %s' % line)
+
+
+DOOM_ENV = {'SDL_VIDEODRIVER': 'wayland', 'SDL_AUDIODRIVER': 'dummy', 'LIBGL_ALWAYS_SOFTWARE': '1'}
+
+
+def doom_run(a, comp, mode, home):
+	cmd = [DOOM, '-iwad', IWAD, '-nosound', '-nomusic', '-nogui', '-nograbmouse',
+	       '-timedemo', 'demo1']
+	cmd += ['-fullscreen'] if mode == 'fullscreen' else ['-window', '-geometry', '240x160']
+	if comp is None:
+		env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy', HOME=home)
+	else:
+		env = comp.client_env(dict(DOOM_ENV, HOME=home))
+	r = subprocess.run(cmd, env=env, cwd=home, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+			   stderr=subprocess.STDOUT, text=True, timeout=600)
+	m = re.search(r'timed (\d+) gametics in (\d+) realtics \(([0-9.]+) fps\)', r.stdout)
+	if not m:
+		log('doom under %s (%s) did not finish the timedemo (status %d): %s'
+		    % (comp.name if comp else 'dummy', mode, r.returncode, r.stdout[-300:].strip()))
+		return {'failed': r.returncode}
+	return {'gametics': int(m.group(1)), 'realtics': int(m.group(2)), 'fps': float(m.group(3))}
+
+
+def section_doom(a, results):
+	"""chocolate-doom -timedemo demo1 in a tile (next to an idle client) and fullscreen."""
+	out = results.setdefault('doom', {})
+	home = os.path.join(a.work, 'doom-home')
+	os.makedirs(home, exist_ok=True)
+	comps = [c.start() for c in make_compositors('240x320', a.work, a.build, names=a.names)]
+	idle = []
+	try:
+		for c in comps:	# the other tile: a client that drew once and sleeps
+			if c.kind != 'weston':
+				idle.append(subprocess.Popen(
+					load_cmd(a.build, c, ['--damage', 'none', '--rate', '0.01']),
+					env=c.client_env(), stdin=subprocess.DEVNULL,
+					stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+		time.sleep(1.0)
+		for r in range(a.doom_rounds):
+			runs = [(c, 'tile') for c in comps] + [(c, 'fullscreen') for c in comps]
+			runs.append((None, 'dummy'))
+			if r % 2:
+				runs.reverse()
+			for c, mode in runs:
+				res = doom_run(a, c, mode, home)
+				name = c.name if c else 'sdl-dummy'
+				if 'failed' in res:
+					out.setdefault('failed', {}).setdefault(mode, {})[name] = res['failed']
+					continue
+				out.setdefault(mode, {}).setdefault(name, []).append(res['fps'])
+				log('doom %-10s %-10s %7.1f fps' % (mode, name, res['fps']))
+	finally:
+		for p in idle:
+			p.send_signal(signal.SIGTERM)
+			p.wait()
+		for c in comps:
+			c.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+# The report
+
+def machine():
+	model = '?'
+	with open('/proc/cpuinfo') as f:
+		for line in f:
+			if line.startswith('model name'):
+				model = line.split(':', 1)[1].strip()
+				break
+	with open('/proc/loadavg') as f:
+		load = ' '.join(f.read().split()[:3])
+	return {'nproc': os.cpu_count(), 'cpu': model, 'kernel': os.uname().release,
+		'loadavg_at_end': load}
+
+
+def versions():
+	v = {}
+	for name, cmd in (('weston', ['weston', '--version']), ('sway', ['sway', '--version']),
+			  ('valgrind', ['valgrind', '--version'])):
+		try:
+			v[name] = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+						 text=True, timeout=10).stdout.strip()
+		except (OSError, subprocess.TimeoutExpired):
+			v[name] = 'not found'
+	try:
+		v['picowl'] = subprocess.run(['git', '-C', SOURCE, 'describe', '--always', '--dirty'],
+					     stdout=subprocess.PIPE, text=True).stdout.strip()
+	except OSError:
+		v['picowl'] = '?'
+	return v
+
+
+def fmt_num(v, unit=''):
+	if v is None:
+		return 'n/a'
+	if v >= 1e6:
+		return '%.2fM%s' % (v / 1e6, unit)
+	if v >= 1e4:
+		return '%.1fk%s' % (v / 1e3, unit)
+	return '%.1f%s' % (v, unit)
+
+
+def verdict(ok):
+	return 'yes' if ok else '**NO**'
+
+
+def report(a, results, path):
+	L = []
+	m = results['machine']
+	L.append('# picowl benchmark results\n')
+	L.append('Generated by `tests/bench/run.py` (see README.md for what each figure means).\n')
+	L.append('- date: %s' % results['date'])
+	L.append('- machine: %s CPUs, %s, kernel %s; load average at the end %s'
+		 % (m['nproc'], m['cpu'], m['kernel'], m['loadavg_at_end']))
+	L.append('- **shared machine**: other jobs (other developers\' builds and tests) ran at the '
+		 'same time; times are noisy, ratios come from one interleaved run, instruction '
+		 'counts are not affected')
+	L.append('- picowl %s; %s; %s; %s' % (results['versions']['picowl'],
+						  results['versions']['weston'],
+						  results['versions']['sway'],
+						  results['versions']['valgrind']))
+	L.append('- client: picowl-load, XRGB8888 buffers, paced by frame callbacks; output refresh '
+		 '%d Hz; picowl = XRGB8888 output, picowl-565 = RGB565 output (conversion on the way)'
+		 % REFRESH)
+	L.append('- wall time of the run: %.0f s\n' % results['wall_secs'])
+
+	checks = []
+	cg = results.get('callgrind', {})
+	if cg:
+		L.append('## Instructions per frame (callgrind, slope between %d and %d frames)\n'
+			 % (a.n1, a.n2))
+		L.append('| size | damage | picowl | picowl-565 | weston | sway | picowl / best peer |')
+		L.append('|---|---|---:|---:|---:|---:|---:|')
+		for size in SIZES:
+			for pat in PATTERNS:
+				row = cg.get(size, {}).get(pat, {})
+				get = lambda n: row[n]['per_frame'] if n in row else None
+				peers = [get(p) for p in PEERS if get(p) is not None]
+				best = min(peers) if peers else None
+				ratio = get('picowl') / best if best and get('picowl') is not None else None
+				L.append('| %s | %s | %s | %s | %s | %s | %s |' % (
+					size, pat, fmt_num(get('picowl')), fmt_num(get('picowl-565')),
+					fmt_num(get('weston')), fmt_num(get('sway')),
+					'%.3f' % ratio if ratio is not None else 'n/a'))
+				if ratio is not None:
+					limit = 0.5 if pat == 'none' else 1 / 3
+					checks.append(('instructions/frame %s %s: picowl %.3f of the best peer '
+						       '(limit %.3f)' % (size, pat, ratio, limit),
+						       ratio <= limit))
+		L.append('')
+
+	cpu = results.get('cpu', {})
+	if cpu:
+		L.append('## CPU time per frame (µs, from /proc/PID/task/*/schedstat; median of %d '
+			 'interleaved rounds of %d frames)\n' % (a.rounds, a.frames))
+		L.append('| size | damage | picowl | picowl-565 | weston | sway | picowl / best peer '
+			 '(median of per-round ratios) | client fps picowl / weston / sway |')
+		L.append('|---|---|---:|---:|---:|---:|---:|---|')
+		for size in SIZES:
+			for pat in PATTERNS:
+				row = cpu.get(size, {}).get(pat, {})
+				med = lambda n: (statistics.median(r['ns_per_frame'] for r in row[n]) / 1e3
+						 if n in row else None)
+				fps = lambda n: ('%.0f' % statistics.median(r['fps'] for r in row[n])
+						 if n in row else 'n/a')
+				ratios = []
+				for r in range(a.rounds):
+					try:
+						pw = row['picowl'][r]['ns_per_frame']
+						best = min(row[p][r]['ns_per_frame'] for p in PEERS)
+						ratios.append(pw / best)
+					except (KeyError, IndexError):
+						pass
+				ratio = statistics.median(ratios) if ratios else None
+				L.append('| %s | %s | %s | %s | %s | %s | %s | %s / %s / %s |' % (
+					size, pat, fmt_num(med('picowl')), fmt_num(med('picowl-565')),
+					fmt_num(med('weston')), fmt_num(med('sway')),
+					'%.3f' % ratio if ratio is not None else 'n/a',
+					fps('picowl'), fps('weston'), fps('sway')))
+				if ratio is not None:
+					checks.append(('CPU time/frame %s %s: picowl %.3f of the best peer '
+						       '(limit 0.5)' % (size, pat, ratio), ratio <= 0.5))
+		L.append('')
+
+	pr = results.get('present', [])
+	if pr:
+		L.append('## Full-frame direct present: pw_pixels_blit against memcpy (one run, '
+			 'interleaved, median of 31 trials)\n')
+		L.append('| size | source -> output | rotation | blit µs | memcpy µs | memcpy bytes | '
+			 'ratio |')
+		L.append('|---|---|---:|---:|---:|---:|---:|')
+		for p in pr:
+			L.append('| %s | %s -> %s | %d | %.2f | %.2f | %d | %.2f |' % (
+				p['size'], p['src'], p['dst'], p['rotation'], p['blit_us'], p['memcpy_us'],
+				p['memcpy_bytes'], p['ratio']))
+			if p['rotation'] == 0 and p['dst'] == 'rgb565':
+				limit = 1.3 if p['src'] == 'rgb565' else 2.5
+				checks.append(('direct present %s %s->rgb565: %.2f x memcpy (limit %.1f)'
+					       % (p['size'], p['src'], p['ratio'], limit), p['ratio'] <= limit))
+		L.append('')
+
+	dm = results.get('doom', {})
+	if dm:
+		L.append('## chocolate-doom -timedemo demo1 (fps, freedoom1, 240x320 output; mean of '
+			 '%d interleaved runs)\n' % a.doom_rounds)
+		L.append('| mode | picowl | picowl-565 | weston | sway | SDL dummy |')
+		L.append('|---|---:|---:|---:|---:|---:|')
+		dummy = dm.get('dummy', {}).get('sdl-dummy')
+		for mode in ('tile', 'fullscreen'):
+			row = dm.get(mode, {})
+			mean = lambda n: statistics.mean(row[n]) if n in row else None
+			L.append('| %s | %s | %s | %s | %s | %s |' % (
+				mode, fmt_num(mean('picowl')), fmt_num(mean('picowl-565')),
+				fmt_num(mean('weston')), fmt_num(mean('sway')),
+				fmt_num(statistics.mean(dummy)) if dummy else 'n/a'))
+			if mean('picowl') is not None and mean('sway') is not None:
+				checks.append(('doom %s: picowl %.1f fps, sway %.1f fps' % (
+					mode, mean('picowl'), mean('sway')), mean('picowl') >= mean('sway')))
+		for mode, names in sorted(dm.get('failed', {}).items()):
+			for name, code in sorted(names.items()):
+				L.append('\n%s %s: chocolate-doom did not finish (exit status %d).'
+					 % (name, mode, code))
+		L.append('\nTile: 240x160 (picowl and sway: the lower tile, an idle picowl-load in the '
+			 'upper one; weston: a 240x160 window placed by desktop-shell).\n')
+
+	wk = results.get('wakeups', {})
+	if wk:
+		L.append('## Wakeups (context switches from /proc/PID/task/*/status)\n')
+		L.append('| compositor | voluntary per frame, client at 28 Hz on %d Hz | involuntary per '
+			 'frame | voluntary while idle (%g s) | involuntary while idle |'
+			 % (REFRESH, a.idle))
+		L.append('|---|---:|---:|---:|---:|')
+		for name in ('picowl', 'picowl-565', 'weston', 'sway'):
+			r = wk.get('rate28', {}).get(name)
+			i = wk.get('idle', {}).get(name)
+			if r is None:
+				continue
+			L.append('| %s | %.2f | %.2f | %s | %s |' % (
+				name, r['vol_per_frame'], r['invol_per_frame'],
+				i['vol'] if i else 'n/a', i['invol'] if i else 'n/a'))
+		r = wk.get('rate28', {}).get('picowl')
+		i = wk.get('idle', {}).get('picowl')
+		if r:
+			checks.append(('picowl wakeups per frame at 28 Hz: %.2f (limit 1)'
+				       % r['vol_per_frame'], r['vol_per_frame'] <= 1.0))
+		if i:
+			checks.append(('picowl wakeups while idle: %d (limit 0)' % i['vol'],
+				       i['vol'] == 0))
+		L.append('')
+
+	if checks:
+		L.append('## What the issue asks for, checked against the figures above\n')
+		L.append('| claim | holds |')
+		L.append('|---|---|')
+		for text, ok in checks:
+			L.append('| %s | %s |' % (text, verdict(ok)))
+		L.append('')
+	with open(path, 'w') as f:
+		f.write('\n'.join(L))
+
+
+def main():
+	global T0
+	p = argparse.ArgumentParser()
+	p.add_argument('--build', default=os.path.join(SOURCE, 'build-bench'),
+		       help='meson build directory with picowl and picowl-load')
+	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
+	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
+	p.add_argument('--sections', default='present,callgrind,cpu,wakeups,doom')
+	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway')
+	p.add_argument('--rounds', type=int, default=2)
+	p.add_argument('--doom-rounds', type=int, default=3)
+	p.add_argument('--frames', type=int, default=120, help='frames per CPU-time run')
+	p.add_argument('--n1', type=int, default=10)
+	p.add_argument('--n2', type=int, default=70)
+	p.add_argument('--idle', type=float, default=3.0)
+	p.add_argument('--quick', action='store_true', help='one round, fewer frames')
+	p.add_argument('--keep', action='store_true', help='keep the work directory')
+	a = p.parse_args()
+	if a.quick:
+		a.rounds, a.doom_rounds, a.frames, a.n1, a.n2 = 1, 1, 40, 5, 25
+	a.names = a.compositors.split(',')
+	a.build = os.path.abspath(a.build)
+	a.work = tempfile.mkdtemp(prefix='picowl-bench-')
+	os.chmod(a.work, 0o755)
+	T0 = time.monotonic()
+	results = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
+		   'versions': versions(), 'args': vars(a)}
+	status = 0
+	try:
+		for s in a.sections.split(','):
+			fn = globals().get('section_' + s)
+			if fn is None:
+				sys.exit('unknown section %s' % s)
+			log('section %s' % s)
+			try:
+				fn(a, results)
+			except (RuntimeError, subprocess.SubprocessError) as e:
+				log('section %s failed: %s' % (s, e))
+				results.setdefault('errors', []).append('%s: %s' % (s, e))
+				status = 1
+	finally:
+		results['wall_secs'] = time.monotonic() - T0
+		results['machine'] = machine()
+		with open(os.path.splitext(a.out)[0] + '.json', 'w') as f:
+			json.dump(results, f, indent=1)
+		report(a, results, a.out)
+		log('wrote %s' % a.out)
+		if a.keep:
+			log('work directory kept: %s' % a.work)
+		else:
+			shutil.rmtree(a.work, ignore_errors=True)
+	return status
+
+
+if __name__ == '__main__':
+	sys.exit(main())
