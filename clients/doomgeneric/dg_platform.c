@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "dg.h"
 #include "doomgeneric.h"
@@ -18,6 +19,18 @@ extern int myargc;
 extern char **myargv;
 
 static struct dg dg;
+
+static uint64_t
+cpu_us(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0) {
+		return 0;
+	}
+	return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000u +
+		(uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
 
 static int
 compare_u32(const void *a, const void *b)
@@ -39,11 +52,12 @@ print_stats(void)
 	qsort(s->samples, n, sizeof(s->samples[0]), compare_u32);
 	fprintf(stderr,
 		"picowl-dg: %u frames in %.1f ms: %.2f fps; DG_DrawFrame mean %.0f us, "
-		"median %u us, p95 %u us, max %u us; waited %.1f ms\n",
+		"median %u us, p95 %u us, max %u us; waited %.1f ms; CPU %.0f us a frame\n",
 		s->draws, (double)span / 1000.0,
 		span ? (double)(s->draws - 1) * 1e6 / (double)span : 0.0,
 		(double)s->draw_us / s->draws, s->samples[n / 2], s->samples[n * 95 / 100],
-		s->samples[n - 1], (double)s->wait_us / 1000.0);
+		s->samples[n - 1], (double)s->wait_us / 1000.0,
+		s->draws > 1 ? (double)(cpu_us() - s->first_cpu_us) / (s->draws - 1) : 0.0);
 	fprintf(stderr,
 		"picowl-dg: %u commits, %u unchanged, %u deferred; %.1f rows damaged a commit; "
 		"%u buffers %dx%d %s; damage %s, %s, presentmode %s\n",
@@ -82,6 +96,7 @@ DG_DrawFrame(void)
 	uint64_t t1 = dg_now_us();
 	if (dg.stats.draws == 0) {
 		dg.stats.first_draw_us = t1;
+		dg.stats.first_cpu_us = cpu_us();
 	}
 	dg.stats.last_draw_us = t1;
 	if (dg.stats.draws < DG_STATS_SAMPLES) {

@@ -10,6 +10,7 @@
  *   -hold N      pattern: draw frame N every tick, so screenshots are stable
  *   -ticks N     exit(0) after N frames (default: run until killed)
  *   -fast        no 35 Hz pacing: draw as fast as the platform lets it (a timedemo)
+ *   -work MS     spend MS ms of CPU on every frame before drawing it (the renderer's share)
  * It prints "standin: key down|up 0xNN" for every key and "standin: done ..." at the end.
  *
  * Frames (x, y in the frame, n the frame's number from 0), XRGB8888:
@@ -36,6 +37,7 @@ static struct {
 	long hold;
 	long ticks;
 	bool fast;
+	long work_ms;
 	long n;
 	uint32_t start_ms;
 } standin = {.hold = -1};
@@ -122,6 +124,9 @@ doomgeneric_Create(int argc, char **argv)
 		} else if (strcmp(argv[i], "-ticks") == 0) {
 			standin.ticks = number("-ticks", v);
 			i++;
+		} else if (strcmp(argv[i], "-work") == 0) {
+			standin.work_ms = number("-work", v);
+			i++;
 		} else if (strcmp(argv[i], "-fast") == 0) {
 			standin.fast = true;
 		}
@@ -153,6 +158,12 @@ doomgeneric_Tick(void)
 		uint32_t due = standin.start_ms + (uint32_t)(standin.n * 1000 / 35);
 		while ((int32_t)(DG_GetTicksMs() - due) < 0) {
 			DG_SleepMs(1);
+		}
+	}
+	if (standin.work_ms > 0) {
+		/* busy, as a renderer is: the clock is the platform's */
+		uint32_t until = DG_GetTicksMs() + (uint32_t)standin.work_ms;
+		while ((int32_t)(DG_GetTicksMs() - until) < 0) {
 		}
 	}
 	draw(standin.n);

@@ -8,6 +8,7 @@ One phase a run (--phase):
       with -damage rows the client's damage_buffer requests (its WAYLAND_DEBUG=1 log) cover
       exactly the buffer rows that show frame rows that changed
   keys:          wl_keyboard keys from a fake compositor reach DG_GetKey as doom key codes
+  keys-picowl:   keys injected into picowl (--test-hooks, picowl_control_v1.inject_key) do too
   never-blocks:  with -presentmode new the stand-in finishes its ticks under a compositor that
                  never releases a buffer nor sends a frame callback (old mode stays blocked)
   format-fallback: without RGB565 on offer the client uses XRGB8888, and the frame is exact
@@ -40,6 +41,7 @@ def parse_args():
 		p.add_argument('--standin', required=True)
 		p.add_argument('--standin-small', required=True)
 		p.add_argument('--fake', required=True)
+		p.add_argument('--inject', required=True)
 		p.add_argument('--makefile-dir', required=True)
 		p.add_argument('--standin-dir', required=True)
 	return harness.parse_args(extra)
@@ -295,6 +297,33 @@ def phase_keys(args):
 	log('wl_keyboard.leave releases the key held')
 
 
+def phase_keys_picowl(args):
+	keys = [k for k in KEYS if k[1] is not None]
+	with harness.Session(args, extra_args=['--test-hooks']) as s:
+		tile = harness.content_box(harness.tile_boxes(1, s.width, s.height)[0])
+		c = s.spawn([args.standin, '-scene', 'pattern', '-hold', '1'], 'standin')
+		want_img = expected_image(320, 200, tile[2], tile[3], 1)
+		s.wait_for(lambda img: compare(img, tile, want_img, False), 'the stand-in shows',
+			   timeout=30)
+		r = subprocess.run([args.inject] + [str(k[0]) for k in keys], env=s.client_env(),
+				   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30)
+		check(r.returncode == 0, 'dg-inject failed: %s' % r.stdout.decode(errors='replace'))
+		want = []
+		for code, key, name in keys:
+			want += [('down', '%02x' % key), ('up', '%02x' % key)]
+		got = []
+
+		def all_keys():
+			got[:] = re.findall(r'standin: key (down|up) 0x([0-9a-f]{2})', c.stdout())
+			return len(got) >= len(want)
+		try:
+			s.poll(all_keys, 'the stand-in printed %d key events' % len(want), timeout=10)
+		except TestFailure:
+			pass
+		check(got == want, 'DG_GetKey gave %s, expected %s' % (got, want))
+	log('%d keys injected into picowl reached DG_GetKey as doom key codes' % len(want))
+
+
 def phase_never_blocks(args):
 	fake = Fake(args, ['--hold'])
 	t0 = time.monotonic()
@@ -416,6 +445,8 @@ def main():
 		run_damage(args, ['-presentmode', 'new', '-present-direct'])
 	elif phase == 'keys':
 		phase_keys(args)
+	elif phase == 'keys-picowl':
+		phase_keys_picowl(args)
 	elif phase == 'never-blocks':
 		phase_never_blocks(args)
 	elif phase == 'format-fallback':
