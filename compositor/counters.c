@@ -309,6 +309,7 @@ struct summary {
 	double bytes_per_commit, copy_mb_s;
 	double fixed_ms, ns_per_byte; /* picowl per frame = fixed + bytes * ns_per_byte */
 	bool fit;
+	bool fixed_from_empty; /* no fit: the fixed cost is that of frames that moved nothing */
 	double vcsw_per_frame, ivcsw_per_frame;
 	size_t path_count[3], engine_count[3];
 };
@@ -370,6 +371,24 @@ out:
 	return ok;
 }
 
+/* With one frame size the fit fails, but a frame that moved no bytes costs only the fixed part. */
+static bool
+fixed_from_empty(const struct pw_frame_record **frames, size_t n, double *fixed_ms)
+{
+	double *v = calloc(n ? n : 1, sizeof(*v));
+	size_t k = 0;
+	for (size_t i = 0; v && i < n; i++) {
+		if (frames[i]->bytes == 0) {
+			v[k++] = ms(frames[i]->t_submit - frames[i]->t_repaint);
+		}
+	}
+	if (k > 0) {
+		*fixed_ms = stat_of(v, k).median;
+	}
+	free(v);
+	return k > 0;
+}
+
 static struct summary
 summarize(const struct pw_counters *c)
 {
@@ -395,6 +414,9 @@ summarize(const struct pw_counters *c)
 		s.vcsw_per_frame = vcsw / (double)n;
 		s.ivcsw_per_frame = ivcsw / (double)n;
 		s.fit = fit_cost(frames, n, &s.fixed_ms, &s.ns_per_byte);
+		if (!s.fit) {
+			s.fixed_from_empty = fixed_from_empty(frames, n, &s.fixed_ms);
+		}
 	}
 	s.bytes_per_commit = s.commits ? s.bytes / (double)s.commits : 0;
 	s.copy_mb_s = s.copy_ms > 0 ? s.bytes / 1e6 / (s.copy_ms / 1000) : 0;
@@ -428,9 +450,13 @@ dump_text(const struct pw_counters *c, FILE *out)
 		fprintf(out, "picowl per frame: %.3f ms mean; %.3f ms fixed per commit + %.3f ns "
 			     "per byte moved (Theil-Sen fit)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0, s.fixed_ms, s.ns_per_byte);
+	} else if (s.fixed_from_empty) {
+		fprintf(out, "picowl per frame: %.3f ms mean; %.3f ms fixed per commit (median of "
+			     "the frames that moved no bytes)\n",
+			s.frames ? s.picowl_ms / (double)s.frames : 0, s.fixed_ms);
 	} else {
 		fprintf(out, "picowl per frame: %.3f ms mean (fixed cost: needs frames of "
-			     "three sizes or more)\n",
+			     "three sizes or more, or frames without damage)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0);
 	}
 	fprintf(out, "context switches per frame: %.2f voluntary, %.2f involuntary\n",
@@ -492,6 +518,8 @@ dump_json(const struct pw_counters *c, FILE *out)
 	if (s.fit) {
 		fprintf(out, "\"fixed_ms_per_commit\": %.6f, \"ns_per_byte\": %.6f, ", s.fixed_ms,
 			s.ns_per_byte);
+	} else if (s.fixed_from_empty) {
+		fprintf(out, "\"fixed_ms_per_commit\": %.6f, ", s.fixed_ms);
 	}
 	fprintf(out, "\"vcsw_per_frame\": %.4f, \"ivcsw_per_frame\": %.4f, "
 		     "\"paths\": {\"composite\": %zu, \"direct\": %zu, \"none\": %zu}, "

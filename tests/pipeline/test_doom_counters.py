@@ -1,0 +1,66 @@
+"""A counters dump of chocolate-doom's timedemo in a tile, next to an idle terminal, gives the
+seed's figures directly: picowl's time per frame, the copy time, bytes per commit, the copy
+rate in MB/s, the fixed cost per commit (or why it cannot be fitted) and the context switches
+per frame. picowl copies from its shadow to the display (--present shadow), as on the h2200."""
+
+import os
+import re
+import signal
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
+import harness  # noqa: E402
+from harness import check, log  # noqa: E402
+
+DOOM_ENV = {'SDL_VIDEODRIVER': 'wayland', 'SDL_AUDIODRIVER': 'dummy',
+	    'LIBGL_ALWAYS_SOFTWARE': '1'}
+
+
+def number(text, pattern, what):
+	m = re.search(pattern, text)
+	check(m, 'the dump has no %s:\n%s' % (what, text))
+	return float(m.group(1))
+
+
+def run(args):
+	harness.need(args.doom, 'chocolate-doom', 'chocolate-doom')
+	session = harness.Session(args, size='240x320', fmt='rgb565',
+				  extra_args=['--present', 'shadow'])
+	counters = os.path.join(session.dir, 'counters.txt')
+	session.extra_args += ['--counters', counters]
+	with session as s:
+		s.spawn([args.picowl_load, '--damage', 'none', '--rate', '1'], 'idle')
+		doom = s.spawn([args.doom, '-iwad', args.iwad, '-nosound', '-nomusic', '-nogui',
+				'-window', '-timedemo', 'demo1'], 'chocolate-doom', env=DOOM_ENV)
+		harness.poll(lambda: doom.proc.poll() is not None, 'the timedemo ends', timeout=300)
+		check('timed' in doom.stdout() + doom.stderr(), 'the timedemo did not complete')
+		os.kill(s.pid, signal.SIGUSR1)
+		harness.poll(lambda: os.path.exists(counters) and 'context switches' in
+			     open(counters).read(), 'the counters dump', timeout=10)
+		text = open(counters).read()
+		log(text)
+		per_frame = number(text, r'picowl per frame\s+\d+\s+[\d.]+\s+([\d.]+)',
+				   "picowl's time per frame")
+		copy = number(text, r'present \(copy\)\s+\d+\s+[\d.]+\s+([\d.]+)', 'copy time')
+		per_commit = number(text, r'([\d.]+) bytes per commit', 'bytes per commit')
+		rate = number(text, r'copy: [\d.]+ ms in all, ([\d.]+) MB/s', 'copy rate')
+		vcsw = number(text, r'context switches per frame: ([\d.]+) voluntary',
+			      'context switches per frame')
+		fixed = number(text, r'([\d.]+) ms fixed per commit', 'fixed cost per commit')
+		log('seed figures: picowl %.3f ms/frame (median), copy %.3f ms, %d bytes/commit, '
+		    '%.1f MB/s, fixed %.3f ms/commit, %.2f switches/frame'
+		    % (per_frame, copy, per_commit, rate, fixed, vcsw))
+		check(per_frame > 0 and copy > 0 and per_commit > 0 and rate > 0 and vcsw > 0,
+		      'a figure is zero: per frame %s ms, copy %s ms, %s bytes per commit, %s MB/s, '
+		      '%s switches per frame' % (per_frame, copy, per_commit, rate, vcsw))
+		# A doom frame in a tile is about 240x160 at 2 bytes a pixel.
+		check(20000 < per_commit < 240 * 320 * 2, 'bytes per commit %s is not a tile' % per_commit)
+
+
+def extra(p):
+	p.add_argument('--picowl-load', required=True)
+
+
+if __name__ == '__main__':
+	args = harness.parse_args(extra)
+	harness.main(lambda: run(args))
