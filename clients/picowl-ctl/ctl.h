@@ -19,6 +19,13 @@ void ctl_disconnect(struct ctl *ctl);
 /* Subcommands; argv[0] is the subcommand's name. Return the exit status. */
 int ctl_counters(struct ctl *ctl, int argc, char **argv);
 int ctl_plot(struct ctl *ctl, int argc, char **argv);
+/* Session subcommands (control.c). */
+int ctl_spawn(struct ctl *ctl, int argc, char **argv);
+int ctl_reload(struct ctl *ctl, int argc, char **argv);
+int ctl_focus(struct ctl *ctl, int argc, char **argv);
+int ctl_panel(struct ctl *ctl, int argc, char **argv);
+int ctl_tiles(struct ctl *ctl, int argc, char **argv);
+int ctl_inject(struct ctl *ctl, int argc, char **argv);
 
 /* Reads the whole JSON counters dump into a malloc'd string (NULL on failure). */
 char *ctl_read_counters(struct ctl *ctl, bool json);

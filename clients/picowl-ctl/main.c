@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 
 static const struct {
@@ -18,6 +19,18 @@ static const struct {
 		ctl_counters},
 	{"plot", "plot FILE.svg                 draw the stage times per frame and a histogram",
 		ctl_plot},
+	{"spawn", "spawn [--tile N] CMD [ARGS]   start CMD; its first window goes to tile N",
+		ctl_spawn},
+	{"reload", "reload                        read the config file again", ctl_reload},
+	{"focus", "focus N                       focus the window in tile N", ctl_focus},
+	{"tiles", "tiles                         list the tiles: number, state, app id, title",
+		ctl_tiles},
+	{"panel", "panel                         show the panel over a fullscreen window",
+		ctl_panel},
+	{"inject",
+		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
+		"                                (picowl --test-hooks only)",
+		ctl_inject},
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -38,6 +51,8 @@ handle_global(void *data, struct wl_registry *registry, uint32_t name, const cha
 	struct ctl *ctl = data;
 	if (strcmp(interface, picowl_counters_v1_interface.name) == 0) {
 		ctl->counters = wl_registry_bind(registry, name, &picowl_counters_v1_interface, 1);
+	} else if (strcmp(interface, picowl_control_v1_interface.name) == 0) {
+		ctl->control = wl_registry_bind(registry, name, &picowl_control_v1_interface, 1);
 	}
 }
 
@@ -63,7 +78,7 @@ ctl_connect(struct ctl *ctl)
 		fprintf(stderr, "picowl-ctl: the compositor closed the connection\n");
 		return false;
 	}
-	if (!ctl->counters) {
+	if (!ctl->counters && !ctl->control) {
 		fprintf(stderr, "picowl-ctl: this compositor offers no picowl counters (not picowl, "
 				"or picowl runs as another user)\n");
 		return false;
@@ -76,6 +91,9 @@ ctl_disconnect(struct ctl *ctl)
 {
 	if (ctl->counters) {
 		picowl_counters_v1_destroy(ctl->counters);
+	}
+	if (ctl->control) {
+		picowl_control_v1_destroy(ctl->control);
 	}
 	if (ctl->registry) {
 		wl_registry_destroy(ctl->registry);

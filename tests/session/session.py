@@ -1,0 +1,64 @@
+"""Shared by the session tests: options, the panel's colours, tile geometry, picowl-ctl."""
+
+import os
+import subprocess
+
+import harness
+from harness import check
+
+# picowl-panel's default background, as it shows through RGB565.
+PANEL_BG = (0x20, 0x30, 0x40)
+
+
+def parse_args():
+	def extra(p):
+		p.add_argument('--ctl', required=True)
+		p.add_argument('--panel', required=True)
+	args = harness.parse_args(extra)
+	# picowl's children find picowl-panel and picowl-ctl by name, as on a device.
+	dirs = [os.path.dirname(os.path.abspath(args.panel)), os.path.dirname(os.path.abspath(args.ctl))]
+	os.environ['PATH'] = ':'.join(dirs + [os.environ.get('PATH', '/usr/bin:/bin')])
+	return args
+
+
+def ctl(session, *argv, check_status=True):
+	"""Runs picowl-ctl against the session; returns its stdout."""
+	r = subprocess.run([session.args.ctl] + list(argv), env=session.client_env(),
+			   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+			   timeout=20)
+	if check_status:
+		check(r.returncode == 0, 'picowl-ctl %s: status %d: %s'
+		      % (' '.join(argv), r.returncode, r.stderr.decode(errors='replace').strip()))
+	return r.stdout.decode(errors='replace')
+
+
+def tiles_in(area, n):
+	"""The layout's boxes (x, y, w, h) of n <= 2 tiles in area, portrait stacking."""
+	x, y, w, h = area
+	if n == 1:
+		return [area]
+	if h >= w:
+		h1 = h // 2
+		return [(x, y, w, h1), (x, y + h1, w, h - h1)]
+	w1 = w // 2
+	return [(x, y, w1, h), (x + w1, y, w - w1, h)]
+
+
+def mostly(img, box, rgb, share=0.8):
+	x, y, w, h = box
+	return img.count_close(box, rgb) >= share * w * h
+
+
+def panel_shown(img, box):
+	"""The panel's background fills most of box (its text is small)."""
+	return mostly(img, box, PANEL_BG, 0.6)
+
+
+def write_foot_config(session, bg=harness.FOOT_BG):
+	"""foot's own config in the session's XDG_CONFIG_HOME: what an autostarted foot reads."""
+	d = os.path.join(session.home, '.config', 'foot')
+	os.makedirs(d, exist_ok=True)
+	with open(os.path.join(d, 'foot.ini'), 'w') as f:
+		f.write('[main]\nfont=monospace:size=6\nshell=/bin/sh\n\n'
+			'[colors]\nbackground=%s\nforeground=%s\nalpha=1.0\n\n[cursor]\nblink=no\n'
+			% (bg, bg))
