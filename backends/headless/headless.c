@@ -248,6 +248,11 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 
 	/* RAM scanned out by nothing: like a pxafb panel, a flip is free, so auto picks flip. */
 	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_FLIP : config->present;
+	if (config->copy != PW_COPY_CPU) {
+		fprintf(stderr, "picowl: headless: no %s copy engine in RAM; rows are copied by the "
+				"cpu\n",
+			config->copy == PW_COPY_DMA ? "DMA" : "kernel");
+	}
 	for (int i = 0; i < 2; i++) {
 		hl->front[i] = pixman_image_create_bits(pw_format_pixman(config->format),
 			config->width, config->height, NULL, 0);
