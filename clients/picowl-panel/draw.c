@@ -75,7 +75,7 @@ panel_draw(const struct panel_model *m, pixman_image_t *image, int tile_x[])
 	int x = PAD;
 	const char *title = "";
 	for (int i = 0; i < m->tile_count; i++) {
-		char label[4];
+		char label[12];
 		snprintf(label, sizeof(label), "%d", i + 1);
 		int lw = text_width(label, s) + 2 * PAD;
 		if (m->tiles[i].focused) {
