@@ -178,7 +178,43 @@ update_size(struct pw_surface *surface)
 	surface->height = h;
 }
 
-/* Buffer damage in surface coordinates; exact for the plain case, the whole surface otherwise. */
+/* A box of the buffer mapped back through the buffer transform, in transformed buffer pixels. */
+static pixman_box32_t
+untransform_box(pixman_box32_t b, int32_t transform, int wt, int ht)
+{
+	int x1, y1, x2, y2;
+	switch (transform) {
+	case WL_OUTPUT_TRANSFORM_90:
+		x1 = wt - b.y2, y1 = b.x1, x2 = wt - b.y1, y2 = b.x2;
+		break;
+	case WL_OUTPUT_TRANSFORM_180:
+		x1 = wt - b.x2, y1 = ht - b.y2, x2 = wt - b.x1, y2 = ht - b.y1;
+		break;
+	case WL_OUTPUT_TRANSFORM_270:
+		x1 = b.y1, y1 = ht - b.x2, x2 = b.y2, y2 = ht - b.x1;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED:
+		x1 = wt - b.x2, y1 = b.y1, x2 = wt - b.x1, y2 = b.y2;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_90:
+		x1 = b.y1, y1 = b.x1, x2 = b.y2, y2 = b.x2;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_180:
+		x1 = b.x1, y1 = ht - b.y2, x2 = b.x2, y2 = ht - b.y1;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_270:
+		x1 = wt - b.y2, y1 = ht - b.x2, x2 = wt - b.y1, y2 = ht - b.x1;
+		break;
+	default:
+		return b;
+	}
+	return (pixman_box32_t){x1, y1, x2, y2};
+}
+
+/*
+ * Buffer damage in surface coordinates: back through the buffer transform and scale, rounded
+ * outwards. A viewport crops and scales, so there the whole surface is damaged.
+ */
 static void
 add_buffer_damage(struct pw_surface *surface, const pixman_region32_t *buffer_damage)
 {
@@ -186,13 +222,33 @@ add_buffer_damage(struct pw_surface *surface, const pixman_region32_t *buffer_da
 	if (!pixman_region32_not_empty(buffer_damage)) {
 		return;
 	}
-	if (cur->transform == WL_OUTPUT_TRANSFORM_NORMAL && cur->scale == 1 && !cur->has_src &&
-		!cur->has_dst) {
-		pixman_region32_union(&surface->damage, &surface->damage, buffer_damage);
+	if (cur->has_src || cur->has_dst) {
+		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0,
+			surface->width, surface->height);
 		return;
 	}
-	pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0, surface->width,
-		surface->height);
+	int wt = surface->buffer_width, ht = surface->buffer_height;
+	if (transform_swaps(cur->transform)) {
+		wt = surface->buffer_height;
+		ht = surface->buffer_width;
+	}
+	int scale = cur->scale;
+	pixman_region32_t clipped;
+	pixman_region32_init(&clipped);
+	pixman_region32_intersect_rect(&clipped, (pixman_region32_t *)buffer_damage, 0, 0,
+		(unsigned)surface->buffer_width, (unsigned)surface->buffer_height);
+	int n;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(&clipped, &n);
+	for (int i = 0; i < n; i++) {
+		pixman_box32_t b = untransform_box(boxes[i], cur->transform, wt, ht);
+		int x1 = b.x1 / scale, y1 = b.y1 / scale;
+		int x2 = (b.x2 + scale - 1) / scale, y2 = (b.y2 + scale - 1) / scale;
+		if (x2 > x1 && y2 > y1) {
+			pixman_region32_union_rect(&surface->damage, &surface->damage, x1, y1,
+				(unsigned)(x2 - x1), (unsigned)(y2 - y1));
+		}
+	}
+	pixman_region32_fini(&clipped);
 }
 
 static void

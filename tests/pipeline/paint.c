@@ -109,10 +109,10 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 static const struct wl_callback_listener frame_listener = {handle_frame_done};
 
 static struct wl_buffer *
-make_buffer(struct app *app, uint32_t format, int bpp, uint32_t rgb)
+make_buffer(struct app *app, int width, int height, uint32_t format, int bpp, uint32_t rgb)
 {
-	int stride = app->width * bpp;
-	size_t size = (size_t)stride * (size_t)app->height;
+	int stride = width * bpp;
+	size_t size = (size_t)stride * (size_t)height;
 	int fd = memfd_create("paint", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
 		perror("paint: memfd");
@@ -123,7 +123,7 @@ make_buffer(struct app *app, uint32_t format, int bpp, uint32_t rgb)
 		perror("paint: mmap");
 		exit(1);
 	}
-	for (int i = 0; i < app->width * app->height; i++) {
+	for (int i = 0; i < width * height; i++) {
 		if (bpp == 2) {
 			((uint16_t *)data)[i] = (uint16_t)(((rgb >> 8) & 0xf800) | ((rgb >> 5) & 0x07e0) |
 				((rgb >> 3) & 0x1f));
@@ -134,7 +134,7 @@ make_buffer(struct app *app, uint32_t format, int bpp, uint32_t rgb)
 	munmap(data, size);
 	struct wl_shm_pool *pool = wl_shm_create_pool(app->shm, fd, (int32_t)size);
 	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, app->width, app->height, stride, format);
+		wl_shm_pool_create_buffer(pool, 0, width, height, stride, format);
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	return buffer;
@@ -164,6 +164,7 @@ main(int argc, char **argv)
 	uint32_t a = 0xff0000, b = 0x00ff00;
 	int bx = 10, by = 10, bw = 10, bh = 10;
 	bool fullscreen = false, want565 = false;
+	int transform = 0, scale = 1;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--color") == 0 && i + 1 < argc) {
 			a = (uint32_t)strtoul(argv[++i], NULL, 16);
@@ -174,6 +175,10 @@ main(int argc, char **argv)
 				fprintf(stderr, "paint: --box X,Y,W,H\n");
 				return 2;
 			}
+		} else if (strcmp(argv[i], "--transform") == 0 && i + 1 < argc) {
+			transform = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc) {
+			scale = atoi(argv[++i]);
 		} else if (strcmp(argv[i], "--fullscreen") == 0) {
 			fullscreen = true;
 		} else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
@@ -214,17 +219,24 @@ main(int argc, char **argv)
 		}
 	}
 	wl_display_roundtrip(display);
+	/* The buffer holds the surface transformed and scaled: swapped for 90 and 270. */
+	/* Later configures (focus) must not change the buffers' size: keep it apart. */
+	int surface_w = app.width, surface_h = app.height;
+	int bw_ = (transform & 1 ? surface_h : surface_w) * scale;
+	int bh_ = (transform & 1 ? surface_w : surface_h) * scale;
+	wl_surface_set_buffer_transform(surface, transform);
+	wl_surface_set_buffer_scale(surface, scale);
 	bool use565 = want565 && app.has_rgb565;
 	uint32_t format = use565 ? WL_SHM_FORMAT_RGB565 : WL_SHM_FORMAT_XRGB8888;
 	int bpp = use565 ? 2 : 4;
-	struct wl_buffer *first = make_buffer(&app, format, bpp, a);
-	struct wl_buffer *second = make_buffer(&app, format, bpp, b);
-	show(display, &app, surface, first, 0, 0, app.width, app.height);
+	struct wl_buffer *first = make_buffer(&app, bw_, bh_, format, bpp, a);
+	struct wl_buffer *second = make_buffer(&app, bw_, bh_, format, bpp, b);
+	show(display, &app, surface, first, 0, 0, bw_, bh_);
 	/* A second frame of colour A, so that a flip's other buffer holds it too. */
-	struct wl_buffer *again = make_buffer(&app, format, bpp, a);
-	show(display, &app, surface, again, 0, 0, app.width, app.height);
+	struct wl_buffer *again = make_buffer(&app, bw_, bh_, format, bpp, a);
+	show(display, &app, surface, again, 0, 0, bw_, bh_);
 	show(display, &app, surface, second, bx, by, bw, bh);
-	printf("painted %dx%d\n", app.width, app.height);
+	printf("painted %dx%d\n", surface_w, surface_h);
 	fflush(stdout);
 	while (wl_display_dispatch(display) >= 0) {
 	}

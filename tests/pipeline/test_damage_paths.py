@@ -40,6 +40,21 @@ def unrotate_box(box, rotation, dw, dh):
 	return rotate_box(box, back, dw, dh)
 
 
+def buffer_to_surface(box, transform, scale, sw, sh):
+	"""A damage box of the buffer in surface coordinates (wl_surface.set_buffer_transform)."""
+	wt, ht = sw * scale, sh * scale  # the transformed buffer, in buffer pixels
+	x, y, w, h = box
+	x1, y1, x2, y2 = x, y, x + w, y + h
+	if transform == 1:
+		x1, y1, x2, y2 = wt - y2, x1, wt - y1, x2
+	elif transform == 2:
+		x1, y1, x2, y2 = wt - x2, ht - y2, wt - x1, ht - y1
+	elif transform == 3:
+		x1, y1, x2, y2 = y1, ht - x2, y2, ht - x1
+	return (x1 // scale, y1 // scale, -(-x2 // scale) - x1 // scale,
+		-(-y2 // scale) - y1 // scale)
+
+
 def expected_b(damage, rotation, lw, lh, content, box):
 	"""The logical box that must show B; everything else in content shows A."""
 	cx, cy, cw, ch = content
@@ -71,7 +86,8 @@ def run(args):
 	with session as s:
 		s.width, s.height = lw, lh  # grim shows the logical, rotated picture
 		cmd = [args.paint, '--color', '%02x%02x%02x' % A, '--then', '%02x%02x%02x' % B,
-		       '--box', '%d,%d,%d,%d' % BOX, '--format', args.client_format]
+		       '--box', '%d,%d,%d,%d' % BOX, '--format', args.client_format,
+		       '--transform', str(args.transform), '--scale', str(args.scale)]
 		if placement == 'fullscreen':
 			cmd.append('--fullscreen')
 		c = s.spawn(cmd, 'paint')
@@ -83,7 +99,8 @@ def run(args):
 		check(size == '%dx%d' % (content[2], content[3]),
 		      'client got %s, expected its content box %s' % (size, content))
 		img = s.screenshot('final.ppm')
-		want = expected_b(damage, rotation, lw, lh, content, BOX)
+		surface_box = buffer_to_surface(BOX, args.transform, args.scale, content[2], content[3])
+		want = expected_b(damage, rotation, lw, lh, content, surface_box)
 		log('B expected in %s of content %s' % (want, content))
 		wx, wy, ww, wh = want
 		bad = 0
@@ -116,6 +133,8 @@ def extra(p):
 	p.add_argument('--paint', required=True)
 	p.add_argument('--case', required=True)
 	p.add_argument('--client-format', default='xrgb8888')
+	p.add_argument('--transform', type=int, default=0)
+	p.add_argument('--scale', type=int, default=1)
 
 
 if __name__ == '__main__':
