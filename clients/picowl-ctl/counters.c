@@ -17,9 +17,21 @@ handle_done(void *data, struct picowl_counters_v1 *counters, uint32_t bytes)
 
 static const struct picowl_counters_v1_listener counters_listener = {.done = handle_done};
 
+static bool
+have_counters(struct ctl *ctl)
+{
+	if (!ctl->counters) {
+		fprintf(stderr, "picowl-ctl: this compositor offers no picowl counters\n");
+	}
+	return ctl->counters != NULL;
+}
+
 char *
 ctl_read_counters(struct ctl *ctl, bool json)
 {
+	if (!have_counters(ctl)) {
+		return NULL;
+	}
 	int fd = memfd_create("picowl-counters", MFD_CLOEXEC);
 	if (fd < 0) {
 		perror("picowl-ctl: memfd_create");
@@ -67,6 +79,9 @@ ctl_counters(struct ctl *ctl, int argc, char **argv)
 				argv[i]);
 			return 2;
 		}
+	}
+	if (!have_counters(ctl)) {
+		return 1;
 	}
 	if (reset && !json) {
 		picowl_counters_v1_reset(ctl->counters);
