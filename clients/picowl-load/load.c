@@ -42,6 +42,7 @@ struct options {
 	long warmup;
 	double seconds; /* 0: no limit */
 	bool fullscreen;
+	bool hold; /* after the last frame: report, stay connected until SIGTERM */
 	int width, height;
 };
 
@@ -78,6 +79,7 @@ struct load {
 	bool started; /* the warmup is over: frames count from load->warm */
 	bool drawn_any;
 	bool running;
+	bool reported;
 	int status;
 
 	long frame; /* frames committed since start, warmup included */
@@ -101,6 +103,9 @@ usage(FILE *out)
 		"  --seconds S         exit after S seconds of counting\n"
 		"  --fullscreen        ask to be fullscreen\n"
 		"  --size WxH          buffer size when the compositor leaves it to us (240x320)\n"
+		"  --hold              after the last frame, report and stay connected (drawing\n"
+		"                      nothing) until SIGTERM: a measurement can end before the\n"
+		"                      disconnect\n"
 		"Prints \"picowl-load: frames N time T s\" at exit.\n");
 }
 
@@ -187,6 +192,9 @@ parse_options(int argc, char **argv, struct options *opt)
 			exit(0);
 		} else if (strcmp(a, "--fullscreen") == 0) {
 			opt->fullscreen = true;
+			continue;
+		} else if (strcmp(a, "--hold") == 0) {
+			opt->hold = true;
 			continue;
 		}
 		if (v == NULL) {
@@ -409,6 +417,8 @@ free_buffer(struct load *load)
 
 static void finish(struct load *load);
 static void draw(struct load *load);
+static void report(struct load *load);
+static void start_counting(struct load *load);
 
 static void
 handle_frame_done(void *data, struct wl_callback *callback, uint32_t time)
@@ -416,9 +426,16 @@ handle_frame_done(void *data, struct wl_callback *callback, uint32_t time)
 	struct load *load = data;
 	wl_callback_destroy(callback);
 	load->frame_callback = NULL;
+	if (!load->started && load->frame >= load->opt.warmup) {
+		start_counting(load);
+	}
 	if (load->opt.frames > 0 && load->counted >= load->opt.frames) {
 		/* the last frame reached the screen */
-		finish(load);
+		if (load->opt.hold) {
+			report(load);
+		} else {
+			finish(load);
+		}
 		return;
 	}
 	if (load->opt.rate == 0) {
@@ -435,14 +452,22 @@ static void
 count_frame(struct load *load)
 {
 	load->frame++;
-	if (load->frame == load->opt.warmup) {
-		clock_gettime(CLOCK_MONOTONIC, &load->warm);
-		load->started = true;
-		printf("picowl-load: start\n");
-		fflush(stdout);
-	} else if (load->frame > load->opt.warmup) {
+	if (load->frame > load->opt.warmup) {
 		load->counted++;
 	}
+}
+
+/*
+ * Counting starts when the last warm-up frame reached the screen, so that the window between
+ * "start" and the report holds exactly the counted frames' commits and callbacks.
+ */
+static void
+start_counting(struct load *load)
+{
+	clock_gettime(CLOCK_MONOTONIC, &load->warm);
+	load->started = true;
+	printf("picowl-load: start\n");
+	fflush(stdout);
 }
 
 /* Draws and commits one frame if one is due, the last frame callback came and a buffer is free. */
@@ -567,10 +592,7 @@ handle_xdg_surface_configure(void *data, struct xdg_surface *xdg_surface, uint32
 		load->want_frame = true;
 		clock_gettime(CLOCK_MONOTONIC, &load->start);
 		if (load->opt.warmup == 0) {
-			load->warm = load->start;
-			load->started = true;
-			printf("picowl-load: start\n");
-			fflush(stdout);
+			start_counting(load);
 		}
 	}
 	draw(load);
@@ -609,8 +631,11 @@ finish(struct load *load)
 static void
 report(struct load *load)
 {
-	double t = load->frame > load->opt.warmup || load->opt.warmup == 0 ? elapsed(&load->warm)
-									   : 0.0;
+	if (load->reported) {
+		return;
+	}
+	load->reported = true;
+	double t = load->started ? elapsed(&load->warm) : 0.0;
 	printf("picowl-load: frames %ld time %.3f s fps %.2f (warmup %ld, skipped ticks %ld)\n",
 		load->counted, t, t > 0 ? (double)load->counted / t : 0.0,
 		load->frame - load->counted, load->skipped);

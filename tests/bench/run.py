@@ -79,9 +79,12 @@ def delta(a, b):
 class Compositor:
 	"""One compositor in its own runtime directory. kind: picowl, weston or sway."""
 
-	def __init__(self, name, kind, size, work, build, fmt='xrgb8888', callgrind=False):
+	def __init__(self, name, kind, size, work, build, fmt='xrgb8888', callgrind=False,
+		     extra=(), client_extra=()):
 		self.name = name
 		self.kind = kind
+		self.extra = list(extra)	# more compositor options
+		self.client_extra = list(client_extra)	# more picowl-load options
 		self.size = size
 		self.width, self.height = (int(v) for v in size.split('x'))
 		self.fmt = fmt
@@ -104,7 +107,7 @@ class Compositor:
 			self.socket = 'picowl-bench'
 			return [os.path.join(self.build, 'compositor', 'picowl'), '--backend', 'headless',
 				'--size', self.size, '--format', self.fmt, '--refresh', str(REFRESH),
-				'--socket', self.socket]
+				'--socket', self.socket] + self.extra
 		if self.kind == 'weston':
 			self.socket = 'weston-bench'
 			ini = os.path.join(self.dir, 'weston.ini')
@@ -223,16 +226,22 @@ class Compositor:
 		self.log.close()
 
 
+# name: (kind, output format, compositor options, picowl-load options)
+VARIANTS = {
+	'picowl': ('picowl', 'xrgb8888', [], []),
+	'picowl-565': ('picowl', 'rgb565', [], []),
+	# picowl's other damage mode, and its direct present (a fullscreen opaque client)
+	'picowl-rects': ('picowl', 'xrgb8888', ['--damage', 'rects'], []),
+	'picowl-direct': ('picowl', 'rgb565', [], ['--fullscreen']),
+	'weston': ('weston', 'xrgb8888', [], []),
+	'sway': ('sway', 'xrgb8888', [], []),
+}
+
+
 def make_compositors(size, work, build, callgrind=False, names=None):
-	table = {
-		'picowl': ('picowl', 'xrgb8888'),
-		'picowl-565': ('picowl', 'rgb565'),
-		'weston': ('weston', None),
-		'sway': ('sway', None),
-	}
-	names = names or list(table)
-	return [Compositor(n, table[n][0], size, work, build, fmt=table[n][1] or 'xrgb8888',
-			   callgrind=callgrind) for n in names]
+	return [Compositor(n, VARIANTS[n][0], size, work, build, fmt=VARIANTS[n][1],
+			   callgrind=callgrind, extra=VARIANTS[n][2], client_extra=VARIANTS[n][3])
+		for n in names]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,21 +251,26 @@ def load_cmd(build, comp, extra):
 	cmd = [os.path.join(build, 'clients', 'picowl-load', 'picowl-load'), '--size', comp.size]
 	if comp.kind == 'weston':
 		cmd.append('--fullscreen')	# desktop-shell does not tile: fill the output
-	return cmd + extra
+	return cmd + comp.client_extra + extra
 
 
-def run_load(build, comp, extra, timeout=120):
-	"""Runs picowl-load to its end; the compositor's counters from "start" to the exit."""
-	p = subprocess.Popen(load_cmd(build, comp, extra), env=comp.client_env(),
-			     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-			     text=True)
-	before = None
+def run_load(build, comp, extra, timeout=120, hold=False):
+	"""Runs picowl-load to its end; the compositor's counters from "start" to the exit, or
+	with hold, from "start" to the report after the last frame callback (the client then waits
+	for SIGTERM, so its disconnect falls outside the window)."""
+	cmd = load_cmd(build, comp, extra + (['--hold'] if hold else []))
+	p = subprocess.Popen(cmd, env=comp.client_env(), stdin=subprocess.DEVNULL,
+			     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+	before = after = None
 	out = []
 	deadline = time.monotonic() + timeout
 	for line in p.stdout:
 		out.append(line)
 		if line.startswith('picowl-load: start') and before is None:
 			before = proc_counters(comp.pid)
+		if line.startswith('picowl-load: frames') and hold:
+			after = proc_counters(comp.pid)
+			p.send_signal(signal.SIGTERM)
 		if time.monotonic() > deadline:
 			break
 	try:
@@ -265,7 +279,8 @@ def run_load(build, comp, extra, timeout=120):
 		p.kill()
 		p.wait()
 		raise RuntimeError('picowl-load on %s timed out: %s' % (comp.name, ''.join(out)))
-	after = proc_counters(comp.pid)
+	if after is None:
+		after = proc_counters(comp.pid)
 	text = ''.join(out)
 	m = re.search(r'frames (\d+) time ([0-9.]+) s', text)
 	if p.returncode != 0 or not m or before is None:
@@ -289,7 +304,7 @@ def section_cpu(a, results):
 					k = (r + i) % len(comps)
 					for c in comps[k:] + comps[:k]:
 						res = run_load(a.build, c, ['--damage', pat, '--warmup', '20',
-									    '--frames', str(a.frames)])
+									    '--frames', str(a.frames)], hold=True)
 						d = res['d']
 						rec = {'round': r, 'frames': res['frames'],
 						       'fps': res['frames'] / res['secs'],
@@ -310,7 +325,7 @@ def section_callgrind(a, results):
 	out = results.setdefault('callgrind', {})
 	n1, n2 = a.n1, a.n2
 	for size in SIZES:
-		for c in make_compositors(size, a.work, a.build, callgrind=True, names=a.names):
+		for c in make_compositors(size, a.work, a.build, callgrind=True, names=a.cg_names):
 			c.start()
 			try:
 				run_load(a.build, c, ['--frames', '10'], timeout=300)
@@ -343,7 +358,7 @@ def section_wakeups(a, results):
 			run_load(a.build, c, ['--frames', '10'])
 		for c in comps:
 			res = run_load(a.build, c, ['--damage', 'rows:16', '--rate', '28', '--warmup', '14',
-						    '--frames', '84'])
+						    '--frames', '84'], hold=True)
 			d = res['d']
 			out.setdefault('rate28', {})[c.name] = {
 				'frames': res['frames'], 'vol': d['vol'], 'invol': d['invol'],
@@ -472,7 +487,7 @@ def machine():
 		'loadavg_at_end': load}
 
 
-def versions():
+def versions(source):
 	v = {}
 	for name, cmd in (('weston', ['weston', '--version']), ('sway', ['sway', '--version']),
 			  ('valgrind', ['valgrind', '--version'])):
@@ -481,11 +496,17 @@ def versions():
 						 text=True, timeout=10).stdout.strip()
 		except (OSError, subprocess.TimeoutExpired):
 			v[name] = 'not found'
+	# a tree exported with git archive carries its commit in .commit
 	try:
-		v['picowl'] = subprocess.run(['git', '-C', SOURCE, 'describe', '--always', '--dirty'],
-					     stdout=subprocess.PIPE, text=True).stdout.strip()
+		with open(os.path.join(source, '.commit')) as f:
+			v['picowl'] = 'commit ' + f.read().strip()
 	except OSError:
-		v['picowl'] = '?'
+		try:
+			v['picowl'] = 'commit ' + subprocess.run(
+				['git', '-C', source, 'describe', '--always', '--dirty'],
+				stdout=subprocess.PIPE, text=True).stdout.strip()
+		except OSError:
+			v['picowl'] = '?'
 	return v
 
 
@@ -519,8 +540,10 @@ def report(a, results, path):
 						  results['versions']['sway'],
 						  results['versions']['valgrind']))
 	L.append('- client: picowl-load, XRGB8888 buffers, paced by frame callbacks; output refresh '
-		 '%d Hz; picowl = XRGB8888 output, picowl-565 = RGB565 output (conversion on the way)'
-		 % REFRESH)
+		 '%d Hz; picowl = XRGB8888 output, picowl-565 = RGB565 output (conversion on the way), '
+		 'picowl-rects = XRGB8888 output with `--damage rects`, picowl-direct = RGB565 output '
+		 'with the client fullscreen (direct present, no composition); the claims compare '
+		 '`picowl` (same output format as the peers) with the better peer' % REFRESH)
 	L.append('- wall time of the run: %.0f s\n' % results['wall_secs'])
 
 	checks = []
@@ -528,8 +551,9 @@ def report(a, results, path):
 	if cg:
 		L.append('## Instructions per frame (callgrind, slope between %d and %d frames)\n'
 			 % (a.n1, a.n2))
-		L.append('| size | damage | picowl | picowl-565 | weston | sway | picowl / best peer |')
-		L.append('|---|---|---:|---:|---:|---:|---:|')
+		L.append('| size | damage | picowl | picowl-565 | picowl-rects | picowl-direct | weston | '
+			 'sway | picowl / best peer | best picowl variant / best peer |')
+		L.append('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|')
 		for size in SIZES:
 			for pat in PATTERNS:
 				row = cg.get(size, {}).get(pat, {})
@@ -537,10 +561,14 @@ def report(a, results, path):
 				peers = [get(p) for p in PEERS if get(p) is not None]
 				best = min(peers) if peers else None
 				ratio = get('picowl') / best if best and get('picowl') is not None else None
-				L.append('| %s | %s | %s | %s | %s | %s | %s |' % (
+				ours = [get(n) for n in row if n.startswith('picowl') and get(n) is not None]
+				best_ours = min(ours) / best if best and ours else None
+				L.append('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
 					size, pat, fmt_num(get('picowl')), fmt_num(get('picowl-565')),
+					fmt_num(get('picowl-rects')), fmt_num(get('picowl-direct')),
 					fmt_num(get('weston')), fmt_num(get('sway')),
-					'%.3f' % ratio if ratio is not None else 'n/a'))
+					'%.3f' % ratio if ratio is not None else 'n/a',
+					'%.3f' % best_ours if best_ours is not None else 'n/a'))
 				if ratio is not None:
 					limit = 0.5 if pat == 'none' else 1 / 3
 					checks.append(('instructions/frame %s %s: picowl %.3f of the best peer '
@@ -666,7 +694,10 @@ def main():
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
 	p.add_argument('--sections', default='present,callgrind,cpu,wakeups,doom')
-	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway')
+	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
+		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
+	p.add_argument('--callgrind-compositors',
+		       default='picowl,picowl-565,picowl-rects,picowl-direct,weston,sway')
 	p.add_argument('--rounds', type=int, default=2)
 	p.add_argument('--doom-rounds', type=int, default=3)
 	p.add_argument('--frames', type=int, default=120, help='frames per CPU-time run')
@@ -679,12 +710,13 @@ def main():
 	if a.quick:
 		a.rounds, a.doom_rounds, a.frames, a.n1, a.n2 = 1, 1, 40, 5, 25
 	a.names = a.compositors.split(',')
+	a.cg_names = a.callgrind_compositors.split(',')
 	a.build = os.path.abspath(a.build)
 	a.work = tempfile.mkdtemp(prefix='picowl-bench-')
 	os.chmod(a.work, 0o755)
 	T0 = time.monotonic()
 	results = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
-		   'versions': versions(), 'args': vars(a)}
+		   'versions': versions(a.source), 'args': vars(a)}
 	status = 0
 	try:
 		for s in a.sections.split(','):
