@@ -1,4 +1,6 @@
 """The vm test cases: qemu devices, kernel modules, the guest script and the checks."""
+import re
+
 
 MAGENTA = (255, 0, 255)
 YELLOW = (255, 255, 0)
@@ -194,9 +196,13 @@ SESSION_SCRIPT = '''
 kd before
 start_picowl term --backend drm
 kd during-term
+echo "@@VT during $(vmtool vt)"
 timeout 20 chvt 2
-kd switched-away
+echo "@@VT away $(vmtool vt)"
+sleep 1
+dump away
 timeout 20 chvt 1
+echo "@@VT back $(vmtool vt)"
 sleep 1
 dump back
 stop_picowl term
@@ -227,8 +233,12 @@ def check_session(r):
     errors += check_status(r, 'term') + check_status(r, 'fbterm')
     errors += check_status(r, 'segv', 128 + 11)
     errors += check_client(r, 'term', 'back', 0)
-    if not any('VT' in line or 'released' in line for line in r['serial']):
-        pass
+    for k, v in {'during': '1', 'away': '2', 'back': '1'}.items():
+        if r['vt'].get(k) != v:
+            errors.append('active VT %s: %s, want %s' % (k, r['vt'].get(k), v))
+    # Switched away, the console has the screen: the client's colours are not on it.
+    if not check_client(r, 'term', 'away', 0):
+        errors.append('the client was still on screen after switching to VT 2')
     return errors
 
 
@@ -252,7 +262,11 @@ echo quit > /tmp/in.fifo
 
 def check_input(r):
     errors = []
-    dw, dh = 1024, 768  # bochs' default mode
+    modes = [re.search(r' (\d+)x(\d+)@', l) for l in r['serial'] if 'picowl: drm:' in l]
+    modes = [m for m in modes if m]
+    if not modes:
+        return ['no DRM output came up']
+    dw, dh = int(modes[0].group(1)), int(modes[0].group(2))
     for rot in (0, 90, 270):
         run = 'in-%d' % rot
         state = r['state'].get(run, [])
@@ -285,6 +299,6 @@ CASES = {
     'virtio-gpu': {'qemu': ['-device', 'virtio-gpu-pci'], 'modules': [('virtio_pci', ''), ('virtio-gpu', '')],
                    'wait': '/dev/dri/card0', 'script': VIRTIO_SCRIPT, 'check': check_virtio},
     'session': dict(BOCHS, script=SESSION_SCRIPT, check=check_session),
-    'input': dict(BOCHS, modules=[('bochs', ''), ('uinput', '')], script=INPUT_SCRIPT,
+    'input': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], script=INPUT_SCRIPT,
                   check=check_input),
 }

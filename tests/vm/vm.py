@@ -12,6 +12,7 @@ The guest talks to this script on the serial line, one command a line:
   @@FB NAME            followed by "W H STRIDE BPP R G B" and base64 rows, up to @@FBEND
   @@CLIENT ...         what the test client saw (see vmclient.c)
   @@STATUS NAME CODE   exit status of a command;  @@KD NAME MODE  a KDGETMODE reading
+  @@VT NAME N          the active VT
   @@END                the script is over
 """
 import argparse
@@ -329,7 +330,7 @@ def run(args, case, work):
         lines.put(None)
     threading.Thread(target=reader, daemon=True).start()
     monitor = Monitor(mon_path)
-    result = {'client': [], 'state': {}, 'status': {}, 'kd': {}, 'log': {}, 'images': {}, 'timeouts': [],
+    result = {'client': [], 'state': {}, 'vt': {}, 'status': {}, 'kd': {}, 'log': {}, 'images': {}, 'timeouts': [],
               'serial': []}
     deadline = time.time() + case.get('timeout', 240)
     fb = None
@@ -372,6 +373,9 @@ def run(args, case, work):
             elif what == 'STATUS':
                 name, code = rest.split()
                 result['status'][name] = int(code)
+            elif what == 'VT':
+                name, _, vt = rest.partition(' ')
+                result['vt'][name] = vt.strip()
             elif what == 'KD':
                 name, mode = rest.split()
                 result['kd'][name] = mode

@@ -2,6 +2,7 @@
  * The vm tests' helper inside the guest.
  *
  *   vmtool kdmode TTY                       prints "text" or "graphics" (KDGETMODE)
+ *   vmtool vt                               prints the number of the active VT
  *   vmtool fbset FB W H BPP [VIRTUAL_H]     sets the mode of a framebuffer (vfb)
  *   vmtool fbdump FB                        writes the visible screen's rows to stdout, after
  *                                           a line "W H STRIDE BPP R G B" (channel offsets)
@@ -17,6 +18,7 @@
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
+#include <linux/vt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,19 @@ kdmode(const char *tty)
 		return 1;
 	}
 	printf("%s\n", mode == KD_TEXT ? "text" : mode == KD_GRAPHICS ? "graphics" : "other");
+	return 0;
+}
+
+static int
+active_vt(void)
+{
+	int fd = open("/dev/tty0", O_RDWR | O_NOCTTY);
+	struct vt_stat state;
+	if (fd < 0 || ioctl(fd, VT_GETSTATE, &state) < 0) {
+		perror("vmtool: VT_GETSTATE");
+		return 1;
+	}
+	printf("%u\n", state.v_active);
 	return 0;
 }
 
@@ -216,6 +231,9 @@ main(int argc, char *argv[])
 {
 	if (argc == 3 && strcmp(argv[1], "kdmode") == 0) {
 		return kdmode(argv[2]);
+	}
+	if (argc == 2 && strcmp(argv[1], "vt") == 0) {
+		return active_vt();
 	}
 	if (argc >= 6 && strcmp(argv[1], "fbset") == 0) {
 		return fbset(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]),

@@ -1,0 +1,413 @@
+/*
+ * DRM display: dumb buffers in RGB565 where the primary plane takes it, else XRGB8888.
+ * Scanout drivers (bochs, CMA SoCs) get two buffers and page flips paced by their events.
+ * Upload drivers (virtio-gpu, udl, gud, SPI panels: DIRTYFB does not answer ENOSYS) get one
+ * buffer and the damaged rows through FB_DAMAGE_CLIPS or DIRTYFB: a flip there would upload
+ * the whole screen.
+ */
+#include <drm_fourcc.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+#include <xf86drm.h>
+#include <xf86drmMode.h>
+
+#include "backend.h"
+#include "copy.h"
+#include "kms.h"
+#include "session.h"
+
+struct dumb {
+	uint32_t handle, fb_id, pitch;
+	uint64_t size;
+	uint8_t *map;
+	pixman_image_t *image;
+};
+
+struct drm {
+	struct pw_backend base;
+	struct pw_session *session;
+	struct wl_listener session_disable, session_enable;
+	char path[64];
+	int fd;
+	struct wl_event_source *fd_source;
+	struct pw_kms kms;
+	struct dumb bufs[2];
+	int n_bufs;
+	int back; /* the buffer the next frame goes to */
+	pixman_image_t *shadow;
+	struct pw_copy copy;
+	bool upload;	    /* DIRTYFB is needed: one buffer, damage to the kernel */
+	bool modeset;	    /* the next commit sets the mode */
+	bool pending;	    /* a commit not yet on screen */
+	int frames;
+	/* Frames with no page-flip event (legacy modeset, DIRTYFB) complete on a timer. */
+	int timer_fd;
+	struct wl_event_source *timer;
+	struct timespec done_at;
+};
+
+static void
+frame_done(struct drm *drm, const struct timespec *when)
+{
+	drm->pending = false;
+	if (drm->base.events && drm->base.events->frame_done) {
+		drm->base.events->frame_done(drm->base.events_data, when);
+	}
+}
+
+static void
+handle_page_flip(int fd, unsigned seq, unsigned sec, unsigned usec, unsigned crtc, void *data)
+{
+	struct drm *drm = data;
+	struct timespec when = {.tv_sec = sec, .tv_nsec = (long)usec * 1000};
+	if (sec == 0 && usec == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &when);
+	}
+	if (drm->pending) {
+		frame_done(drm, &when);
+	}
+}
+
+static int
+handle_drm_readable(int fd, uint32_t mask, void *data)
+{
+	drmEventContext ctx = {.version = 3, .page_flip_handler2 = handle_page_flip};
+	if (drmHandleEvent(fd, &ctx) != 0) {
+		fprintf(stderr, "picowl: drm: drmHandleEvent failed\n");
+	}
+	return 0;
+}
+
+static int
+handle_timer(int fd, uint32_t mask, void *data)
+{
+	struct drm *drm = data;
+	uint64_t expirations;
+	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
+		fprintf(stderr, "picowl: drm: timer read: %s\n", strerror(errno));
+	}
+	if (drm->pending) {
+		frame_done(drm, &drm->done_at);
+	}
+	return 0;
+}
+
+/* No event will come: the frame is done one refresh from now. */
+static bool
+arm_timer(struct drm *drm)
+{
+	clock_gettime(CLOCK_MONOTONIC, &drm->done_at);
+	int64_t ns = drm->done_at.tv_nsec + 1000000000000LL / drm->base.refresh_mhz;
+	drm->done_at.tv_sec += ns / 1000000000;
+	drm->done_at.tv_nsec = ns % 1000000000;
+	struct itimerspec spec = {.it_value = drm->done_at};
+	return timerfd_settime(drm->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) == 0;
+}
+
+static pixman_image_t *
+drm_begin_frame(struct pw_backend *backend, int *age)
+{
+	struct drm *drm = (struct drm *)backend;
+	if (!drm->session->active) {
+		return NULL;
+	}
+	if (drm->base.present == PW_PRESENT_SHADOW) {
+		*age = drm->frames > 0 ? 1 : 0;
+		return drm->shadow;
+	}
+	if (drm->n_bufs == 2) {
+		*age = drm->frames >= 2 ? 2 : 0;
+	} else {
+		*age = drm->frames > 0 ? 1 : 0;
+	}
+	return drm->bufs[drm->back].image;
+}
+
+static bool
+drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
+	struct pw_present_stats *stats)
+{
+	struct drm *drm = (struct drm *)backend;
+	struct dumb *buf = &drm->bufs[drm->back];
+	*stats = (struct pw_present_stats){.path = drm->base.present, .engine = PW_COPY_CPU};
+	if (!drm->session->active) {
+		return false;
+	}
+	stats->rows = pw_copy_damaged_rows(damage);
+	if (drm->base.present == PW_PRESENT_SHADOW) {
+		pw_copy_rows(buf->map, (int)buf->pitch,
+			(const uint8_t *)pixman_image_get_data(drm->shadow),
+			pixman_image_get_stride(drm->shadow), pw_format_bpp(drm->base.format), damage,
+			stats);
+	}
+	if (drm->upload) {
+		/* The kernel (the host, for virtio-gpu) moves the damaged rows to the display. */
+		stats->engine = PW_COPY_KERNEL;
+		stats->bytes = (size_t)stats->rows * buf->pitch;
+	}
+	bool event = true;
+	int ret;
+	if (drm->upload && drm->kms.atomic && !drm->kms.prop.damage_clips && !drm->modeset) {
+		/* An atomic commit without FB_DAMAGE_CLIPS would upload everything. */
+		event = false;
+		ret = pw_kms_dirty(&drm->kms, buf->fb_id, damage);
+	} else {
+		ret = pw_kms_commit(&drm->kms, buf->fb_id, drm->modeset, drm->n_bufs == 2, damage,
+			&event, drm);
+	}
+	if (ret < 0) {
+		fprintf(stderr, "picowl: drm: %s commit: %s%s\n", drm->kms.atomic ? "atomic" : "legacy",
+			strerror(-ret), ret == -EACCES ? " (the session lost the display)" : "");
+		return false;
+	}
+	if (!event && !arm_timer(drm)) {
+		return false;
+	}
+	drm->modeset = false;
+	drm->pending = true;
+	drm->frames++;
+	if (drm->n_bufs == 2) {
+		drm->back = !drm->back;
+	}
+	return true;
+}
+
+static bool
+drm_active(struct pw_backend *backend)
+{
+	return ((struct drm *)backend)->session->active;
+}
+
+static void
+handle_session_disable(struct wl_listener *listener, void *data)
+{
+	struct drm *drm = wl_container_of(listener, drm, session_disable);
+	if (strcmp(drm->session->kind, "libseat") != 0) {
+		drmDropMaster(drm->fd);
+	}
+}
+
+static void
+handle_session_enable(struct wl_listener *listener, void *data)
+{
+	struct drm *drm = wl_container_of(listener, drm, session_enable);
+	if (strcmp(drm->session->kind, "libseat") != 0 && drmSetMaster(drm->fd) != 0) {
+		fprintf(stderr, "picowl: drm: cannot be DRM master again: %s\n", strerror(errno));
+	}
+	/* The console had the display: set the mode again and repaint everything. */
+	drm->modeset = true;
+	drm->frames = 0;
+	if (drm->pending) {
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		frame_done(drm, &now);
+	}
+	if (drm->base.events && drm->base.events->resumed) {
+		drm->base.events->resumed(drm->base.events_data);
+	}
+}
+
+static void
+destroy_dumb(struct drm *drm, struct dumb *b)
+{
+	if (b->image) {
+		pixman_image_unref(b->image);
+	}
+	if (b->map) {
+		munmap(b->map, b->size);
+	}
+	if (b->fb_id) {
+		drmModeRmFB(drm->fd, b->fb_id);
+	}
+	if (b->handle) {
+		struct drm_mode_destroy_dumb d = {.handle = b->handle};
+		drmIoctl(drm->fd, DRM_IOCTL_MODE_DESTROY_DUMB, &d);
+	}
+	*b = (struct dumb){0};
+}
+
+static bool
+create_dumb(struct drm *drm, struct dumb *b)
+{
+	int w = drm->base.width, h = drm->base.height;
+	bool rgb565 = drm->base.format == PW_FORMAT_RGB565;
+	struct drm_mode_create_dumb create = {.width = (uint32_t)w, .height = (uint32_t)h,
+		.bpp = rgb565 ? 16 : 32};
+	if (drmIoctl(drm->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) < 0) {
+		fprintf(stderr, "picowl: drm: cannot create a %dx%d dumb buffer: %s\n", w, h,
+			strerror(errno));
+		return false;
+	}
+	b->handle = create.handle;
+	b->pitch = create.pitch;
+	b->size = create.size;
+	uint32_t handles[4] = {b->handle}, pitches[4] = {b->pitch}, offsets[4] = {0};
+	uint32_t fourcc = rgb565 ? DRM_FORMAT_RGB565 : DRM_FORMAT_XRGB8888;
+	if (drmModeAddFB2(drm->fd, (uint32_t)w, (uint32_t)h, fourcc, handles, pitches, offsets,
+		    &b->fb_id, 0) != 0) {
+		fprintf(stderr, "picowl: drm: AddFB2: %s\n", strerror(errno));
+		return false;
+	}
+	struct drm_mode_map_dumb map = {.handle = b->handle};
+	if (drmIoctl(drm->fd, DRM_IOCTL_MODE_MAP_DUMB, &map) < 0) {
+		fprintf(stderr, "picowl: drm: MAP_DUMB: %s\n", strerror(errno));
+		return false;
+	}
+	b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, drm->fd,
+		(off_t)map.offset);
+	if (b->map == MAP_FAILED) {
+		b->map = NULL;
+		fprintf(stderr, "picowl: drm: mmap: %s\n", strerror(errno));
+		return false;
+	}
+	memset(b->map, 0, b->size);
+	b->image = pixman_image_create_bits(pw_format_pixman(drm->base.format), w, h,
+		(uint32_t *)b->map, (int)b->pitch);
+	return b->image != NULL;
+}
+
+static void
+drm_destroy(struct pw_backend *backend)
+{
+	struct drm *drm = (struct drm *)backend;
+	if (drm->fd_source) {
+		wl_event_source_remove(drm->fd_source);
+	}
+	if (drm->timer) {
+		wl_event_source_remove(drm->timer);
+	}
+	if (drm->timer_fd >= 0) {
+		close(drm->timer_fd);
+	}
+	if (drm->fd >= 0) {
+		pw_kms_finish(&drm->kms);
+		for (int i = 0; i < 2; i++) {
+			destroy_dumb(drm, &drm->bufs[i]);
+		}
+		pw_session_close(drm->session, drm->fd);
+	}
+	if (drm->shadow) {
+		pixman_image_unref(drm->shadow);
+	}
+	wl_list_remove(&drm->session_disable.link);
+	wl_list_remove(&drm->session_enable.link);
+	pw_session_destroy(drm->session);
+	free(drm);
+}
+
+static const struct pw_backend_impl drm_impl = {
+	.destroy = drm_destroy,
+	.begin_frame = drm_begin_frame,
+	.present = drm_present,
+	.active = drm_active,
+};
+
+/* Buffers and the present path, once the mode and format are known. */
+static bool
+setup_buffers(struct drm *drm, const struct pw_backend_config *config)
+{
+	if (!create_dumb(drm, &drm->bufs[0])) {
+		return false;
+	}
+	drm->n_bufs = 1;
+	drm->upload = pw_kms_dirty(&drm->kms, drm->bufs[0].fb_id, NULL) != -ENOSYS;
+	enum pw_present_mode mode = config->present;
+	if (mode == PW_PRESENT_AUTO) {
+		mode = drm->upload ? PW_PRESENT_DIRECT : PW_PRESENT_FLIP;
+	} else if (mode == PW_PRESENT_FLIP && drm->upload) {
+		fprintf(stderr, "picowl: drm: %s uploads what it shows: a flip would move the whole "
+				"screen; using direct with damage\n",
+			drm->path);
+		mode = PW_PRESENT_DIRECT;
+	}
+	drm->base.present = mode;
+	if (mode == PW_PRESENT_FLIP) {
+		if (!create_dumb(drm, &drm->bufs[1])) {
+			return false;
+		}
+		drm->n_bufs = 2;
+	} else if (mode == PW_PRESENT_SHADOW) {
+		drm->shadow = pixman_image_create_bits(pw_format_pixman(drm->base.format),
+			drm->base.width, drm->base.height, NULL, 0);
+		if (!drm->shadow) {
+			return false;
+		}
+	}
+	pw_copy_init(&drm->copy, config->copy, config->dma_threshold, drm->upload, drm->path);
+	return true;
+}
+
+struct pw_backend *
+pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config,
+	struct pw_session *session)
+{
+	struct drm *drm = calloc(1, sizeof(*drm));
+	if (!drm) {
+		pw_session_destroy(session);
+		return NULL;
+	}
+	drm->base.impl = &drm_impl;
+	drm->base.session = drm->session = session;
+	drm->fd = drm->timer_fd = -1;
+	wl_list_init(&drm->session_disable.link);
+	wl_list_init(&drm->session_enable.link);
+	snprintf(drm->path, sizeof(drm->path), "%s", config->device);
+	drm->fd = pw_session_open(session, drm->path, O_RDWR | O_NONBLOCK);
+	if (drm->fd < 0) {
+		fprintf(stderr, "picowl: drm: cannot open %s: %s\n", drm->path, strerror(-drm->fd));
+		goto err;
+	}
+	uint64_t dumb = 0;
+	if (drmGetCap(drm->fd, DRM_CAP_DUMB_BUFFER, &dumb) != 0 || !dumb) {
+		fprintf(stderr, "picowl: drm: %s has no dumb buffers\n", drm->path);
+		goto err;
+	}
+	if (!pw_kms_init(&drm->kms, drm->fd, drm->path, config->connector, config->mode)) {
+		goto err;
+	}
+	drm->base.name = drm->kms.connector_name;
+	drm->base.description = "DRM output";
+	drm->base.width = drm->kms.mode.hdisplay;
+	drm->base.height = drm->kms.mode.vdisplay;
+	drm->base.refresh_mhz = drm->kms.mode.vrefresh ? (int)drm->kms.mode.vrefresh * 1000 : 60000;
+	drm->base.format = drm->kms.rgb565 ? PW_FORMAT_RGB565 : PW_FORMAT_XRGB8888;
+	if (!setup_buffers(drm, config)) {
+		goto err;
+	}
+	drm->modeset = true;
+	drm->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (drm->timer_fd < 0) {
+		goto err;
+	}
+	drm->timer = wl_event_loop_add_fd(loop, drm->timer_fd, WL_EVENT_READABLE, handle_timer, drm);
+	drm->fd_source =
+		wl_event_loop_add_fd(loop, drm->fd, WL_EVENT_READABLE, handle_drm_readable, drm);
+	if (!drm->timer || !drm->fd_source) {
+		goto err;
+	}
+	drm->session_disable.notify = handle_session_disable;
+	wl_signal_add(&session->events.disable, &drm->session_disable);
+	drm->session_enable.notify = handle_session_enable;
+	wl_signal_add(&session->events.enable, &drm->session_enable);
+	drmVersion *version = drmGetVersion(drm->fd);
+	fprintf(stderr, "picowl: drm: %s (%s) %s %dx%d@%u %s, %s, %s, present %s%s, session %s\n",
+		drm->path, version ? version->name : "?", drm->kms.connector_name, drm->base.width,
+		drm->base.height, drm->kms.mode.vrefresh, pw_format_name(drm->base.format),
+		drm->kms.atomic ? "atomic" : "legacy",
+		drm->upload ? (drm->kms.prop.damage_clips ? "FB_DAMAGE_CLIPS" : "DIRTYFB")
+			    : "scanout",
+		pw_present_mode_name(drm->base.present), drm->n_bufs == 2 ? " (2 buffers)" : "",
+		session->kind);
+	drmFreeVersion(version);
+	return &drm->base;
+
+err:
+	drm_destroy(&drm->base);
+	return NULL;
+}
