@@ -9,17 +9,7 @@
 #include "dg_pixels.h"
 #include "doomkeys.h"
 
-static int passed, failed;
-
-#define CHECK(expr)                                                                              \
-	do {                                                                                     \
-		if (expr) {                                                                      \
-			passed++;                                                                \
-		} else {                                                                         \
-			failed++;                                                                \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                                \
-	} while (0)
+#include "check.h"
 
 static void
 test_keys(void)
@@ -216,6 +206,5 @@ main(void)
 	test_fit();
 	test_pixels();
 	test_rows_diff();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

@@ -19,17 +19,7 @@
 #include "spawn.h"
 #include "view.h"
 
-static int failures, passes;
-
-#define CHECK(expr)                                                                    \
-	do {                                                                           \
-		if (expr) {                                                            \
-			passes++;                                                      \
-		} else {                                                               \
-			failures++;                                                    \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                      \
-	} while (0)
+#include "check.h"
 
 static const char *client_path;
 
@@ -226,6 +216,5 @@ main(void)
 	signal(SIGPIPE, SIG_IGN);
 	test_create_destroy_many();
 	test_focus();
-	printf("%d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return check_summary();
 }

@@ -8,18 +8,9 @@
 
 #include "config.h"
 
-static int passed, failed;
-static char dir[] = "/tmp/picowl-test-config-XXXXXX";
+#include "check.h"
 
-#define CHECK(expr)                                                                              \
-	do {                                                                                     \
-		if (expr) {                                                                      \
-			passed++;                                                                \
-		} else {                                                                         \
-			failed++;                                                                \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                                \
-	} while (0)
+static char dir[] = "/tmp/picowl-test-config-XXXXXX";
 
 static const char *
 write_file(const char *name, const char *text)
@@ -363,7 +354,7 @@ main(int argc, char *argv[])
 		test_shipped(argv[1]);
 	} else {
 		fprintf(stderr, "usage: test_config SHIPPED_INI\n");
-		failed++;
+		check_failed++;
 	}
 	test_values();
 	test_errors();
@@ -375,6 +366,5 @@ main(int argc, char *argv[])
 	if (system(cmd) != 0) {
 		fprintf(stderr, "cannot remove %s\n", dir);
 	}
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

@@ -5,17 +5,7 @@
 
 #include "counters.h"
 
-static int passes, failures;
-
-#define CHECK(expr)                                                                            \
-	do {                                                                                   \
-		if (expr) {                                                                    \
-			passes++;                                                              \
-		} else {                                                                       \
-			failures++;                                                            \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                              \
-	} while (0)
+#include "check.h"
 
 #define MS 1000000LL
 
@@ -95,6 +85,5 @@ main(void)
 	CHECK(strstr(text, "needs frames of three sizes or more, or frames without damage") != NULL);
 	free(text);
 	pw_counters_destroy(c);
-	printf("%d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return check_summary();
 }

@@ -4,17 +4,7 @@
 
 #include "damage.h"
 
-static int passed, failed;
-
-#define CHECK(expr) \
-	do { \
-		if (expr) { \
-			passed++; \
-		} else { \
-			failed++; \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		} \
-	} while (0)
+#include "check.h"
 
 static bool
 region_is(const pixman_region32_t *r, int n, const pixman_box32_t *boxes)
@@ -334,6 +324,5 @@ main(void)
 	test_rects_full();
 	test_rotate_boxes();
 	test_rotate_pixman();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

@@ -3,17 +3,7 @@
 
 #include "layout.h"
 
-static int passed, failed;
-
-#define CHECK(expr) \
-	do { \
-		if (expr) { \
-			passed++; \
-		} else { \
-			failed++; \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		} \
-	} while (0)
+#include "check.h"
 
 #define MAX_TILES 8
 
@@ -244,6 +234,5 @@ main(void)
 	test_defaults_and_boxes();
 	test_monocle();
 	test_properties();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

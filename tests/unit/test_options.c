@@ -3,17 +3,7 @@
 
 #include "options.h"
 
-static int passed, failed;
-
-#define CHECK(expr) \
-	do { \
-		if (expr) { \
-			passed++; \
-		} else { \
-			failed++; \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		} \
-	} while (0)
+#include "check.h"
 
 /* Parses {"picowl", args..., NULL} into fresh defaults. */
 #define PARSE(opts, err, ...) \
@@ -120,9 +110,9 @@ check_bad(int line, const char *what, char **argv)
 	if (ok || err[0] == '\0' || !strstr(err, what) || strchr(err, '\n')) {
 		fprintf(stderr, "%s:%d: expected failure naming \"%s\", got %s \"%s\"\n",
 			__FILE__, line, what, ok ? "success" : "failure", err);
-		failed++;
+		check_failed++;
 	} else {
-		passed++;
+		check_passed++;
 	}
 }
 
@@ -214,6 +204,5 @@ main(void)
 	test_bad();
 	test_err_buffer();
 	test_usage();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

@@ -6,17 +6,7 @@
 
 #include "pixels.h"
 
-static int passes, failures;
-
-#define CHECK(expr)                                                                            \
-	do {                                                                                   \
-		if (expr) {                                                                    \
-			passes++;                                                              \
-		} else {                                                                       \
-			failures++;                                                            \
-			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                              \
-	} while (0)
+#include "check.h"
 
 static uint32_t rng = 12345;
 
@@ -208,6 +198,5 @@ main(void)
 	a.format = PW_FORMAT_XRGB8888;
 	b.format = PW_FORMAT_RGB565;
 	CHECK(!pw_pixels_blit(&a, &b, 0, 0, 1, 1, 0));
-	printf("%d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return check_summary();
 }
