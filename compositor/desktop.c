@@ -91,6 +91,9 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 				c->path ? c->path : "the defaults");
 		}
 	}
+	if (server->seat) {
+		pw_seat_set_repeat(server->seat, config->input.repeat_rate, config->input.repeat_delay);
+	}
 	server->config = config;
 	if (old && old != desktop->boot_config && old != config) {
 		pw_config_destroy(old);

@@ -221,6 +221,27 @@ err_keymap:
 }
 
 bool
+pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay)
+{
+	if (rate < 0 || delay < 0) {
+		return false;
+	}
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	if (kb->repeat_rate == rate && kb->repeat_delay == delay) {
+		return true;
+	}
+	kb->repeat_rate = rate;
+	kb->repeat_delay = delay;
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_version(resource) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION) {
+			wl_keyboard_send_repeat_info(resource, rate, delay);
+		}
+	}
+	return true;
+}
+
+bool
 pw_keyboard_init(struct pw_seat *seat)
 {
 	struct pw_seat_keyboard *kb = &seat->keyboard;
@@ -230,6 +251,8 @@ pw_keyboard_init(struct pw_seat *seat)
 	wl_array_init(&kb->pressed);
 	wl_array_init(&kb->swallowed);
 	kb->keymap_fd = -1;
+	kb->repeat_rate = REPEAT_RATE;
+	kb->repeat_delay = REPEAT_DELAY;
 	/* The environment does not choose the layout: tests must see the same keymap anywhere. */
 	kb->context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
 	if (!kb->context) {
@@ -300,7 +323,7 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 	wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, kb->keymap_fd,
 		kb->keymap_size);
 	if (version >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION) {
-		wl_keyboard_send_repeat_info(resource, REPEAT_RATE, REPEAT_DELAY);
+		wl_keyboard_send_repeat_info(resource, kb->repeat_rate, kb->repeat_delay);
 	}
 	if (kb->focus && wl_resource_get_client(kb->focus->resource) == client) {
 		send_enter(seat, resource, wl_display_next_serial(seat->display));

@@ -47,6 +47,9 @@ void pw_seat_notify_touch_cancel(struct pw_seat *seat);
 bool pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model,
 	const char *layout, const char *variant, const char *options);
 
+/* Key repeat for clients: `rate` keys per second (0: none) after `delay` ms. */
+bool pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay);
+
 /* Forget every reference to `surface` (it is being destroyed or unmapped). */
 void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 

@@ -37,6 +37,7 @@ struct pw_seat_keyboard {
 	struct xkb_state *state;
 	int keymap_fd; /* sealed memfd with the keymap text and its NUL */
 	uint32_t keymap_size;
+	int32_t repeat_rate, repeat_delay; /* keys per second (0: no repeat), ms */
 	xkb_mod_index_t mods_index[PW_SEAT_MOD_COUNT];
 	struct wl_array pressed; /* uint32_t evdev codes, held and sent to clients */
 	struct wl_array swallowed; /* uint32_t evdev codes, held and consumed by a binding */
