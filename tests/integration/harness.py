@@ -8,7 +8,7 @@ A test script looks like:
 
     with harness.Session(args) as s:          # args from harness.parse_args()
         shm = s.spawn([args.simple_shm], 'shm')
-        s.wait_until(lambda img: ..., 'simple-shm shows')
+        s.wait_for(lambda img: harness.shm_problems(img, box), 'simple-shm shows')
         ...
     # leaving the block stops everything and raises TestFailure if picowl misbehaved
 
@@ -238,11 +238,6 @@ def border_pixels(tile):
 	return ring
 
 
-def inset(box, n):
-	x, y, w, h = box
-	return (x + n, y + n, w - 2 * n, h - 2 * n)
-
-
 # ---------------------------------------------------------------------------------------------
 # A picowl session
 
@@ -299,6 +294,9 @@ class Session:
 		os.mkdir(self.runtime, 0o700)
 		self.home = os.path.join(self.dir, 'home')
 		os.mkdir(self.home, 0o700)
+		# An empty config of our own: picowl's defaults, whatever /etc/xdg/picowl holds.
+		os.makedirs(os.path.join(self.home, '.config', 'picowl'))
+		open(os.path.join(self.home, '.config', 'picowl', 'picowl.ini'), 'w').close()
 		self.socket = 'picowl-test-%d' % os.getpid()
 		self.clients = []
 		self.proc = None
@@ -353,9 +351,9 @@ class Session:
 		del env['WAYLAND_DISPLAY']
 		env.setdefault('ASAN_OPTIONS', 'abort_on_error=0:detect_leaks=1')
 		env.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1')
-		self.proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
-					     stdout=open(self.picowl_out, 'wb'),
-					     stderr=open(self.picowl_err, 'wb'))
+		with open(self.picowl_out, 'wb') as out, open(self.picowl_err, 'wb') as err:
+			self.proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
+						     stdout=out, stderr=err)
 		path = os.path.join(self.runtime, self.socket)
 		deadline = time.monotonic() + 10
 		while not os.path.exists(path):
@@ -390,9 +388,10 @@ class Session:
 		out = os.path.join(self.dir, '%02d-%s.stdout' % (n, name))
 		err = os.path.join(self.dir, '%02d-%s.stderr' % (n, name))
 		log('spawn %s: %s' % (name, ' '.join(cmd)))
-		proc = subprocess.Popen(cmd, env=self.client_env(env), cwd=self.home, stdin=stdin,
-					stdout=open(out, 'wb'), stderr=open(err, 'wb'),
-					start_new_session=True)
+		with open(out, 'wb') as fout, open(err, 'wb') as ferr:
+			proc = subprocess.Popen(cmd, env=self.client_env(env), cwd=self.home,
+						stdin=stdin, stdout=fout, stderr=ferr,
+						start_new_session=True)
 		c = Client(name, proc, out, err)
 		self.clients.append(c)
 		return c
@@ -527,13 +526,6 @@ def foot_cmd(session, bg=FOOT_BG):
 
 def distinct_colours(img, box):
 	return len(img.colours(box))
-
-
-def shm_pattern_shown(img, box, min_colours=16):
-	"""weston-simple-shm's animated pattern fills box: many colours, white padding at its top-left."""
-	x, y, w, h = box
-	return (distinct_colours(img, box) >= min_colours
-		and img.all_close((x, y, min(20, w), min(20, h)), (255, 255, 255), 0))
 
 
 # weston-simple-shm draws a 250x250 XRGB8888 buffer: white 20-pixel padding on every side

@@ -78,7 +78,7 @@ def run():
 			check(doom.alive(), 'chocolate-doom exited')
 			check(foot.alive(), 'foot exited')
 		else:
-			code = doom.wait(1500)
+			code = doom.wait(900)
 			out = doom.stdout() + doom.stderr()
 			m = re.search(r'timed (\d+) gametics in (\d+) realtics', out)
 			check(m, 'chocolate-doom ended (status %d) without finishing the timedemo:\n%s'
