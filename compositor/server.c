@@ -163,6 +163,23 @@ static const struct pw_backend_events backend_events = {
 	.resumed = handle_backend_resumed,
 };
 
+bool
+pw_server_configure_input(struct pw_server *server, const struct pw_input_config *config)
+{
+	struct pw_backend *backend = server->backend;
+	if (!backend->session) {
+		return true; /* headless has no devices; nested takes its host's seat */
+	}
+	/* Opening the devices again is simplest, and rare: at start-up and on a reload. */
+	pw_input_destroy(server->input);
+	server->input =
+		pw_input_create(server->loop, backend->session, config, &input_events, server);
+	if (!server->input) {
+		fprintf(stderr, "picowl: running without input devices\n");
+	}
+	return server->input != NULL;
+}
+
 /* Input from a real display's session (libinput) or from the nested backend's window. */
 static void
 create_input(struct pw_server *server)
@@ -174,14 +191,8 @@ create_input(struct pw_server *server)
 	backend->events_data = server;
 	backend->input_events = &input_events;
 	backend->input_data = server;
-	if (backend->session) {
-		struct pw_input_config config = {0};
-		server->input = pw_input_create(server->loop, backend->session, &config,
-			&input_events, server);
-		if (!server->input) {
-			fprintf(stderr, "picowl: running without input devices\n");
-		}
-	}
+	struct pw_input_config config = {0};
+	pw_server_configure_input(server, &config);
 }
 
 static bool

@@ -101,6 +101,14 @@ struct pw_surface *pw_server_surface_at(struct pw_server *server, double x, doub
 void pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox,
 	double *oy);
 
+struct pw_input_config;
+/*
+ * Opens the input devices again with `config` (device paths, touch calibration), through the
+ * display's session; nothing for headless and nested. False when libinput could not be set up
+ * (picowl goes on without input devices).
+ */
+bool pw_server_configure_input(struct pw_server *server, const struct pw_input_config *config);
+
 enum pw_modifier {
 	PW_MOD_SHIFT = 1 << 0,
 	PW_MOD_CTRL = 1 << 1,
