@@ -83,7 +83,8 @@ create_auto(struct wl_event_loop *loop, const struct pw_backend_config *config)
 	}
 #ifdef PW_HAVE_WAYLAND_BACKEND
 	if (getenv("WAYLAND_DISPLAY")) {
-		fprintf(stderr, "picowl: auto: no display device; WAYLAND_DISPLAY is set: wayland\n");
+		fprintf(stderr,
+			"picowl: auto: no display device; WAYLAND_DISPLAY is set: wayland\n");
 		return pw_wayland_backend_create(loop, config);
 	}
 #endif

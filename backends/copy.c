@@ -12,12 +12,14 @@ pw_copy_init(struct pw_copy *copy, enum pw_copy_engine wanted, int threshold, bo
 	copy->engine = wanted;
 	copy->threshold = threshold;
 	if (wanted == PW_COPY_DMA) {
-		fprintf(stderr, "picowl: copy: %s has no DMA copy engine user space can drive; "
-				"copying with the cpu\n",
+		fprintf(stderr,
+			"picowl: copy: %s has no DMA copy engine user space can drive; "
+			"copying with the cpu\n",
 			device);
 		copy->engine = kernel_ok ? PW_COPY_KERNEL : PW_COPY_CPU;
 	} else if (wanted == PW_COPY_KERNEL && !kernel_ok) {
-		fprintf(stderr, "picowl: copy: %s takes no damage rectangles; copying with the cpu\n",
+		fprintf(stderr,
+			"picowl: copy: %s takes no damage rectangles; copying with the cpu\n",
 			device);
 		copy->engine = PW_COPY_CPU;
 	}

@@ -16,15 +16,15 @@
 
 struct pw_copy {
 	enum pw_copy_engine engine; /* resolved: what this device really has */
-	int threshold;		    /* bands under this many pixels go by cpu */
+	int threshold; /* bands under this many pixels go by cpu */
 };
 
 /*
  * Resolves the engine asked for against the device: `kernel_ok` when the driver takes damage
  * rectangles. Says on stderr, naming `device`, when the engine asked for is not there.
  */
-void pw_copy_init(struct pw_copy *copy, enum pw_copy_engine wanted, int threshold,
-	bool kernel_ok, const char *device);
+void pw_copy_init(struct pw_copy *copy, enum pw_copy_engine wanted, int threshold, bool kernel_ok,
+	const char *device);
 
 /* The number of distinct rows `damage` touches. */
 int pw_copy_damaged_rows(const pixman_region32_t *damage);

@@ -69,7 +69,8 @@ device_added(struct pw_input *input, struct libinput_device *device)
 	fprintf(stderr, "picowl: input: %s (%s)%s%s%s\n", libinput_device_get_name(device),
 		libinput_device_get_sysname(device),
 		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) ? " keys" : "",
-		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) ? " pointer" : "",
+		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) ? " pointer"
+										    : "",
 		touch ? " touch" : "");
 }
 
@@ -122,8 +123,7 @@ handle_pointer(struct pw_input *input, enum libinput_event_type type,
 }
 
 static void
-handle_touch(struct pw_input *input, enum libinput_event_type type,
-	struct libinput_event_touch *t)
+handle_touch(struct pw_input *input, enum libinput_event_type type, struct libinput_event_touch *t)
 {
 	const struct pw_input_events *ev = input->events;
 	uint32_t time = libinput_event_touch_get_time(t);
@@ -240,8 +240,9 @@ add_paths(struct pw_input *input, const char *const *paths)
 	}
 	for (const char *const *p = paths; *p; p++) {
 		if (!libinput_path_add_device(input->li, *p)) {
-			fprintf(stderr, "picowl: input: %s is not an input device libinput takes "
-					"(missing, no permission, or no udev data for it)\n",
+			fprintf(stderr,
+				"picowl: input: %s is not an input device libinput takes "
+				"(missing, no permission, or no udev data for it)\n",
 				*p);
 		}
 	}

@@ -163,7 +163,8 @@ setup_vt(struct session *s)
 	if (!s->release_source || !s->acquire_source) {
 		goto err;
 	}
-	struct vt_mode mode = {.mode = VT_PROCESS, .relsig = (short)release,
+	struct vt_mode mode = {.mode = VT_PROCESS,
+		.relsig = (short)release,
 		.acqsig = (short)acquire};
 	if (ioctl(s->tty_fd, VT_SETMODE, &mode) < 0) {
 		fprintf(stderr, "picowl: session: VT_SETMODE: %s\n", strerror(errno));
@@ -192,8 +193,7 @@ handle_seat_active(void *data, bool active)
 		return;
 	}
 	s->base.active = active;
-	wl_signal_emit_mutable(active ? &s->base.events.enable : &s->base.events.disable,
-		&s->base);
+	wl_signal_emit_mutable(active ? &s->base.events.enable : &s->base.events.disable, &s->base);
 }
 
 struct pw_session *
@@ -214,7 +214,8 @@ pw_session_create(struct wl_event_loop *loop)
 			s->base.kind = "libseat";
 			return &s->base;
 		}
-		fprintf(stderr, "picowl: session: no seat from libseat; opening devices directly\n");
+		fprintf(stderr,
+			"picowl: session: no seat from libseat; opening devices directly\n");
 	}
 	if (!setup_vt(s)) {
 		pw_session_destroy(&s->base);

@@ -42,9 +42,9 @@ struct drm {
 	int back; /* the buffer the next frame goes to */
 	pixman_image_t *shadow;
 	struct pw_copy copy;
-	bool upload;	    /* DIRTYFB is needed: one buffer, damage to the kernel */
-	bool modeset;	    /* the next commit sets the mode */
-	bool pending;	    /* a commit not yet on screen */
+	bool upload; /* DIRTYFB is needed: one buffer, damage to the kernel */
+	bool modeset; /* the next commit sets the mode */
+	bool pending; /* a commit not yet on screen */
 	int frames;
 	/* Frames with no page-flip event (legacy modeset, DIRTYFB) complete on a timer. */
 	int timer_fd;
@@ -143,8 +143,8 @@ drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	if (drm->base.present == PW_PRESENT_SHADOW) {
 		pw_copy_rows(buf->map, (int)buf->pitch,
 			(const uint8_t *)pixman_image_get_data(drm->shadow),
-			pixman_image_get_stride(drm->shadow), pw_format_bpp(drm->base.format), damage,
-			stats);
+			pixman_image_get_stride(drm->shadow), pw_format_bpp(drm->base.format),
+			damage, stats);
 	}
 	if (drm->upload) {
 		/* The kernel (the host, for virtio-gpu) moves the damaged rows to the display. */
@@ -162,8 +162,9 @@ drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
 			&event, drm);
 	}
 	if (ret < 0) {
-		fprintf(stderr, "picowl: drm: %s commit: %s%s\n", drm->kms.atomic ? "atomic" : "legacy",
-			strerror(-ret), ret == -EACCES ? " (the session lost the display)" : "");
+		fprintf(stderr, "picowl: drm: %s commit: %s%s\n",
+			drm->kms.atomic ? "atomic" : "legacy", strerror(-ret),
+			ret == -EACCES ? " (the session lost the display)" : "");
 		return false;
 	}
 	if (!event && !arm_timer(drm)) {
@@ -237,7 +238,8 @@ create_dumb(struct drm *drm, struct dumb *b)
 {
 	int w = drm->base.width, h = drm->base.height;
 	bool rgb565 = drm->base.format == PW_FORMAT_RGB565;
-	struct drm_mode_create_dumb create = {.width = (uint32_t)w, .height = (uint32_t)h,
+	struct drm_mode_create_dumb create = {.width = (uint32_t)w,
+		.height = (uint32_t)h,
 		.bpp = rgb565 ? 16 : 32};
 	if (drmIoctl(drm->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) < 0) {
 		fprintf(stderr, "picowl: drm: cannot create a %dx%d dumb buffer: %s\n", w, h,
@@ -259,8 +261,8 @@ create_dumb(struct drm *drm, struct dumb *b)
 		fprintf(stderr, "picowl: drm: MAP_DUMB: %s\n", strerror(errno));
 		return false;
 	}
-	b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, drm->fd,
-		(off_t)map.offset);
+	b->map =
+		mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, drm->fd, (off_t)map.offset);
 	if (b->map == MAP_FAILED) {
 		b->map = NULL;
 		fprintf(stderr, "picowl: drm: mmap: %s\n", strerror(errno));
@@ -321,8 +323,9 @@ setup_buffers(struct drm *drm, const struct pw_backend_config *config)
 	if (mode == PW_PRESENT_AUTO) {
 		mode = drm->upload ? PW_PRESENT_DIRECT : PW_PRESENT_FLIP;
 	} else if (mode == PW_PRESENT_FLIP && drm->upload) {
-		fprintf(stderr, "picowl: drm: %s uploads what it shows: a flip would move the whole "
-				"screen; using direct with damage\n",
+		fprintf(stderr,
+			"picowl: drm: %s uploads what it shows: a flip would move the whole "
+			"screen; using direct with damage\n",
 			drm->path);
 		mode = PW_PRESENT_DIRECT;
 	}
@@ -385,7 +388,8 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	if (drm->timer_fd < 0) {
 		goto err;
 	}
-	drm->timer = wl_event_loop_add_fd(loop, drm->timer_fd, WL_EVENT_READABLE, handle_timer, drm);
+	drm->timer =
+		wl_event_loop_add_fd(loop, drm->timer_fd, WL_EVENT_READABLE, handle_timer, drm);
 	drm->fd_source =
 		wl_event_loop_add_fd(loop, drm->fd, WL_EVENT_READABLE, handle_drm_readable, drm);
 	if (!drm->timer || !drm->fd_source) {

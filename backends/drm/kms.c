@@ -48,7 +48,8 @@ pick_connector(struct pw_kms *kms, drmModeRes *res, const char *want)
 		bool connected = c->connection == DRM_MODE_CONNECTED && c->count_modes > 0;
 		if (want ? strcmp(want, name) == 0 : connected) {
 			if (!connected) {
-				fprintf(stderr, "picowl: drm: %s: connector %s has no display connected\n",
+				fprintf(stderr,
+					"picowl: drm: %s: connector %s has no display connected\n",
 					kms->path, name);
 				drmModeFreeConnector(c);
 				return NULL;
@@ -62,8 +63,8 @@ pick_connector(struct pw_kms *kms, drmModeRes *res, const char *want)
 		drmModeFreeConnector(c);
 	}
 	if (want) {
-		fprintf(stderr, "picowl: drm: %s has no connector %s; it has: %s\n", kms->path, want,
-			names[0] ? names : "none");
+		fprintf(stderr, "picowl: drm: %s has no connector %s; it has: %s\n", kms->path,
+			want, names[0] ? names : "none");
 	} else {
 		fprintf(stderr, "picowl: drm: %s has no connected output (connectors: %s)\n",
 			kms->path, names[0] ? names : "none");
@@ -177,8 +178,7 @@ find_props(struct pw_kms *kms)
 }
 
 bool
-pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
-	const char *mode)
+pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector, const char *mode)
 {
 	*kms = (struct pw_kms){.fd = fd, .path = path};
 	drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1);
@@ -209,7 +209,8 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 		kms->atomic = false; /* a property is missing: legacy will do */
 	}
 	if (kms->atomic &&
-		drmModeCreatePropertyBlob(fd, &kms->mode, sizeof(kms->mode), &kms->mode_blob) != 0) {
+		drmModeCreatePropertyBlob(fd, &kms->mode, sizeof(kms->mode), &kms->mode_blob) !=
+			0) {
 		kms->atomic = false;
 	}
 	ok = true;
@@ -241,7 +242,8 @@ damage_rects(const pixman_region32_t *damage, int *n)
 	const pixman_box32_t *boxes = pixman_region32_rectangles(damage, n);
 	struct drm_mode_rect *rects = *n ? calloc((size_t)*n, sizeof(*rects)) : NULL;
 	for (int i = 0; rects && i < *n; i++) {
-		rects[i] = (struct drm_mode_rect){boxes[i].x1, boxes[i].y1, boxes[i].x2, boxes[i].y2};
+		rects[i] =
+			(struct drm_mode_rect){boxes[i].x1, boxes[i].y1, boxes[i].x2, boxes[i].y2};
 	}
 	return rects;
 }
@@ -257,7 +259,8 @@ commit_atomic(struct pw_kms *kms, uint32_t fb_id, bool modeset, const pixman_reg
 	uint32_t w = kms->mode.hdisplay, h = kms->mode.vdisplay, p = kms->plane_id, blob = 0;
 	uint32_t flags = event ? DRM_MODE_PAGE_FLIP_EVENT : 0;
 	if (modeset) {
-		drmModeAtomicAddProperty(req, kms->connector_id, kms->prop.conn_crtc_id, kms->crtc_id);
+		drmModeAtomicAddProperty(req, kms->connector_id, kms->prop.conn_crtc_id,
+			kms->crtc_id);
 		drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_mode_id, kms->mode_blob);
 		drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_active, 1);
 		drmModeAtomicAddProperty(req, p, kms->prop.crtc_id, kms->crtc_id);
@@ -277,8 +280,9 @@ commit_atomic(struct pw_kms *kms, uint32_t fb_id, bool modeset, const pixman_reg
 	if (damage && kms->prop.damage_clips && !modeset) {
 		int n;
 		struct drm_mode_rect *rects = damage_rects(damage, &n);
-		if (rects && drmModeCreatePropertyBlob(kms->fd, rects, sizeof(*rects) * (size_t)n,
-				     &blob) == 0) {
+		if (rects &&
+			drmModeCreatePropertyBlob(kms->fd, rects, sizeof(*rects) * (size_t)n,
+				&blob) == 0) {
 			drmModeAtomicAddProperty(req, p, kms->prop.damage_clips, blob);
 		}
 		free(rects);

@@ -136,8 +136,9 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 	if (wanted == PW_PRESENT_AUTO) {
 		mode = flip ? PW_PRESENT_FLIP : PW_PRESENT_SHADOW;
 	} else if (wanted == PW_PRESENT_FLIP && !flip) {
-		fprintf(stderr, "picowl: fbdev: %s cannot pan between two screens (virtual %ux%u, "
-				"ypanstep %u): using shadow\n",
+		fprintf(stderr,
+			"picowl: fbdev: %s cannot pan between two screens (virtual %ux%u, "
+			"ypanstep %u): using shadow\n",
 			fb->path, fb->var.xres_virtual, fb->var.yres_virtual, fb->fix.ypanstep);
 		mode = PW_PRESENT_SHADOW;
 	} else if (wanted == PW_PRESENT_DIRECT && !native) {
@@ -338,7 +339,8 @@ map_screens(struct fbdev *fb)
 		}
 		for (int i = 0; i < (fb->base.present == PW_PRESENT_FLIP ? 2 : 1); i++) {
 			fb->screen[i] = pixman_image_create_bits(fb->fb_format, w, h,
-				(uint32_t *)(fb->map + (size_t)i * (size_t)h * (size_t)stride), stride);
+				(uint32_t *)(fb->map + (size_t)i * (size_t)h * (size_t)stride),
+				stride);
 			if (!fb->screen[i]) {
 				return false;
 			}
@@ -366,7 +368,8 @@ read_screeninfo(struct fbdev *fb)
 	if (fb->var.xres == 0 || fb->var.yres == 0 || fb->fix.line_length == 0 ||
 		(size_t)fb->fix.line_length * fb->var.yres > fb->fix.smem_len) {
 		fprintf(stderr, "picowl: fbdev: %s: bad geometry %ux%u stride %u memory %u\n",
-			fb->path, fb->var.xres, fb->var.yres, fb->fix.line_length, fb->fix.smem_len);
+			fb->path, fb->var.xres, fb->var.yres, fb->fix.line_length,
+			fb->fix.smem_len);
 		return false;
 	}
 	return true;

@@ -92,13 +92,12 @@ create_buffer(struct nested *n, struct host_buffer *b)
 		return false;
 	}
 	struct wl_shm_pool *pool = wl_shm_create_pool(n->shm, fd, (int32_t)b->size);
-	b->buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride,
-		pw_format_shm(n->base.format));
+	b->buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride, pw_format_shm(n->base.format));
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	wl_buffer_add_listener(b->buffer, &buffer_listener, b);
-	b->image = pixman_image_create_bits(pw_format_pixman(n->base.format), w, h, b->data,
-		stride);
+	b->image =
+		pixman_image_create_bits(pw_format_pixman(n->base.format), w, h, b->data, stride);
 	return b->image != NULL;
 }
 
@@ -217,15 +216,16 @@ kb_repeat_info(void *data, struct wl_keyboard *kb, int32_t rate, int32_t delay)
 {
 }
 
-static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave,
-	kb_key, kb_modifiers, kb_repeat_info};
+static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave, kb_key,
+	kb_modifiers, kb_repeat_info};
 
 static void
 pointer_at(struct nested *n, uint32_t time, wl_fixed_t x, wl_fixed_t y)
 {
 	if (input(n) && input(n)->motion_absolute) {
 		input(n)->motion_absolute(n->base.input_data, time,
-			wl_fixed_to_double(x) / n->base.width, wl_fixed_to_double(y) / n->base.height);
+			wl_fixed_to_double(x) / n->base.width,
+			wl_fixed_to_double(y) / n->base.height);
 	}
 }
 
@@ -303,8 +303,7 @@ touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t
 }
 
 static void
-touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x,
-	wl_fixed_t y)
+touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
 	touch_point(data, false, time, id, x, y);
 }
@@ -358,8 +357,7 @@ handle_seat_name(void *data, struct wl_seat *seat, const char *name)
 {
 }
 
-static const struct wl_seat_listener seat_listener = {handle_seat_capabilities,
-	handle_seat_name};
+static const struct wl_seat_listener seat_listener = {handle_seat_capabilities, handle_seat_name};
 
 /* ---------------------------------------------------------------- the window */
 
@@ -441,8 +439,7 @@ handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
 {
 }
 
-static const struct wl_registry_listener registry_listener = {handle_global,
-	handle_global_remove};
+static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
 
 static void
 nested_destroy(struct pw_backend *backend)
@@ -503,8 +500,9 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	n->registry = wl_display_get_registry(n->display);
 	wl_registry_add_listener(n->registry, &registry_listener, n);
 	if (wl_display_roundtrip(n->display) < 0 || !n->compositor || !n->shm || !n->wm_base) {
-		fprintf(stderr, "picowl: wayland: the host compositor lacks wl_compositor, wl_shm "
-				"or xdg_wm_base\n");
+		fprintf(stderr,
+			"picowl: wayland: the host compositor lacks wl_compositor, wl_shm "
+			"or xdg_wm_base\n");
 		goto err;
 	}
 	wl_display_roundtrip(n->display); /* the shm formats */
@@ -536,8 +534,8 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	if (!n->source) {
 		goto err;
 	}
-	fprintf(stderr, "picowl: wayland: a %dx%d %s window on %s\n", n->base.width,
-		n->base.height, pw_format_name(n->base.format),
+	fprintf(stderr, "picowl: wayland: a %dx%d %s window on %s\n", n->base.width, n->base.height,
+		pw_format_name(n->base.format),
 		getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "wayland-0");
 	return &n->base;
 

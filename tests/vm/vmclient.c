@@ -191,16 +191,15 @@ kb_key(void *d, struct wl_keyboard *k, uint32_t s, uint32_t t, uint32_t key, uin
 	say(d, "key %u %u", key, state);
 }
 static void
-kb_mods(void *d, struct wl_keyboard *k, uint32_t s, uint32_t a, uint32_t b, uint32_t c,
-	uint32_t g)
+kb_mods(void *d, struct wl_keyboard *k, uint32_t s, uint32_t a, uint32_t b, uint32_t c, uint32_t g)
 {
 }
 static void
 kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
 {
 }
-static const struct wl_keyboard_listener keyboard_listener = {
-	kb_keymap, kb_enter, kb_leave, kb_key, kb_mods, kb_repeat};
+static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave, kb_key,
+	kb_mods, kb_repeat};
 
 static void
 touch_down(void *d, struct wl_touch *t, uint32_t s, uint32_t time, struct wl_surface *surf,
@@ -259,8 +258,7 @@ handle_seat_name(void *data, struct wl_seat *seat, const char *name)
 {
 }
 
-static const struct wl_seat_listener seat_listener = {handle_seat_capabilities,
-	handle_seat_name};
+static const struct wl_seat_listener seat_listener = {handle_seat_capabilities, handle_seat_name};
 
 static void
 handle_global(void *data, struct wl_registry *registry, uint32_t name, const char *iface,
@@ -286,8 +284,7 @@ handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
 {
 }
 
-static const struct wl_registry_listener registry_listener = {handle_global,
-	handle_global_remove};
+static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
 
 int
 main(int argc, char *argv[])

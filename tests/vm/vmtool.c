@@ -105,7 +105,8 @@ fbdump(const char *path)
 static void
 emit(int fd, int type, int code, int value)
 {
-	struct input_event ev = {.type = (unsigned short)type, .code = (unsigned short)code,
+	struct input_event ev = {.type = (unsigned short)type,
+		.code = (unsigned short)code,
 		.value = value};
 	if (write(fd, &ev, sizeof(ev)) != sizeof(ev)) {
 		perror("vmtool: write");
@@ -166,7 +167,9 @@ create_device(const char *name, bool touch)
 		ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
 		for (int axis = ABS_X; axis <= ABS_Y; axis++) {
 			struct uinput_abs_setup abs = {.code = (unsigned short)axis,
-				.absinfo = {.minimum = 0, .maximum = ABS_MAX_VALUE, .resolution = 10}};
+				.absinfo = {.minimum = 0,
+					.maximum = ABS_MAX_VALUE,
+					.resolution = 10}};
 			ioctl(fd, UI_SET_ABSBIT, axis);
 			ioctl(fd, UI_ABS_SETUP, &abs);
 		}
@@ -176,16 +179,16 @@ create_device(const char *name, bool touch)
 			ioctl(fd, UI_SET_KEYBIT, key);
 		}
 	}
-	struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1234,
-		.product = touch ? 2 : 1}};
+	struct uinput_setup setup = {
+		.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = touch ? 2 : 1}};
 	snprintf(setup.name, sizeof(setup.name), "%s", name);
 	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) {
 		perror("vmtool: uinput setup");
 		exit(1);
 	}
 	usleep(200000); /* the event node appears asynchronously */
-	write_udev_data(fd, touch ? "E:ID_INPUT_TOUCHSCREEN=1\n"
-				  : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
+	write_udev_data(fd,
+		touch ? "E:ID_INPUT_TOUCHSCREEN=1\n" : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
 	return fd;
 }
 
@@ -245,7 +248,8 @@ main(int argc, char *argv[])
 	if (argc == 3 && strcmp(argv[1], "uinput") == 0) {
 		return run_uinput(argv[2]);
 	}
-	fprintf(stderr, "usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-			"uinput FIFO\n");
+	fprintf(stderr,
+		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
+		"uinput FIFO\n");
 	return 2;
 }
