@@ -174,7 +174,8 @@ pw_counters_frame_done(struct pw_counters *c, int64_t t, uint32_t vcsw, uint32_t
 {
 	struct pw_frame_record *f = frame_by_seq(c, c->last_seq);
 	if (f && f->t_submit && !f->t_done) {
-		f->t_done = t;
+		/* A flip can complete inside the present call, before picowl read its clock. */
+		f->t_done = t > f->t_submit ? t : f->t_submit;
 		f->vcsw = vcsw;
 		f->ivcsw = ivcsw;
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "config.h"
 #include "output.h"
 #include "seat.h"
@@ -71,6 +72,39 @@ same_keymap(const struct pw_config *a, const struct pw_config *b)
 		same_string(a->input.options, b->input.options);
 }
 
+static bool
+same_input(const struct pw_config *a, const struct pw_config *b)
+{
+	return same_string(a->input.keyboard, b->input.keyboard) &&
+		same_string(a->input.pointer, b->input.pointer) &&
+		same_string(a->input.touchscreen, b->input.touchscreen) &&
+		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) == 0;
+}
+
+/* The [input] devices and calibration, for the backends' libinput. */
+static void
+configure_input(struct pw_server *server, const struct pw_config *config)
+{
+	const char *devices[4] = {0};
+	size_t n = 0;
+	const char *paths[] = {config->input.keyboard, config->input.pointer,
+		config->input.touchscreen};
+	for (size_t i = 0; i < 3; i++) {
+		if (paths[i]) {
+			devices[n++] = paths[i];
+		}
+	}
+	static const double identity[6] = {1, 0, 0, 0, 1, 0};
+	struct pw_input_config input = {
+		.devices = n ? devices : NULL,
+		.calibrated = memcmp(config->input.calibration, identity, sizeof(identity)) != 0,
+	};
+	for (int i = 0; i < 6; i++) {
+		input.calibration[i] = (float)config->input.calibration[i];
+	}
+	pw_server_configure_input(server, &input);
+}
+
 void
 pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 {
@@ -93,6 +127,10 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 	}
 	if (server->seat) {
 		pw_seat_set_repeat(server->seat, config->input.repeat_rate, config->input.repeat_delay);
+	}
+	/* Reopening the input devices is not free: only when their settings changed. */
+	if (!old || !same_input(old, config)) {
+		configure_input(server, config);
 	}
 	server->config = config;
 	if (old && old != desktop->boot_config && old != config) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "copy.h"
 
 struct headless {
 	struct pw_backend base;
@@ -119,52 +120,19 @@ headless_begin_frame(struct pw_backend *backend, int *age)
 	}
 }
 
-static void
-copy_rows(struct headless *hl, const pixman_region32_t *damage, struct pw_present_stats *stats)
-{
-	uint8_t *dst = (uint8_t *)pixman_image_get_data(hl->front[hl->shown]);
-	const uint8_t *src = (const uint8_t *)pixman_image_get_data(hl->shadow);
-	int stride = pixman_image_get_stride(hl->shadow);
-	int bpp = pw_format_bpp(hl->base.format);
-	int n;
-	const pixman_box32_t *boxes = pixman_region32_rectangles(damage, &n);
-	clock_gettime(CLOCK_MONOTONIC, &stats->copy_start);
-	for (int i = 0; i < n; i++) {
-		const pixman_box32_t *b = &boxes[i];
-		size_t len = (size_t)(b->x2 - b->x1) * (size_t)bpp;
-		for (int y = b->y1; y < b->y2; y++) {
-			size_t off = (size_t)y * (size_t)stride + (size_t)b->x1 * (size_t)bpp;
-			memcpy(dst + off, src + off, len);
-		}
-		stats->bytes += len * (size_t)(b->y2 - b->y1);
-	}
-	clock_gettime(CLOCK_MONOTONIC, &stats->copy_end);
-}
-
-static int
-damaged_rows(const pixman_region32_t *damage)
-{
-	int n, rows = 0, last = -1;
-	const pixman_box32_t *boxes = pixman_region32_rectangles(damage, &n);
-	for (int i = 0; i < n; i++) {
-		int y1 = boxes[i].y1 > last ? boxes[i].y1 : last;
-		if (boxes[i].y2 > y1) {
-			rows += boxes[i].y2 - y1;
-			last = boxes[i].y2;
-		}
-	}
-	return rows;
-}
-
 static bool
 headless_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	struct pw_present_stats *stats)
 {
 	struct headless *hl = headless_from_backend(backend);
 	*stats = (struct pw_present_stats){.path = hl->base.present, .engine = PW_COPY_CPU};
-	stats->rows = damaged_rows(damage);
+	stats->rows = pw_copy_damaged_rows(damage);
 	if (hl->base.present == PW_PRESENT_SHADOW) {
-		copy_rows(hl, damage, stats);
+		pw_copy_rows((uint8_t *)pixman_image_get_data(hl->front[hl->shown]),
+			pixman_image_get_stride(hl->shadow),
+			(const uint8_t *)pixman_image_get_data(hl->shadow),
+			pixman_image_get_stride(hl->shadow), pw_format_bpp(hl->base.format), damage,
+			stats);
 	} else {
 		/* Composition wrote these bytes straight into display memory. */
 		int n;
