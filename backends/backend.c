@@ -119,3 +119,13 @@ pw_backend_create(struct wl_event_loop *loop, const char *name,
 	fprintf(stderr, "picowl: the %s backend is not built into this picowl\n", name);
 	return NULL;
 }
+
+bool
+pw_backend_switch_vt(struct pw_backend *backend, int vt)
+{
+	if (!backend->session) {
+		fprintf(stderr, "picowl: the %s backend has no VT to switch\n", backend->name);
+		return false;
+	}
+	return pw_session_switch_vt(backend->session, vt);
+}

@@ -124,6 +124,9 @@ struct pw_backend *pw_wayland_backend_create(struct wl_event_loop *loop,
 struct pw_backend *pw_backend_create(struct wl_event_loop *loop, const char *name,
 	const struct pw_backend_config *config);
 
+/* Switches the backend's session to VT `vt`; false (with a message) where it cannot. */
+bool pw_backend_switch_vt(struct pw_backend *backend, int vt);
+
 static inline void
 pw_backend_destroy(struct pw_backend *backend)
 {

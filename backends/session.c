@@ -267,3 +267,18 @@ pw_session_close(struct pw_session *session, int fd)
 		close(fd);
 	}
 }
+
+bool
+pw_session_switch_vt(struct pw_session *session, int vt)
+{
+	struct session *s = (struct session *)session;
+	if (s->tty_fd < 0 || s->seat) {
+		fprintf(stderr, "picowl: cannot switch VTs in a %s session\n", session->kind);
+		return false;
+	}
+	if (ioctl(s->tty_fd, VT_ACTIVATE, vt) < 0) {
+		fprintf(stderr, "picowl: cannot switch to VT %d: %s\n", vt, strerror(errno));
+		return false;
+	}
+	return true;
+}

@@ -31,4 +31,10 @@ void pw_session_destroy(struct pw_session *session);
 int pw_session_open(struct pw_session *session, const char *path, int flags);
 void pw_session_close(struct pw_session *session, int fd);
 
+/*
+ * Asks to switch to VT `vt` (the VT_PROCESS release then follows as for any switch). False,
+ * with a message, when the session has no VT of its own to switch from (libseat, no VT).
+ */
+bool pw_session_switch_vt(struct pw_session *session, int vt);
+
 #endif

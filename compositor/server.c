@@ -180,6 +180,12 @@ pw_server_configure_input(struct pw_server *server, const struct pw_input_config
 	return server->input != NULL;
 }
 
+static bool
+switch_vt(void *data, int vt)
+{
+	return pw_backend_switch_vt(data, vt);
+}
+
 /* Input from a real display's session (libinput) or from the nested backend's window. */
 static void
 create_input(struct pw_server *server)
@@ -191,6 +197,10 @@ create_input(struct pw_server *server)
 	backend->events_data = server;
 	backend->input_events = &input_events;
 	backend->input_data = server;
+	if (backend->session) {
+		server->switch_vt = switch_vt;
+		server->switch_vt_data = backend;
+	}
 	struct pw_input_config config = {0};
 	pw_server_configure_input(server, &config);
 }
