@@ -1,0 +1,70 @@
+#!/bin/sh
+# armel-sysroot.sh [DIR]: a sysroot for cross-building picowl for Debian armel (ARMv5TE, soft
+# float), made of the armel -dev packages and the runtime libraries they need, fetched from
+# Debian's archive with `apt-get download` and unpacked with `dpkg-deb -x`. Nothing armel is
+# installed on the host: the only host changes are `dpkg --add-architecture armel` and
+# `apt-get update` (run as root, or with sudo, when armel is not yet an architecture).
+#
+# It also writes DIR/meson-sysroot.ini, the constant that cross/armel.ini needs:
+#   meson setup build-armel --cross-file DIR/meson-sysroot.ini --cross-file cross/armel.ini
+#
+# DIR defaults to ./armel-sysroot. Downloads are kept in DIR/debs; a second run reuses them.
+set -eu
+
+dir=${1:-armel-sysroot}
+mkdir -p "$dir/debs"
+dir=$(cd "$dir" && pwd)
+
+# The libraries picowl links (wayland, pixman, xkbcommon, libinput) with their headers, and
+# the closure of runtime libraries behind them, plus what a device image needs to run them.
+DEV="libwayland-dev libwayland-server0 libwayland-client0 libwayland-cursor0 libwayland-egl1
+ libpixman-1-dev libpixman-1-0 libxkbcommon-dev libxkbcommon0 libinput-dev libinput10
+ libudev-dev libudev1 libffi-dev libffi8"
+RUNTIME="libc6 libgcc-s1 gcc-12-base libinput-bin libevdev2 libmtdev1 libwacom9
+ libgudev-1.0-0 libglib2.0-0 libmount1 libblkid1 libpcre2-8-0 libselinux1 zlib1g
+ busybox-static"
+ALL_ARCH="wayland-protocols libwacom-common xkb-data"
+
+sudo=
+[ "$(id -u)" = 0 ] || sudo=sudo
+if ! dpkg --print-foreign-architectures | grep -qx armel; then
+	$sudo dpkg --add-architecture armel
+	$sudo apt-get update
+elif ! apt-cache show libc6:armel >/dev/null 2>&1; then
+	$sudo apt-get update
+fi
+
+pkgs=
+for p in $DEV $RUNTIME; do
+	pkgs="$pkgs $p:armel"
+done
+pkgs="$pkgs $ALL_ARCH"
+
+cd "$dir/debs"
+missing=
+for p in $pkgs; do
+	name=${p%:armel}
+	ls "${name}"_*.deb >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	apt-get download $missing
+fi
+for deb in *.deb; do
+	dpkg-deb -x "$deb" "$dir"
+done
+
+# .pc files and .so links in the -dev packages are absolute or relative to /usr; make the
+# absolute library symlinks relative so the linker finds them inside the sysroot.
+for link in "$dir"/usr/lib/arm-linux-gnueabi/*.so; do
+	target=$(readlink "$link" || true)
+	case "$target" in
+	/*) ln -sf "$dir$target" "$link" ;;
+	esac
+done
+
+cat >"$dir/meson-sysroot.ini" <<INI
+[constants]
+sysroot = '$dir'
+INI
+echo "armel sysroot in $dir; cross build:"
+echo "  meson setup build-armel --cross-file $dir/meson-sysroot.ini --cross-file cross/armel.ini"
