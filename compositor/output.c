@@ -206,10 +206,15 @@ repaint(struct pw_output *output)
 	if (backend->impl->present(backend, &frame_damage, &stats)) {
 		output->frame_pending = true;
 		if (backend->impl->want_frame_done) {
-			/* The client may draw the next frame now: one wakeup per frame, not two. */
-			send_frame_callbacks(output, now_ns());
-			if (!wl_list_empty(&output->feedbacks)) {
-				/* Someone waits for the real present time. */
+			if (!output->paced) {
+				/*
+				 * A client slower than the refresh (its commit found picowl idle)
+				 * may draw the next frame now: one wakeup per frame, not two.
+				 */
+				send_frame_callbacks(output, now_ns());
+			}
+			if (output->paced || !wl_list_empty(&output->feedbacks)) {
+				/* Callbacks at the vblank, or someone waits for the present time. */
 				backend->impl->want_frame_done(backend);
 			}
 		}
@@ -236,6 +241,7 @@ handle_repaint_idle(void *data)
 	}
 	output->repaint_needed = false;
 	repaint(output);
+	output->paced = false;
 }
 
 void
@@ -244,8 +250,10 @@ pw_output_schedule_repaint(struct pw_output *output)
 	if (output->frame_pending) {
 		output->repaint_needed = true;
 		if (output->backend->impl->want_frame_done) {
-			/* May finish the frame right here, which schedules the repaint. */
+			/* May finish the frame right here (its vblank passed): no waiting then. */
+			output->asking = true;
 			output->backend->impl->want_frame_done(output->backend);
+			output->asking = false;
 		}
 		return;
 	}
@@ -275,6 +283,8 @@ handle_frame_done(void *data, const struct timespec *when)
 		(uint32_t)(1000000000000LL / output->backend->refresh_mhz), output->frame_seq);
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
+		/* A commit waited for this vblank: the client keeps up with the refresh. */
+		output->paced = !output->asking;
 		pw_output_schedule_repaint(output);
 	}
 }

@@ -29,6 +29,8 @@ struct pw_output {
 	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */
 	bool frame_pending;	  /* a presented frame is not yet on screen */
 	bool repaint_needed;	  /* repaint once the pending frame is done */
+	bool paced; /* the next repaint follows a vblank a commit waited for: callbacks then */
+	bool asking; /* inside want_frame_done: a frame done now was over before it was asked */
 	struct wl_event_source *repaint_idle;
 	struct wl_list frame_callbacks; /* wl_resource links, sent when the frame is done */
 	struct wl_list feedbacks;	/* wp_presentation_feedback links for the frame in flight */
