@@ -2,6 +2,14 @@
 
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+#endif
+
 /* Pixels per side of a tile for the rotations: 32 RGB565 pixels are two XScale cache lines. */
 #define TILE 32
 
@@ -59,6 +67,83 @@ DEFINE_BLIT(blit_565_565, uint16_t, uint16_t, SAME)
 DEFINE_BLIT(blit_8888_565, uint32_t, uint16_t, to565)
 DEFINE_BLIT(blit_8888_8888, uint32_t, uint32_t, SAME)
 
+#ifdef HAVE_AVX2_PATH
+__attribute__((target("avx2"))) static inline __m256i
+pack8(__m256i p)
+{
+	/* r, g and b moved into place with one shift: (p >> 3) has b at 0, g at 5, r at 13. */
+	__m256i t = _mm256_srli_epi32(p, 3);
+	__m256i b = _mm256_and_si256(t, _mm256_set1_epi32(0x001f));
+	__m256i g = _mm256_and_si256(_mm256_srli_epi32(t, 2), _mm256_set1_epi32(0x07e0));
+	__m256i r = _mm256_and_si256(_mm256_srli_epi32(t, 5), _mm256_set1_epi32(0xf800));
+	return _mm256_or_si256(_mm256_or_si256(r, g), b);
+}
+
+/* Thirty-two pixels a step; returns how many pixels it converted. */
+__attribute__((target("avx2"))) static int
+row_8888_to_565_avx2(uint16_t *d, const uint32_t *s, int width)
+{
+	int x = 0;
+	for (; x + 32 <= width; x += 32) {
+		__m256i a = pack8(_mm256_loadu_si256((const __m256i *)(s + x)));
+		__m256i b = pack8(_mm256_loadu_si256((const __m256i *)(s + x + 8)));
+		__m256i c = pack8(_mm256_loadu_si256((const __m256i *)(s + x + 16)));
+		__m256i e = pack8(_mm256_loadu_si256((const __m256i *)(s + x + 24)));
+		/* packus works within 128-bit lanes: put the quarters back in order. */
+		_mm256_storeu_si256((__m256i *)(d + x),
+			_mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8));
+		_mm256_storeu_si256((__m256i *)(d + x + 16),
+			_mm256_permute4x64_epi64(_mm256_packus_epi32(c, e), 0xd8));
+	}
+	return x;
+}
+#endif
+
+/*
+ * One row of 8888 to 565: on x86 sixteen (AVX2) or eight (SSE2) pixels a step, the benchmark
+ * machine's way; on the handheld's ARMv5 two pixels a step, one 32-bit store.
+ */
+static void
+row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
+{
+	int x = 0;
+#ifdef HAVE_AVX2_PATH
+	if (__builtin_cpu_supports("avx2")) {
+		x = row_8888_to_565_avx2(d, s, width);
+	}
+#endif
+#ifdef __SSE2__
+	const __m128i mr = _mm_set1_epi32(0xf800), mg = _mm_set1_epi32(0x07e0),
+		      mb = _mm_set1_epi32(0x001f);
+	for (; x + 8 <= width; x += 8) {
+		__m128i p0 = _mm_loadu_si128((const __m128i *)(s + x));
+		__m128i p1 = _mm_loadu_si128((const __m128i *)(s + x + 4));
+		__m128i v0 = _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(p0, 8), mr),
+						  _mm_and_si128(_mm_srli_epi32(p0, 5), mg)),
+			_mm_and_si128(_mm_srli_epi32(p0, 3), mb));
+		__m128i v1 = _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(p1, 8), mr),
+						  _mm_and_si128(_mm_srli_epi32(p1, 5), mg)),
+			_mm_and_si128(_mm_srli_epi32(p1, 3), mb));
+		/* packs saturates signed values: sign-extend the 16-bit results first. */
+		v0 = _mm_srai_epi32(_mm_slli_epi32(v0, 16), 16);
+		v1 = _mm_srai_epi32(_mm_slli_epi32(v1, 16), 16);
+		_mm_storeu_si128((__m128i *)(d + x), _mm_packs_epi32(v0, v1));
+	}
+#endif
+	/* Two pixels a step: one 32-bit store where the destination is aligned for it. */
+	if (x < width && ((uintptr_t)(d + x) & 3) != 0) {
+		d[x] = to565(s[x]);
+		x++;
+	}
+	for (; x + 2 <= width; x += 2) {
+		uint32_t pair = (uint32_t)to565(s[x]) | (uint32_t)to565(s[x + 1]) << 16;
+		memcpy(d + x, &pair, sizeof(pair));
+	}
+	if (x < width) {
+		d[x] = to565(s[x]);
+	}
+}
+
 /* Rotation 0: whole rows, the common case, as memcpy or one tight conversion loop. */
 static void
 rows_unrotated(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride, int width,
@@ -66,11 +151,8 @@ rows_unrotated(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
 {
 	if (df == PW_FORMAT_RGB565 && is8888(sf)) {
 		for (int y = 0; y < height; y++) {
-			const uint32_t *s = (const uint32_t *)(src + (long)y * src_stride);
-			uint16_t *d = (uint16_t *)(dst + (long)y * dst_stride);
-			for (int x = 0; x < width; x++) {
-				d[x] = to565(s[x]);
-			}
+			row_8888_to_565((uint16_t *)(dst + (long)y * dst_stride),
+				(const uint32_t *)(src + (long)y * src_stride), width);
 		}
 		return;
 	}
