@@ -150,6 +150,11 @@ rows_unrotated(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
 	int height, enum pw_format sf, enum pw_format df)
 {
 	if (df == PW_FORMAT_RGB565 && is8888(sf)) {
+		if (src_stride == width * 4 && dst_stride == width * 2) {
+			/* Whole-width rows on both sides: one long row, no per-row overhead. */
+			row_8888_to_565((uint16_t *)dst, (const uint32_t *)src, width * height);
+			return;
+		}
 		for (int y = 0; y < height; y++) {
 			row_8888_to_565((uint16_t *)(dst + (long)y * dst_stride),
 				(const uint32_t *)(src + (long)y * src_stride), width);

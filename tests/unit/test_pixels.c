@@ -1,5 +1,6 @@
 /* The span routines, bit for bit against pixman's SRC composite with the same rotation. */
 #include <pixman.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,8 +126,8 @@ pixmap(pixman_image_t *img, enum pw_format format)
 }
 
 static void
-check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
-	int fw, int fh)
+check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
+	int fw, int fh, bool full)
 {
 	pixman_image_t *src = random_image(sf, sw, sh);
 	int dw = rotation % 180 ? fh : fw, dh = rotation % 180 ? fw : fh;
@@ -136,6 +137,11 @@ check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, i
 	fill(out, 0xa5);
 	int bx = (int)(next() % (unsigned)sw), by = (int)(next() % (unsigned)sh);
 	int bw = 1 + (int)(next() % (unsigned)(sw - bx)), bh = 1 + (int)(next() % (unsigned)(sh - by));
+	if (full) {
+		bx = by = 0;
+		bw = sw;
+		bh = sh;
+	}
 	struct pw_pixmap d = pixmap(out, df), s = pixmap(src, sf);
 	CHECK(pw_pixels_blit_at(&d, &s, bx, by, bw, bh, ox, oy, fw, fh, rotation));
 	int wrong = 0, touched_outside = 0;
@@ -166,6 +172,13 @@ check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, i
 	pixman_image_unref(out);
 }
 
+static void
+check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
+	int fw, int fh)
+{
+	check_case_box(sf, df, rotation, sw, sh, ox, oy, fw, fh, false);
+}
+
 int
 main(void)
 {
@@ -187,6 +200,12 @@ main(void)
 				}
 			}
 		}
+	}
+	/* Whole frames: rows that are contiguous on both sides go as one long row. */
+	for (int rot = 0; rot < 360; rot += 90) {
+		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320, true);
+		check_case_box(PW_FORMAT_ARGB8888, PW_FORMAT_RGB565, rot, 38, 7, 0, 0, 38, 7, true);
+		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_XRGB8888, rot, 33, 9, 0, 0, 33, 9, true);
 	}
 	/* A 240x320 frame, the handheld's, both ways. */
 	for (int rot = 0; rot < 360; rot += 90) {
