@@ -192,5 +192,6 @@ pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *
 		popup->parent_destroy.notify = handle_parent_destroy;
 		wl_resource_add_destroy_listener(parent->resource, &popup->parent_destroy);
 	}
-	pw_xdg_surface_schedule_configure(xdg);
+	/* Configure at once: some clients attach a buffer before their initial commit. */
+	pw_xdg_surface_configure_now(xdg);
 }

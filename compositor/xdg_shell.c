@@ -173,6 +173,15 @@ send_configure(void *data)
 }
 
 void
+pw_xdg_surface_configure_now(struct pw_xdg_surface *xdg)
+{
+	if (xdg->configure_idle) {
+		wl_event_source_remove(xdg->configure_idle);
+	}
+	send_configure(xdg);
+}
+
+void
 pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg)
 {
 	if (!xdg->configure_idle) {

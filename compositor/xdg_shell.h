@@ -74,6 +74,12 @@ bool pw_xdg_decoration_create(struct pw_server *server);
 /* Pings the client unless a ping is outstanding; its pong clears it. */
 void pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm);
 
+/*
+ * Sends the role's first configure at once, when the role object is made: clients that attach
+ * a buffer in the same batch of requests as their initial commit (the WLCS 1.5 runner) then
+ * attach after a configure was sent, which role_precommit accepts.
+ */
+void pw_xdg_surface_configure_now(struct pw_xdg_surface *xdg);
 /* Queues a configure of the xdg_surface's role (coalesced in an idle callback). */
 void pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg);
 /* The output position of the xdg_surface's window geometry origin; false if not shown. */

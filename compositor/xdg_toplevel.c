@@ -340,5 +340,5 @@ pw_xdg_toplevel_create(struct pw_xdg_surface *xdg, uint32_t id)
 		wl_array_release(&caps);
 	}
 	/* Configure at once: some clients attach a buffer before their initial commit. */
-	pw_xdg_surface_schedule_configure(xdg);
+	pw_xdg_surface_configure_now(xdg);
 }
