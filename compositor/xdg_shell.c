@@ -484,9 +484,11 @@ wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource, 
 			wl_resource_get_id(surface_resource));
 		return;
 	}
-	if (surface->buffer) {
-		wl_resource_post_error(resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
-			"wl_surface@%u already has a buffer", wl_resource_get_id(surface_resource));
+	if (surface->buffer ||
+		((surface->pending.committed & PW_STATE_BUFFER) && surface->pending.buffer)) {
+		wl_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE,
+			"wl_surface@%u already has a buffer attached or committed",
+			wl_resource_get_id(surface_resource));
 		return;
 	}
 	struct pw_xdg_surface *xdg = calloc(1, sizeof(*xdg));
