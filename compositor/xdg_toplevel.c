@@ -86,6 +86,8 @@ pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel)
 		xdg->mapped = false;
 		xdg->configure_sent = false;
 		pw_view_unmap(&toplevel->view);
+		/* Answer the initial commit this was (a NULL buffer commits no buffer). */
+		pw_xdg_surface_schedule_configure(xdg);
 	} else if (!xdg->mapped && !xdg->configure_sent) {
 		pw_xdg_surface_schedule_configure(xdg);
 	}
