@@ -62,6 +62,7 @@ struct pw_seat_pointer {
 #define PW_SEAT_TOUCH_POINTS 10
 
 struct pw_seat_touch_point {
+	struct pw_seat *seat;
 	bool active; /* down and not yet framed after its up */
 	bool up; /* up sent; freed at the next frame */
 	bool pending; /* an event was sent since the last frame */

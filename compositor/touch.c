@@ -1,4 +1,5 @@
 /* wl_touch: each touch point belongs to the surface it went down on until it is framed up. */
+#include <time.h>
 #include <wayland-server-protocol.h>
 
 #include "seat_internal.h"
@@ -48,6 +49,7 @@ pw_touch_init(struct pw_seat *seat)
 
 	wl_list_init(&touch->resources);
 	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		touch->points[i].seat = seat;
 		wl_list_init(&touch->points[i].surface_destroy.link);
 	}
 }
@@ -108,6 +110,32 @@ cancel_client(struct pw_seat *seat, struct wl_client *client)
 	}
 }
 
+static uint32_t
+now_msec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+/* Ends the point's sequence outside an input frame: up and frame to its client at once. */
+static void
+send_up_now(struct pw_seat *seat, struct pw_seat_touch_point *point)
+{
+	uint32_t serial = wl_display_next_serial(seat->display);
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &seat->touch.resources) {
+		if (wl_resource_get_client(resource) == point->client) {
+			wl_touch_send_up(resource, serial, now_msec(), point->id);
+			wl_touch_send_frame(resource);
+		}
+	}
+	point->up = true;
+	point->pending = false;
+}
+
 void
 pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 {
@@ -119,12 +147,15 @@ pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 		if (!point->active || !surface || point->surface != surface) {
 			continue;
 		}
-		/* Unmapped: its client must not wait for an up that never comes. */
+		/*
+		 * Unmapped: the point has left the client's scene, so its sequence ends here
+		 * with an up (and a frame, as no input frame may follow) rather than a cancel,
+		 * which would end the client's other touch points too.
+		 */
 		if (!point->up) {
-			cancel_client(seat, point->client);
-		} else {
-			point_detach(point);
+			send_up_now(seat, point);
 		}
+		point_detach(point);
 	}
 }
 
@@ -133,7 +164,13 @@ handle_point_surface_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_seat_touch_point *point = wl_container_of(listener, point, surface_destroy);
 
-	/* Its client destroyed the surface (or is gone): nothing more is owed to it, no frame. */
+	/*
+	 * Its client destroyed the surface: the point's id is released with an up all the same,
+	 * or the client would never learn that a later down may reuse it.
+	 */
+	if (!point->up && point->client) {
+		send_up_now(point->seat, point);
+	}
 	point_detach(point);
 	point->pending = false;
 	point->client = NULL;
