@@ -247,6 +247,32 @@ update_focus(struct pw_seat *seat)
 }
 
 void
+pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct pw_surface *old = ptr->focus;
+	double old_x = ptr->focus_x, old_y = ptr->focus_y;
+	struct wl_resource *resource;
+	struct wl_client *client;
+
+	if (ptr->buttons > 0 || !update_focus(seat) || !old) {
+		return;
+	}
+	if (ptr->focus_x == old_x && ptr->focus_y == old_y) {
+		return;
+	}
+	client = focus_client(ptr);
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_pointer_send_motion(resource, time_msec,
+				wl_fixed_from_double(ptr->x - ptr->focus_x),
+				wl_fixed_from_double(ptr->y - ptr->focus_y));
+			send_frame(resource);
+		}
+	}
+}
+
+void
 pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y)
 {
 	struct pw_seat_pointer *ptr = &seat->pointer;

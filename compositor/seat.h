@@ -50,6 +50,13 @@ bool pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *mod
 /* Key repeat for clients: `rate` keys per second (0: none) after `delay` ms. */
 bool pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay);
 
+/*
+ * The scene changed under the pointer (a surface moved, resized, mapped or unmapped): points
+ * the pointer focus at what is now under it, with leave and enter, or a motion when the same
+ * surface moved. Does nothing while a button is held (the implicit grab keeps the focus).
+ */
+void pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec);
+
 /* Forget every reference to `surface` (it is being destroyed or unmapped). */
 void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 

@@ -3,11 +3,13 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-server-protocol.h>
 
 #include "format.h"
 #include "output.h"
 #include "presentation.h"
+#include "seat.h"
 #include "server.h"
 #include "subsurface.h"
 #include "view.h"
@@ -251,6 +253,37 @@ add_buffer_damage(struct pw_surface *surface, const pixman_region32_t *buffer_da
 	pixman_region32_fini(&clipped);
 }
 
+static uint32_t
+now_msec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+/* picowl has one output and shows every surface with a buffer on it. */
+static void
+send_output_enter(struct pw_surface *surface, bool enter)
+{
+	struct pw_output *output = surface->server->output;
+	struct wl_client *client = wl_resource_get_client(surface->resource);
+	struct wl_resource *resource;
+	surface->on_output = enter;
+	if (!output) {
+		return;
+	}
+	wl_resource_for_each(resource, &output->resources) {
+		if (wl_resource_get_client(resource) != client) {
+			continue;
+		}
+		if (enter) {
+			wl_surface_send_enter(surface->resource, resource);
+		} else {
+			wl_surface_send_leave(surface->resource, resource);
+		}
+	}
+}
+
 static void
 apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 {
@@ -316,6 +349,12 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	cur->committed = 0;
 	wl_signal_emit(&surface->events.commit, surface);
 	pw_view_surface_committed(surface);
+	if (surface->on_output != (surface->buffer != NULL)) {
+		send_output_enter(surface, surface->buffer != NULL);
+	}
+	if (surface->server->seat) {
+		pw_seat_pointer_rescan(surface->server->seat, now_msec());
+	}
 }
 
 void

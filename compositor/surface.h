@@ -64,6 +64,7 @@ struct pw_surface {
 	uint32_t id; /* unique in the server, for the counters */
 	struct pw_surface_state pending, cached, current;
 	bool has_cache; /* synchronized subsurface: `cached` holds committed state */
+	bool on_output; /* wl_surface.enter sent for the output (the surface has a buffer) */
 
 	/* Current buffer: kept until a later commit replaces it, then released. */
 	struct wl_resource *buffer;
