@@ -93,14 +93,37 @@ configure(struct pw_view *view)
 	view->impl->configure(view, view->content.width, view->content.height, view->states);
 }
 
+static void
+grow_extent(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct pw_box *extent = data;
+	if (pw_surface_has_buffer(surface)) {
+		if (x + surface->width > extent->width) {
+			extent->width = x + surface->width;
+		}
+		if (y + surface->height > extent->height) {
+			extent->height = y + surface->height;
+		}
+	}
+}
+
+/* The size from the root's origin to the right and bottom edges of its mapped tree. */
+static struct pw_box
+tree_extent(struct pw_surface *root)
+{
+	struct pw_box extent = {0};
+	pw_surface_for_each(root, 0, 0, grow_extent, &extent);
+	return extent;
+}
+
 void
 pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 {
 	if (view->pinned) {
-		struct pw_surface *surface = view->surface;
+		struct pw_box extent = tree_extent(view->surface);
 		tile = (struct pw_box){view->pin_x, view->pin_y,
-			surface->width > 0 ? surface->width : tile.width,
-			surface->height > 0 ? surface->height : tile.height};
+			extent.width > 0 ? extent.width : tile.width,
+			extent.height > 0 ? extent.height : tile.height};
 		border = 0;
 	}
 	struct pw_box content = {
@@ -188,11 +211,12 @@ pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_server *server = surface->server;
 	struct pw_surface *root = pw_surface_root(surface);
-	struct pw_view *view = surface == root ? pw_view_from_surface(surface) : NULL;
-	if (view && view->pinned && view->mapped &&
-		(view->content.width != surface->width ||
-			view->content.height != surface->height)) {
-		pw_view_set_tile(view, view->tile, 0);
+	struct pw_view *view = pw_view_from_surface(surface);
+	if (view && view->pinned && view->mapped && view->surface == root) {
+		struct pw_box extent = tree_extent(root);
+		if (extent.width != view->content.width || extent.height != view->content.height) {
+			pw_view_set_tile(view, view->tile, 0);
+		}
 	}
 	int x, y;
 	struct pw_box clip;

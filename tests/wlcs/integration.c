@@ -42,7 +42,7 @@ struct wlcs_server {
 	/* Guarded by `lock`. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	bool ready;  /* the thread has created the server, or failed to */
+	bool ready; /* the thread has created the server, or failed to */
 	call_fn call;
 	void *call_arg;
 	bool call_done;
@@ -322,17 +322,20 @@ do_position(struct wlcs_server *ws, void *arg)
 	}
 	struct pw_view *view = pw_view_from_surface(pw_surface_from_resource(resource));
 	if (!view) {
-		fprintf(stderr, "picowl-wlcs: position_window_absolute: wl_surface@%u is no "
-				"toplevel\n",
+		fprintf(stderr,
+			"picowl-wlcs: position_window_absolute: wl_surface@%u is no "
+			"toplevel\n",
 			call->surface_id);
 		return;
 	}
 	pw_view_set_test_position(view, call->x, call->y);
+	/* The window moved under a still pointer, as a re-tile would move it. */
+	pw_seat_pointer_rescan(ws->server->seat, now_msec());
 }
 
 static void
-position_window_absolute(WlcsDisplayServer *base, wl_display *display, wl_surface *surface,
-	int x, int y)
+position_window_absolute(WlcsDisplayServer *base, wl_display *display, wl_surface *surface, int x,
+	int y)
 {
 	struct wlcs_server *ws = wlcs_server_from_base(base);
 	struct position_call call = {
@@ -451,12 +454,16 @@ do_touch_up(struct wlcs_server *ws, void *arg)
 	pw_seat_notify_touch_frame(ws->server->seat);
 }
 
+/*
+ * The touch hooks are declared with wl_fixed_t, but the WLCS runner passes whole pixels
+ * (its Touch::down_at(int, int) hands them on unconverted), unlike the pointer hooks.
+ */
 static void
 touch_down(WlcsTouch *base, wl_fixed_t x, wl_fixed_t y)
 {
 	struct wlcs_touch *t = wl_container_of(base, t, base);
-	t->x = wl_fixed_to_double(x);
-	t->y = wl_fixed_to_double(y);
+	t->x = x;
+	t->y = y;
 	run_on_server(t->ws, do_touch_down, t);
 }
 
@@ -464,8 +471,8 @@ static void
 touch_move(WlcsTouch *base, wl_fixed_t x, wl_fixed_t y)
 {
 	struct wlcs_touch *t = wl_container_of(base, t, base);
-	t->x = wl_fixed_to_double(x);
-	t->y = wl_fixed_to_double(y);
+	t->x = x;
+	t->y = y;
 	run_on_server(t->ws, do_touch_motion, t);
 }
 
@@ -505,6 +512,7 @@ create_touch(WlcsDisplayServer *base)
 
 /* ---- what picowl offers ---- */
 
+/* What picowl offers, at the versions compositor/ creates the globals with. */
 static const WlcsExtensionDescriptor extensions[] = {
 	{"wl_compositor", 5},
 	{"wl_subcompositor", 1},
@@ -512,11 +520,13 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{"wl_seat", 8},
 	{"wl_output", 4},
 	{"wl_data_device_manager", 3},
-	{"xdg_wm_base", 5},
+	{"xdg_wm_base", 3},
 	{"zxdg_decoration_manager_v1", 1},
 	{"wp_viewporter", 1},
+	{"wp_presentation", 1},
 	{"zxdg_output_manager_v1", 3},
 	{"zwlr_screencopy_manager_v1", 3},
+	{"zwlr_layer_shell_v1", 4},
 };
 
 static const WlcsIntegrationDescriptor descriptor = {
