@@ -1,0 +1,32 @@
+#!/bin/sh
+# kernel.sh DIR: builds a PXA270 zImage (Zipit Z2 and Sharp Zaurus spitz board files) from
+# Debian's linux-source-6.1 with arm-linux-gnueabi-gcc into DIR, and prints its path.
+# The build is kept: a second run with the same fragment does nothing.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$1
+src=/usr/src/linux-source-6.1.tar.xz
+frag=$here/kernel.fragment
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+zimage=$dir/out/arch/arm/boot/zImage
+stamp=$dir/fragment.stamp
+if [ -f "$zimage" ] && [ -f "$stamp" ] && cmp -s "$frag" "$stamp"; then
+	echo "$zimage"
+	exit 0
+fi
+if [ ! -d "$dir/linux-source-6.1" ]; then
+	echo "kernel.sh: unpacking $src" >&2
+	tar xf "$src" -C "$dir"
+fi
+make="make -s -C $dir/linux-source-6.1 ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- O=$dir/out"
+$make KCONFIG_ALLCONFIG="$frag" allnoconfig >&2
+for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA COMPAT_32BIT_TIME INPUT_UINPUT; do
+	grep -q "^CONFIG_$opt=y" "$dir/out/.config" || {
+		echo "kernel.sh: CONFIG_$opt did not stick" >&2
+		exit 1
+	}
+done
+$make -j"${JOBS:-2}" zImage >&2
+cp "$frag" "$stamp"
+echo "$zimage"

@@ -1,0 +1,581 @@
+#!/usr/bin/env python3
+"""
+picowl as the session of an emulated PXA270 handheld: an armel cross build, a kernel built from
+Debian's linux-source-6.1, an initramfs of Debian armel libraries, and qemu-system-arm's z2
+(Zipit Z2, 240x320) and spitz (Sharp Zaurus, 480x640) with the real pxafb driver.
+
+  pxa.py --source DIR --cache DIR [--boards z2,spitz] [--results FILE]
+
+Steps, each kept in --cache between runs: the armel sysroot (tools/armel-sysroot.sh), the cross
+build (cross/armel.ini), the kernel (kernel.sh). Then for each board: an initramfs, a boot, and a
+conversation with the guest's shell on the serial line: the host sends one shell command a line,
+the guest answers with its output and "@@R <status>". picowl starts as the session through
+config/picowl.init; the host checks qemu's screendumps, sends keys with sendkey and taps
+through uinput (vmtool), and prints a report (the figures of tests/pxa/RESULTS.md).
+"""
+import argparse
+import gzip
+import os
+import queue
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'vm'))
+from vm import Cpio  # noqa: E402  the project's own newc writer
+
+CROSS = 'arm-linux-gnueabi-'
+LIBDIRS = ['lib/arm-linux-gnueabi', 'usr/lib/arm-linux-gnueabi']
+PROGRAMS = {
+    'picowl': 'compositor/picowl',
+    'picowl-panel': 'clients/picowl-panel/picowl-panel',
+    'picowl-ctl': 'clients/picowl-ctl/picowl-ctl',
+    'pxaclient': 'tests/pxa/pxaclient',
+    'vmtool': 'tests/vm/vmtool',
+}
+BOARDS = {
+    # machine, screen size, kernel command line extra
+    'z2': ('z2', (240, 320), 'rootfstype=ramfs'),
+    'spitz': ('spitz', (480, 640), ''),
+}
+# The two clients (pxaclient): green in tile 1, magenta in tile 2, each with a yellow top-left
+# quarter that shows its size and orientation.
+GREEN = (0, 192, 0)
+MAGENTA = (255, 0, 255)
+YELLOW = (255, 255, 0)
+
+report = []
+
+
+def say(line):
+    print(line, flush=True)
+    report.append(line)
+
+
+def fail(msg):
+    print('FAIL: ' + msg, flush=True)
+    sys.exit(1)
+
+
+def run(cmd, **kw):
+    t = time.time()
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if r.returncode != 0:
+        print(r.stdout[-4000:])
+        fail('%s exited with %d' % (' '.join(cmd[:3]), r.returncode))
+    return r.stdout, time.time() - t
+
+
+# ---------------------------------------------------------------------------- the build steps
+
+def build_sysroot(args):
+    sysroot = os.path.join(args.cache, 'sysroot')
+    stamp = os.path.join(sysroot, 'meson-sysroot.ini')
+    if not os.path.exists(stamp):
+        _, t = run([os.path.join(args.source, 'tools', 'armel-sysroot.sh'), sysroot])
+        say('sysroot: armel libraries fetched and unpacked in %.0f s' % t)
+    return sysroot
+
+
+def build_armel(args, sysroot):
+    out = os.path.join(args.cache, 'armel')
+    if not os.path.exists(os.path.join(out, 'build.ninja')):
+        run(['meson', 'setup', out, args.source,
+             '--cross-file', os.path.join(sysroot, 'meson-sysroot.ini'),
+             '--cross-file', os.path.join(args.source, 'cross', 'armel.ini'),
+             '-Dbuildtype=release'])
+    _, t = run(['ninja', '-C', out] + list(PROGRAMS.values()))
+    say('armel build: %.0f s' % t)
+    stripped = os.path.join(args.cache, 'bin')
+    os.makedirs(stripped, exist_ok=True)
+    for name, path in PROGRAMS.items():
+        run([CROSS + 'strip', '-o', os.path.join(stripped, name), os.path.join(out, path)])
+    sizes = ', '.join('%s %d' % (n, os.path.getsize(os.path.join(stripped, n)))
+                      for n in ('picowl', 'picowl-panel', 'picowl-ctl'))
+    say('stripped armel sizes (bytes): ' + sizes)
+    arch, _ = run([CROSS + 'readelf', '-A', os.path.join(stripped, 'picowl')])
+    if 'v5TE' not in arch:
+        fail('picowl is not an ARMv5TE binary:\n' + arch)
+    return stripped
+
+
+def build_kernel(args):
+    out, t = run([os.path.join(HERE, 'kernel.sh'), os.path.join(args.cache, 'kernel')])
+    zimage = out.strip().splitlines()[-1]
+    say('kernel: %s, %d bytes (%.0f s, cached after the first run)' %
+        (os.path.basename(zimage), os.path.getsize(zimage), t))
+    return zimage
+
+
+def needed(path):
+    out = subprocess.run([CROSS + 'readelf', '-d', path], capture_output=True, text=True).stdout
+    return re.findall(r'Shared library: \[(.+?)\]', out)
+
+
+def add_sysroot_file(cpio, sysroot, rel):
+    """A file of the sysroot at the same path in the image, its symlinks kept."""
+    src = os.path.join(sysroot, rel)
+    if os.path.islink(src):
+        target = os.readlink(src)
+        cpio.symlink('/' + rel, target)
+        if target.startswith('/'):
+            add_sysroot_file(cpio, sysroot, target.lstrip('/'))
+        else:
+            add_sysroot_file(cpio, sysroot, os.path.normpath(os.path.join(os.path.dirname(rel), target)))
+        return
+    with open(src, 'rb') as f:
+        cpio.file('/' + rel, f.read(), os.stat(src).st_mode & 0o777)
+
+
+def find_lib(sysroot, name):
+    for d in LIBDIRS:
+        if os.path.lexists(os.path.join(sysroot, d, name)):
+            return d + '/' + name
+    fail('library %s is not in the sysroot' % name)
+
+
+def add_tree(cpio, sysroot, rel, skip=()):
+    for d, dirs, files in os.walk(os.path.join(sysroot, rel)):
+        dirs[:] = [x for x in dirs if x not in skip]
+        for name in files:
+            add_sysroot_file(cpio, sysroot, os.path.relpath(os.path.join(d, name), sysroot))
+
+
+def build_initramfs(args, sysroot, bindir, path):
+    cpio = Cpio()
+    for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/init.d', 'etc/default', 'usr/bin']:
+        cpio.dir(d)
+    cpio.node('/dev/console', 5, 1)
+    add_sysroot_file(cpio, sysroot, 'bin/busybox')
+    cpio.file('/init', INIT.encode())
+    with open(os.path.join(args.source, 'config', 'picowl.init'), 'rb') as f:
+        cpio.file('/etc/init.d/picowl', f.read())
+    cpio.file('/etc/default/picowl', DEFAULTS.encode(), 0o644)
+    cpio.file('/etc/picowl.ini', CONFIG.encode(), 0o644)
+    cpio.file('/etc/passwd', b'root:x:0:0:root:/root:/bin/sh\n', 0o644)
+    cpio.file('/etc/group', b'root:x:0:\n', 0o644)
+    queue_ = []
+    for name in PROGRAMS:
+        with open(os.path.join(bindir, name), 'rb') as f:
+            cpio.file('/usr/bin/' + name, f.read())
+        queue_ += needed(os.path.join(bindir, name))
+    seen = set()
+    while queue_:
+        lib = queue_.pop()
+        if lib in seen:
+            continue
+        seen.add(lib)
+        rel = find_lib(sysroot, lib)
+        add_sysroot_file(cpio, sysroot, rel)
+        queue_ += needed(os.path.realpath(os.path.join(sysroot, rel)))
+    add_sysroot_file(cpio, sysroot, 'lib/ld-linux.so.3')
+    # xkbcommon's keymap data (no geometry), libinput's device quirks
+    add_tree(cpio, sysroot, 'usr/share/X11/xkb', skip=('geometry',))
+    add_tree(cpio, sysroot, 'usr/share/libinput')
+    data = cpio.finish()
+    # compressed: the kernel holds the archive and its unpacked files at once, in 32 MiB on z2
+    with gzip.open(path, 'wb', compresslevel=6) as f:
+        f.write(data)
+    return len(data), sorted(seen)
+
+
+# ---------------------------------------------------------------------------- the guest
+
+INIT = r'''#!/bin/busybox sh
+/bin/busybox --install -s /bin
+export PATH=/bin:/usr/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+stty -echo 2>/dev/null
+# libinput takes only devices that udev has seen: write the data udevd would have written.
+mkdir -p /run/udev/data
+for e in /sys/class/input/event*; do
+	[ -e "$e" ] || continue
+	{ echo "I:1"; echo "E:ID_INPUT=1"; echo "E:ID_INPUT_KEY=1"; echo "E:ID_INPUT_KEYBOARD=1"
+	  echo "G:seat"; echo "Q:seat"; } > /run/udev/data/c$(cat $e/dev)
+done
+echo "@@READY $(cut -d' ' -f1 /proc/uptime)"
+while read -r cmd; do
+	eval "$cmd"
+	echo "@@R $?"
+done
+'''
+
+DEFAULTS = '''PICOWL_USER=root
+PICOWL_TTY=/dev/console
+PICOWL_ARGS="-c /etc/picowl.ini"
+'''
+
+CONFIG = '''; the session of the emulated handheld (tests/pxa)
+[output]
+backend = fbdev
+device = /dev/fb0
+
+[layout]
+border_width = 1
+
+[panel]
+command = picowl-panel
+autohide = true
+
+[bindings]
+r = rotate 90
+f = fullscreen
+
+[autostart]
+exec = tile:1 pxaclient 00c000 green /tmp/green.state
+exec = tile:2 pxaclient ff00ff magenta /tmp/magenta.state
+
+[pipeline]
+counters = /tmp/counters.txt
+'''
+
+# Shell helpers defined in the guest once it is up.
+HELPERS = r'''
+wait_for() { i=0; while ! grep -q "$1" $3 2>/dev/null; do sleep 0.1; i=$((i+1)); [ $i -ge $(($2 * 10)) ] && { echo "TIMEOUT $1"; return 1; }; done; return 0; }
+ms() { read up rest < /proc/uptime; echo $(( ${up%.*} * 1000 + 1${up#*.}0 - 1000 )); }
+ctl() { WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=/run/user/0 picowl-ctl "$@"; }
+'''
+
+
+class Guest:
+    def __init__(self, machine, zimage, initrd, append, work):
+        self.work = work
+        self.mon_path = os.path.join(work, 'mon.sock')
+        cmd = ['qemu-system-arm', '-M', machine, '-kernel', zimage, '-initrd', initrd,
+               '-append', 'console=ttyS0,115200 rdinit=/init ' + append,
+               '-display', 'none', '-serial', 'stdio', '-no-reboot',
+               '-monitor', 'unix:%s,server=on,wait=off' % self.mon_path]
+        self.log = open(os.path.join(work, 'serial.log'), 'w')
+        self.qemu = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._reader, daemon=True).start()
+        self.mon = None
+
+    def _reader(self):
+        for raw in self.qemu.stdout:
+            line = raw.decode(errors='replace').rstrip('\r\n')
+            self.log.write(line + '\n')
+            self.log.flush()
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def expect(self, pattern, timeout):
+        """The lines up to one that matches; fails on timeout."""
+        got = []
+        deadline = time.time() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.time()))
+            except queue.Empty:
+                line = None
+            if line is None and time.time() >= deadline or line is None and self.qemu.poll() is not None:
+                print('\n'.join(got[-40:]))
+                fail('no %r from the guest in %d s' % (pattern, timeout))
+            if line is None:
+                continue
+            got.append(line)
+            m = re.search(pattern, line)
+            if m:
+                return got, m
+
+    def sh(self, command, timeout=60, check=True):
+        """Runs one shell command line in the guest: its output lines."""
+        self.qemu.stdin.write((command + '\n').encode())
+        self.qemu.stdin.flush()
+        got, m = self.expect(r'^@@R (\d+)$', timeout)
+        if check and m.group(1) != '0':
+            print('\n'.join(got))
+            fail('guest command failed (%s): %s' % (m.group(1), command))
+        return got[:-1]
+
+    def monitor(self, command):
+        if self.mon is None:
+            self.mon = socket.socket(socket.AF_UNIX)
+            self.mon.connect(self.mon_path)
+            self.mon.settimeout(5)
+            self._prompt()
+        self.mon.sendall((command + '\n').encode())
+        return self._prompt()
+
+    def _prompt(self):
+        buf = b''
+        while not buf.endswith(b'(qemu) '):
+            buf += self.mon.recv(65536)
+        return buf.decode(errors='replace')
+
+    def screendump(self, name):
+        path = os.path.join(self.work, name + '.ppm')
+        if os.path.exists(path):
+            os.unlink(path)
+        self.monitor('screendump ' + path)
+        for _ in range(50):
+            if os.path.exists(path) and os.path.getsize(path) > 0:
+                break
+            time.sleep(0.1)
+        time.sleep(0.2)
+        return read_ppm(path)
+
+    def stop(self):
+        self.qemu.kill()
+        self.qemu.wait()
+        self.log.close()
+
+
+def read_ppm(path):
+    with open(path, 'rb') as f:
+        data = f.read()
+    m = re.match(rb'P6\s+(\d+)\s+(\d+)\s+(\d+)\s', data)
+    return Screen(int(m.group(1)), int(m.group(2)), data[m.end():])
+
+
+class Screen:
+    def __init__(self, w, h, px):
+        self.width, self.height, self.px = w, h, px
+
+    def get(self, x, y):
+        o = (y * self.width + x) * 3
+        return tuple(self.px[o:o + 3])
+
+    def share(self, colour, x0, y0, x1, y1):
+        """The fraction of pixels in the box near `colour` (qemu drops the low bits of 565)."""
+        hit = total = 0
+        for y in range(y0, y1, 2):
+            for x in range(x0, x1, 2):
+                total += 1
+                if all(abs(a - b) < 24 for a, b in zip(self.get(x, y), colour)):
+                    hit += 1
+        return hit / max(total, 1)
+
+    def bbox(self, colour, box=None):
+        """The bounding box of the pixels near `colour` (inside `box`), or None."""
+        xs, ys = [], []
+        x0, y0, x1, y1 = box or (0, 0, self.width, self.height)
+        for y in range(y0, y1, 2):
+            for x in range(x0, x1, 2):
+                if all(abs(a - b) < 24 for a, b in zip(self.get(x, y), colour)):
+                    xs.append(x)
+                    ys.append(y)
+        if not xs:
+            return None
+        return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+    def describe(self):
+        return 'green %s, magenta %s, yellow %s' % (self.bbox(GREEN), self.bbox(MAGENTA), self.bbox(YELLOW))
+
+
+def area(box):
+    return 0 if box is None else (box[2] - box[0]) * (box[3] - box[1])
+
+
+# ---------------------------------------------------------------------------- the demo
+
+def start_session(g):
+    """picowl through its init script; the time until both clients' first frames were shown."""
+    g.sh(HELPERS.strip().replace('\n', '; '))
+    # a uinput keyboard and touchscreen (vmtool), there before picowl looks for devices
+    g.sh('mkfifo /tmp/in.fifo; vmtool uinput /tmp/in.fifo > /tmp/uinput.log 2>&1 & '
+         'wait_for ready 10 /tmp/uinput.log')
+    out = g.sh('t0=$(ms); /etc/init.d/picowl start; wait_for "drawn" 60 /tmp/magenta.state; '
+               'wait_for "drawn" 60 /tmp/green.state; t1=$(ms); echo "FIRSTFRAME $((t1 - t0))"',
+               150, check=False)
+    m = [re.search(r'FIRSTFRAME (\d+)', l) for l in out]
+    m = [x for x in m if x]
+    time.sleep(1.5)
+    return int(m[0].group(1)) if m else None
+
+
+def check_tiles(scr, name, errors):
+    """Two tiles, one green and one magenta, each a fair share of the screen, not overlapping."""
+    green, magenta = scr.bbox(GREEN), scr.bbox(MAGENTA)
+    say('  %s: %dx%d screendump; %s' % (name, scr.width, scr.height, scr.describe()))
+    if not green or not magenta:
+        errors.append('%s: a client is missing from the screen (%s)' % (name, scr.describe()))
+        return None
+    full = scr.width * scr.height
+    for what, box in (('green', green), ('magenta', magenta)):
+        if not 0.2 * full < area(box) < 0.6 * full:
+            errors.append('%s: the %s tile covers %d of %d pixels' % (name, what, area(box), full))
+        if scr.bbox(YELLOW, box) is None:
+            errors.append('%s: the %s client\'s yellow corner is missing' % (name, what))
+    overlap_x = min(green[2], magenta[2]) - max(green[0], magenta[0])
+    overlap_y = min(green[3], magenta[3]) - max(green[1], magenta[1])
+    if overlap_x > 4 and overlap_y > 4:
+        errors.append('%s: the tiles overlap' % name)
+    return green, magenta
+
+
+def run_board(args, board, zimage, sysroot, bindir, results):
+    machine, (w, h), append = BOARDS[board]
+    work = os.path.join(args.cache, 'run-' + board)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    initrd = os.path.join(work, 'initramfs.cpio.gz')
+    size, libs = build_initramfs(args, sysroot, bindir, initrd)
+    say('[%s] initramfs %d bytes, %d gzipped (%d libraries)' %
+        (board, size, os.path.getsize(initrd), len(libs)))
+    errors = []
+    t0 = time.time()
+    g = Guest(machine, zimage, initrd, append, work)
+    try:
+        _, m = g.expect(r'@@READY (\S+)', 120)
+        say('[%s] boot: shell ready after %.1f s host time, guest uptime %s s' %
+            (board, time.time() - t0, m.group(1)))
+        info = g.sh('cat /sys/class/graphics/fb0/name /sys/class/graphics/fb0/virtual_size '
+                    '/sys/class/graphics/fb0/bits_per_pixel; grep MemTotal /proc/meminfo')
+        say('[%s] fb0: %s' % (board, ' '.join(l.strip() for l in info)))
+        first = start_session(g)
+        say('[%s] picowl start (init script) to the client\'s first frame on screen: %s ms' % (board, first))
+        results['first_frame_' + board] = first
+        scr = g.screendump('portrait')
+        if (scr.width, scr.height) != (w, h):
+            errors.append('screendump is %dx%d, not %dx%d' % (scr.width, scr.height, w, h))
+        tiles = check_tiles(scr, 'portrait', errors)
+        rss = g.sh('grep -E "VmRSS|VmHWM" /proc/$(pidof picowl)/status; '
+                   'for p in $(pidof pxaclient) $(pidof picowl-panel); do '
+                   'echo "$(cat /proc/$p/comm) $(grep VmRSS /proc/$p/status)"; done; '
+                   'grep -E "MemTotal|MemAvailable" /proc/meminfo')
+        say('[%s] memory with two clients mapped: %s' % (board, '; '.join(' '.join(l.split()) for l in rss)))
+        results['rss_' + board] = rss
+        tiles_list = g.sh('ctl tiles')
+        say('[%s] tiles: %s' % (board, ' | '.join(tiles_list)))
+        if board == 'z2' and tiles and not errors:
+            demo_z2(g, tiles, (w, h), errors)
+        counters = g.sh('ctl counters', check=False)
+        results['counters_' + board] = counters
+        g.sh('kill -USR1 $(pidof picowl); sleep 0.5', check=False)
+    finally:
+        g.stop()
+    say('[%s] %s in %.0f s' % (board, 'FAILED' if errors else 'passed', time.time() - t0))
+    for e in errors:
+        say('  FAIL: ' + e)
+    return errors
+
+
+def focused(g):
+    """The app id of the focused tile, from picowl-ctl tiles."""
+    for line in g.sh('ctl tiles'):
+        f = line.split('\t')
+        if len(f) >= 3 and f[1].startswith('focused'):
+            return f[2]
+    return None
+
+
+def tap(g, box, size):
+    g.sh('echo "touch %.3f %.3f" > /tmp/in.fifo; sleep 0.5' %
+         ((box[0] + box[2]) / 2 / size[0], (box[1] + box[3]) / 2 / size[1]))
+
+
+def sendkey(g, key, code):
+    """A key through the keypad (qemu sendkey): the clients whose state files logged it."""
+    marks = g.sh('wc -l < /tmp/green.state; wc -l < /tmp/magenta.state')
+    g.monitor('sendkey ' + key)
+    g.sh('i=0; while ! grep -q "key %d 0" /tmp/green.state /tmp/magenta.state && [ $i -lt 30 ]; '
+         'do sleep 0.1; i=$((i+1)); done; sleep 0.3' % code)
+    got = []
+    for name, mark in zip(('green', 'magenta'), marks):
+        out = g.sh('tail -n +%d /tmp/%s.state' % (int(mark.strip()) + 1, name))
+        if any(l.startswith('key %d 0' % code) for l in out):
+            got.append(name)
+    return got
+
+
+def demo_z2(g, tiles, size, errors):
+    green, magenta = tiles
+    # touch through uinput moves the focus; keys from the keypad follow it
+    steps = []
+    for box, want, key, code in ((magenta, 'magenta', 'a', 30), (green, 'green', 'b', 48),
+                                 (magenta, 'magenta', 'c', 46)):
+        tap(g, box, size)
+        f = focused(g)
+        got = sendkey(g, key, code)
+        steps.append('tap on the %s tile -> focus %s, sendkey %s reached %s' %
+                     (want, f, key, ' and '.join(got) or 'nobody'))
+        if f != want or got != [want]:
+            errors.append('input: ' + steps[-1])
+    say('  input: ' + '; '.join(steps))
+
+    # fullscreen: the binding "f = fullscreen" on the focused client; the panel hides after
+    # [panel] timeout (3 s); in portrait, then turned to landscape
+    g.monitor('sendkey f')
+    time.sleep(4.5)
+    check_fullscreen(g, 'fullscreen-portrait', errors)
+    g.monitor('sendkey r')
+    time.sleep(4.5)
+    check_fullscreen(g, 'fullscreen-landscape', errors)
+    # back to the tiles, still in landscape
+    g.monitor('sendkey f')
+    time.sleep(2.0)
+    scr = g.screendump('landscape')
+    tiles_l = check_tiles(scr, 'landscape', errors)
+    if tiles_l:
+        # a client's yellow quarter is its top-left: on the left of its tile in portrait, at
+        # the top right once the output is turned 90 degrees clockwise
+        ml = tiles_l[1]
+        yl = scr.bbox(YELLOW, ml)
+        side = 'right' if abs(yl[2] - ml[2]) < abs(yl[0] - ml[0]) else 'left'
+        say('  the magenta client\'s top-left corner is on the left of its tile in portrait, '
+            'on the %s after "rotate 90"; tiles %s' % (side, ' | '.join(g.sh('ctl tiles'))))
+        if side != 'right':
+            errors.append('the output did not turn to landscape')
+    say('  magenta client sizes drawn: %s' % ', '.join(
+        l[6:] for l in g.sh('cat /tmp/magenta.state') if l.startswith('drawn')))
+
+
+def check_fullscreen(g, name, errors):
+    scr = g.screendump(name)
+    shown = scr.share(MAGENTA, 0, 0, scr.width, scr.height) + \
+        scr.share(YELLOW, 0, 0, scr.width, scr.height)
+    say('  %s: %s; the magenta client\'s colours cover %.1f %% of the screen; tiles %s' %
+        (name, scr.describe(), 100 * shown, ' | '.join(g.sh('ctl tiles'))))
+    if shown < 0.99 or scr.bbox(GREEN) is not None:
+        errors.append('%s: the magenta client covers %.1f %% of the screen '
+                      '(the panel or the other tile is visible)' % (name, 100 * shown))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--source', required=True)
+    ap.add_argument('--cache', required=True)
+    ap.add_argument('--boards', default='z2,spitz')
+    ap.add_argument('--results', help='write the report here too')
+    args = ap.parse_args()
+    args.source = os.path.abspath(args.source)
+    args.cache = os.path.abspath(args.cache)
+    os.makedirs(args.cache, exist_ok=True)
+    for prog in ['qemu-system-arm', CROSS + 'gcc', 'apt-get', 'dpkg-deb']:
+        if not shutil.which(prog):
+            fail('%s is not installed (.ci/run installs it)' % prog)
+    start = time.time()
+    sysroot = build_sysroot(args)
+    bindir = build_armel(args, sysroot)
+    zimage = build_kernel(args)
+    results = {}
+    errors = []
+    for board in args.boards.split(','):
+        errors += run_board(args, board, zimage, sysroot, bindir, results)
+    for board in args.boards.split(','):
+        if results.get('counters_' + board):
+            say('[%s] picowl-ctl counters:' % board)
+            for line in results['counters_' + board]:
+                say('    ' + line)
+    say('total: %.0f s' % (time.time() - start))
+    if args.results:
+        with open(args.results, 'w') as f:
+            f.write('\n'.join(report) + '\n')
+    if errors:
+        sys.exit(1)
+    print('OK')
+
+
+if __name__ == '__main__':
+    main()
