@@ -1,6 +1,7 @@
 /* wl_pointer: pointer focus with an implicit grab while a button is held, and the cursor role. */
 #include <wayland-server-protocol.h>
 
+#include "desktop.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -282,6 +283,8 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 
 	ptr->x = x;
 	ptr->y = y;
+	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
+	pw_panel_input_at(seat->server, x, y);
 	/* While a button is held, the surface it was pressed on keeps the pointer. */
 	grabbed = ptr->buttons > 0 && ptr->focus;
 	if (!grabbed && !update_focus(seat)) {

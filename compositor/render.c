@@ -5,6 +5,7 @@
 #include "desktop.h"
 #include "format.h"
 #include "output.h"
+#include "pixels.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
@@ -15,6 +16,46 @@ struct paint {
 	pixman_image_t *target;
 	pixman_region32_t *clip; /* damage within the box the tree is clipped to */
 };
+
+static bool
+target_format(pixman_image_t *target, enum pw_format *out)
+{
+	switch (pixman_image_get_format(target)) {
+	case PIXMAN_r5g6b5:
+		*out = PW_FORMAT_RGB565;
+		return true;
+	case PIXMAN_x8r8g8b8:
+		*out = PW_FORMAT_XRGB8888;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The hot case, an opaque buffer drawn 1:1: picowl's own spans (a row copy or a conversion),
+ * which beat pixman's general paths, box by box of the clip.
+ */
+static bool
+blit_opaque(struct pw_surface *surface, struct wl_shm_buffer *shm, enum pw_format format,
+	int x, int y, pixman_image_t *target, const pixman_region32_t *clip)
+{
+	enum pw_format df;
+	if (!target_format(target, &df) || !pw_pixels_supported(format, df)) {
+		return false;
+	}
+	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
+		pixman_image_get_height(target), pixman_image_get_stride(target), df};
+	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), surface->buffer_width,
+		surface->buffer_height, wl_shm_buffer_get_stride(shm), format};
+	int n;
+	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
+	for (int i = 0; i < n; i++) {
+		pw_pixels_blit_at(&dst, &src, b[i].x1 - x, b[i].y1 - y, b[i].x2 - b[i].x1,
+			b[i].y2 - b[i].y1, x, y, dst.width, dst.height, 0);
+	}
+	return true;
+}
 
 static pixman_color_t
 color(uint32_t rgb)
@@ -102,12 +143,19 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		return;
 	}
 	wl_shm_buffer_begin_access(shm);
+	pixman_transform_t transform;
+	bool transformed = buffer_transform(surface, &transform);
+	if (!transformed && pw_surface_opaque(surface) &&
+		blit_opaque(surface, shm, format, x, y, paint->target, &clip)) {
+		wl_shm_buffer_end_access(shm);
+		pixman_region32_fini(&clip);
+		return;
+	}
 	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(format),
 		surface->buffer_width, surface->buffer_height, wl_shm_buffer_get_data(shm),
 		wl_shm_buffer_get_stride(shm));
 	if (src) {
-		pixman_transform_t transform;
-		if (buffer_transform(surface, &transform)) {
+		if (transformed) {
 			pixman_image_set_transform(src, &transform);
 			pixman_image_set_filter(src,
 				surface->current.has_dst || surface->current.has_src
@@ -177,15 +225,44 @@ fullscreen_view(struct pw_server *server)
 	return NULL;
 }
 
+/* Adds what the opaque root surface of `view` covers on the output to `covered`. */
+static void
+add_opaque(struct pw_view *view, pixman_region32_t *covered)
+{
+	struct pw_surface *s = view->surface;
+	int x, y;
+	struct pw_box clip;
+	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || !s->role || !s->role->place ||
+		!s->role->place(s, &x, &y, &clip)) {
+		return;
+	}
+	pixman_region32_t rect;
+	pixman_region32_init_rect(&rect, x, y, (unsigned)s->width, (unsigned)s->height);
+	pixman_region32_intersect_rect(&rect, &rect, clip.x, clip.y, (unsigned)clip.width,
+		(unsigned)clip.height);
+	pixman_region32_union(covered, covered, &rect);
+	pixman_region32_fini(&rect);
+}
+
 void
 pw_render_frame(struct pw_server *server, pixman_image_t *target,
 	const pixman_region32_t *damage)
 {
-	fill(target, damage, server->colors.background);
-	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
-	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
 	struct pw_view *full = fullscreen_view(server);
 	struct pw_view *view;
+	/* The background only where no opaque client will paint over it. */
+	pixman_region32_t bare;
+	pixman_region32_init(&bare);
+	wl_list_for_each(view, &server->views, link) {
+		if (!full || view == full) {
+			add_opaque(view, &bare);
+		}
+	}
+	pixman_region32_subtract(&bare, (pixman_region32_t *)damage, &bare);
+	fill(target, &bare, server->colors.background);
+	pixman_region32_fini(&bare);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
 	wl_list_for_each(view, &server->views, link) {
 		if (full && view != full) {
 			continue;

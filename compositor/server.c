@@ -479,8 +479,6 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 struct pw_surface *
 pw_server_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
 {
-	/* Every touch and pointer position passes here: at the panel's edge it shows the panel. */
-	pw_panel_input_at(server, x, y);
 	struct pw_popup *popup;
 	wl_list_for_each_reverse(popup, &server->popups, link) {
 		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);

@@ -2,6 +2,7 @@
 #include <time.h>
 #include <wayland-server-protocol.h>
 
+#include "desktop.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -190,6 +191,8 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	if (point_find(touch, id)) {
 		return;
 	}
+	/* A touch at the panel's edge shows the panel. */
+	pw_panel_input_at(seat->server, x, y);
 	for (int i = 0; i < PW_SEAT_TOUCH_POINTS && !point; i++) {
 		if (!touch->points[i].active) {
 			point = &touch->points[i];
