@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
@@ -264,8 +265,9 @@ pw_server_create(const struct pw_options *opts)
 	create_input(server);
 	if (opts->socket) {
 		if (wl_display_add_socket(server->display, opts->socket) != 0) {
-			fprintf(stderr, "picowl: cannot listen on socket %s (in use, or no "
-					"XDG_RUNTIME_DIR)\n",
+			fprintf(stderr,
+				"picowl: cannot listen on socket %s (in use, or no "
+				"XDG_RUNTIME_DIR)\n",
 				opts->socket);
 			goto err;
 		}
@@ -273,7 +275,8 @@ pw_server_create(const struct pw_options *opts)
 	} else {
 		server->socket = wl_display_add_socket_auto(server->display);
 		if (!server->socket) {
-			fprintf(stderr, "picowl: cannot create a socket (is XDG_RUNTIME_DIR set?)\n");
+			fprintf(stderr,
+				"picowl: cannot create a socket (is XDG_RUNTIME_DIR set?)\n");
 			goto err;
 		}
 	}
@@ -385,6 +388,13 @@ pw_server_arrange(struct pw_server *server)
 	free(boxes);
 	pw_panel_update(server);
 	pw_control_tiles_changed(server);
+	if (server->seat) {
+		/* Tiles moved under a still pointer: it now points at something else. */
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		pw_seat_pointer_rescan(server->seat,
+			(uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000));
+	}
 }
 
 struct pw_box
