@@ -394,6 +394,31 @@ surface_destroy(struct wl_client *client, struct wl_resource *resource)
 	wl_resource_destroy(resource);
 }
 
+/*
+ * libwayland checks only stride >= width, not against the bytes per pixel: a stride that lies
+ * would let the renderer read past the pool. Posts the error and returns false then.
+ */
+static bool
+shm_buffer_fits(struct wl_resource *buffer)
+{
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	enum pw_format format;
+	if (!pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
+		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_FORMAT,
+			"wl_shm format 0x%x is not one picowl takes", wl_shm_buffer_get_format(shm));
+		return false;
+	}
+	int64_t row = (int64_t)wl_shm_buffer_get_width(shm) * pw_format_bpp(format);
+	if (wl_shm_buffer_get_stride(shm) < row) {
+		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
+			"stride %d is less than width %d times %d bytes per pixel",
+			wl_shm_buffer_get_stride(shm), wl_shm_buffer_get_width(shm),
+			pw_format_bpp(format));
+		return false;
+	}
+	return true;
+}
+
 static void
 surface_attach(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *buffer, int32_t x, int32_t y)
@@ -408,6 +433,9 @@ surface_attach(struct wl_client *client, struct wl_resource *resource,
 	if (buffer && !wl_shm_buffer_get(buffer)) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
 			"picowl takes only wl_shm buffers");
+		return;
+	}
+	if (buffer && !shm_buffer_fits(buffer)) {
 		return;
 	}
 	state_set_buffer(&surface->pending, buffer);
