@@ -2,16 +2,17 @@
  * robust: a client that misbehaves in one of many ways, for tests/robust/test_robust.py, and
  * the two loops of the soak test.
  *
- *   robust [--wait-stdin] MODE [COUNT]
+ *   robust [--wait-stdin] MODE
+ *   robust soak-connect|soak-commit
  *
  * Hostile modes map a green toplevel first (except where the mode is about mapping), print
  * "mapped", then (with --wait-stdin, after a line on stdin) misbehave, wait for the answer and
  * print it. The exit status is 0 only if the answer was the one the mode expects; each mode's
  * expectation is in the table `modes` below.
  *
- * Soak modes print "ready", then wait for a line on stdin before each run of COUNT:
- *   soak-connect COUNT  connect, round trip, disconnect, COUNT times
- *   soak-commit COUNT   COUNT commits of the mapped toplevel in bursts, a round trip each burst
+ * Soak modes print "ready", then run once per line on stdin, which holds a COUNT:
+ *   soak-connect  connect, round trip, disconnect, COUNT times
+ *   soak-commit   COUNT commits of a mapped toplevel, a round trip every 1,000
  * and print "done" after each run; they end when stdin closes.
  */
 #define _GNU_SOURCE
@@ -564,17 +565,20 @@ wait_line(void)
 	return fgets(line, sizeof(line), stdin) != NULL;
 }
 
+/* One line on stdin per run: the count of connections or commits. */
 static int
-soak(const char *name, long count)
+soak(const char *name)
 {
 	struct app app = {.width = 64, .height = 64, .ack = true, .pong = true};
 	bool commits = strcmp(name, "soak-commit") == 0;
+	char line[64];
 
 	if (commits && (!connect_app(&app) || !map_toplevel(&app))) {
 		return 3;
 	}
 	printf("ready\n");
-	while (wait_line()) {
+	while (fgets(line, sizeof(line), stdin)) {
+		long count = strtol(line, NULL, 10);
 		int64_t start = now_ms();
 		for (long i = 0; i < count; i += commits ? 1000 : 1) {
 			if (commits) {
@@ -663,7 +667,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-		"usage: robust [--wait-stdin] MODE | soak-connect N | soak-commit N\n"
+		"usage: robust [--wait-stdin] MODE | soak-connect | soak-commit\n"
 		"modes:");
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		fprintf(stderr, " %s", modes[i].name);
@@ -683,8 +687,8 @@ main(int argc, char *argv[])
 		wait_stdin = true;
 		i++;
 	}
-	if (i + 2 == argc && strncmp(argv[i], "soak-", 5) == 0) {
-		return soak(argv[i], strtol(argv[i + 1], NULL, 10));
+	if (i + 1 == argc && strncmp(argv[i], "soak-", 5) == 0) {
+		return soak(argv[i]);
 	}
 	if (i + 1 != argc) {
 		usage();
