@@ -9,17 +9,21 @@
 #define PARSE(opts, err, ...) \
 	parse(opts, err, (char *[]){"picowl", __VA_ARGS__, NULL})
 
-static char **last_argv;
+/* The compound literal PARSE makes ends with the CHECK around it; the options keep pointers
+ * into argv (the command), so parse() keeps a copy that outlives it. */
+static char *last_argv[32];
 
 static bool
-parse(struct pw_options *opts, char *err, char **argv)
+parse(struct pw_options *opts, char *err, char **args)
 {
 	int argc = 0;
 
-	while (argv[argc]) {
+	while (args[argc] && argc < 31) {
+		last_argv[argc] = args[argc];
 		argc++;
 	}
-	last_argv = argv;
+	last_argv[argc] = NULL;
+	char **argv = last_argv;
 	pw_options_defaults(opts);
 	err[0] = '\0';
 	return pw_options_parse(opts, argc, argv, err, 256);
