@@ -94,6 +94,16 @@ static const struct mode modes[] = {
 		{XDG_SURFACE_ERROR_INVALID_SERIAL, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE}, true},
 	{"positioner-zero-size", EXPECT_ERROR, {"xdg_positioner"},
 		{XDG_POSITIONER_ERROR_INVALID_INPUT, -1}, true},
+	{"second-role", EXPECT_ERROR, {"xdg_surface", "xdg_wm_base"},
+		{XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED, XDG_WM_BASE_ERROR_ROLE}, true},
+	/* the error names the xdg_wm_base this client destroyed: it has no interface left */
+	{"wm-base-defunct", EXPECT_ERROR, {"xdg_wm_base", "(destroyed)"},
+		{XDG_WM_BASE_ERROR_DEFUNCT_SURFACES, -1}, true},
+	{"bad-scale", EXPECT_ERROR, {"wl_surface"}, {WL_SURFACE_ERROR_INVALID_SCALE, -1}, true},
+	{"bad-transform", EXPECT_ERROR, {"wl_surface"}, {WL_SURFACE_ERROR_INVALID_TRANSFORM, -1},
+		true},
+	{"self-parent", EXPECT_ERROR, {"xdg_toplevel"}, {XDG_TOPLEVEL_ERROR_INVALID_PARENT, -1},
+		true},
 	/* a toplevel that never acks its configure is never mapped; nothing else happens */
 	{"never-ack", EXPECT_NONE, {NULL}, {-1, -1}, false},
 	/* picowl must not block on a client that does not read: it queues or drops it */
@@ -627,7 +637,9 @@ report(struct app *app, int r)
 	const struct wl_interface *iface = NULL;
 	uint32_t id = 0;
 	uint32_t code = wl_display_get_protocol_error(app->display, &iface, &id);
-	if (!iface) {
+	/* An error on an object the client already destroyed arrives with no interface. */
+	const char *name = iface ? iface->name : "(destroyed)";
+	if (!iface && err != EPROTO) {
 		printf("robust: %s: disconnected without a protocol error: %s\n", mode->name,
 			strerror(err));
 		if (o == EXPECT_ERROR_OR_DISCONNECT || o == EXPECT_NONE_OR_DISCONNECT) {
@@ -638,14 +650,14 @@ report(struct app *app, int r)
 		return 1;
 	}
 	printf("robust: %s: protocol error: interface %s, object %u, code %u (%s)\n", mode->name,
-		iface->name, id, code, strerror(err));
+		name, id, code, strerror(err));
 	if (o == EXPECT_NONE || o == EXPECT_NONE_OR_DISCONNECT) {
 		printf("robust: %s: FAIL: expected no protocol error\n", mode->name);
 		return 1;
 	}
 	bool iface_ok = false, code_ok = false;
 	for (int i = 0; i < 2; i++) {
-		if (mode->iface[i] && strcmp(mode->iface[i], iface->name) == 0) {
+		if (mode->iface[i] && strcmp(mode->iface[i], name) == 0) {
 			iface_ok = true;
 		}
 		if (mode->code[i] >= 0 && (uint32_t)mode->code[i] == code) {
@@ -757,6 +769,21 @@ main(int argc, char *argv[])
 			app.configure_serial + 1000, app.configure_serial);
 	} else if (strcmp(name, "positioner-zero-size") == 0) {
 		positioner_zero(&app);
+	} else if (strcmp(name, "second-role") == 0) {
+		xdg_surface_get_toplevel(app.xdg_surface);
+		printf("robust: xdg_surface.get_toplevel a second time\n");
+	} else if (strcmp(name, "wm-base-defunct") == 0) {
+		xdg_wm_base_destroy(app.wm_base);
+		printf("robust: xdg_wm_base.destroy with its toplevel alive\n");
+	} else if (strcmp(name, "bad-scale") == 0) {
+		wl_surface_set_buffer_scale(app.surface, 0);
+		printf("robust: wl_surface.set_buffer_scale(0)\n");
+	} else if (strcmp(name, "bad-transform") == 0) {
+		wl_surface_set_buffer_transform(app.surface, 99);
+		printf("robust: wl_surface.set_buffer_transform(99)\n");
+	} else if (strcmp(name, "self-parent") == 0) {
+		xdg_toplevel_set_parent(app.toplevel, app.toplevel);
+		printf("robust: xdg_toplevel.set_parent(itself)\n");
 	} else if (strcmp(name, "never-ack") == 0) {
 		app.ack = false;
 		start_toplevel(&app, "never-ack");
