@@ -29,6 +29,8 @@
 
 #include <wayland-client.h>
 
+#include "viewporter-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 #define GREEN 0xff00ff00u
@@ -42,6 +44,10 @@ struct app {
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
+	struct wl_subcompositor *subcompositor;
+	struct wp_viewporter *viewporter;
+	struct zwlr_screencopy_manager_v1 *screencopy;
+	struct wl_output *output;
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
@@ -104,6 +110,14 @@ static const struct mode modes[] = {
 		true},
 	{"self-parent", EXPECT_ERROR, {"xdg_toplevel"}, {XDG_TOPLEVEL_ERROR_INVALID_PARENT, -1},
 		true},
+	{"subsurface-self", EXPECT_ERROR, {"wl_subcompositor"},
+		{WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE, -1}, true},
+	{"viewport-negative", EXPECT_ERROR, {"wp_viewport"}, {WP_VIEWPORT_ERROR_BAD_VALUE, -1},
+		true},
+	{"viewport-out-of-buffer", EXPECT_ERROR, {"wp_viewport"},
+		{WP_VIEWPORT_ERROR_OUT_OF_BUFFER, -1}, true},
+	{"screencopy-bad-buffer", EXPECT_ERROR, {"zwlr_screencopy_frame_v1"},
+		{ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER, -1}, true},
 	/* a toplevel that never acks its configure is never mapped; nothing else happens */
 	{"never-ack", EXPECT_NONE, {NULL}, {-1, -1}, false},
 	/* picowl must not block on a client that does not read: it queues or drops it */
@@ -124,6 +138,16 @@ handle_registry_global(void *data, struct wl_registry *registry, uint32_t name,
 		app->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
 		app->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
+		app->subcompositor =
+			wl_registry_bind(registry, name, &wl_subcompositor_interface, 1);
+	} else if (strcmp(interface, wp_viewporter_interface.name) == 0) {
+		app->viewporter = wl_registry_bind(registry, name, &wp_viewporter_interface, 1);
+	} else if (strcmp(interface, zwlr_screencopy_manager_v1_interface.name) == 0) {
+		app->screencopy =
+			wl_registry_bind(registry, name, &zwlr_screencopy_manager_v1_interface, 1);
+	} else if (strcmp(interface, wl_output_interface.name) == 0 && !app->output) {
+		app->output = wl_registry_bind(registry, name, &wl_output_interface, 1);
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
 		uint32_t v = version < 5 ? version : 5;
 		app->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, v);
@@ -341,7 +365,8 @@ connect_app(struct app *app)
 	}
 	app->registry = wl_display_get_registry(app->display);
 	wl_registry_add_listener(app->registry, &registry_listener, app);
-	if (roundtrip(app->display, 5000) != 1 || !app->compositor || !app->shm || !app->wm_base) {
+	if (roundtrip(app->display, 5000) != 1 || !app->compositor || !app->shm || !app->wm_base ||
+		!app->subcompositor || !app->viewporter || !app->screencopy || !app->output) {
 		fprintf(stderr, "robust: missing globals or no answer\n");
 		return false;
 	}
@@ -784,6 +809,31 @@ main(int argc, char *argv[])
 	} else if (strcmp(name, "self-parent") == 0) {
 		xdg_toplevel_set_parent(app.toplevel, app.toplevel);
 		printf("robust: xdg_toplevel.set_parent(itself)\n");
+	} else if (strcmp(name, "subsurface-self") == 0) {
+		struct wl_surface *surface = wl_compositor_create_surface(app.compositor);
+		wl_subcompositor_get_subsurface(app.subcompositor, surface, surface);
+		printf("robust: wl_subcompositor.get_subsurface of a surface to itself\n");
+	} else if (strcmp(name, "viewport-negative") == 0) {
+		struct wp_viewport *viewport =
+			wp_viewporter_get_viewport(app.viewporter, app.surface);
+		wp_viewport_set_source(viewport, wl_fixed_from_int(-1), 0, wl_fixed_from_int(10),
+			wl_fixed_from_int(10));
+		printf("robust: wp_viewport.set_source(-1, 0, 10, 10)\n");
+	} else if (strcmp(name, "viewport-out-of-buffer") == 0) {
+		struct wp_viewport *viewport =
+			wp_viewporter_get_viewport(app.viewporter, app.surface);
+		wp_viewport_set_source(viewport, 0, 0, wl_fixed_from_int(10000),
+			wl_fixed_from_int(10000));
+		wl_surface_commit(app.surface);
+		printf("robust: wp_viewport.set_source(0, 0, 10000, 10000) on a %dx%d buffer, "
+		       "commit\n",
+			app.width, app.height);
+	} else if (strcmp(name, "screencopy-bad-buffer") == 0) {
+		struct zwlr_screencopy_frame_v1 *frame =
+			zwlr_screencopy_manager_v1_capture_output(app.screencopy, 0, app.output);
+		struct wl_buffer *small = make_buffer(&app, 1, 1);
+		zwlr_screencopy_frame_v1_copy(frame, small);
+		printf("robust: zwlr_screencopy_frame_v1.copy into a 1x1 buffer\n");
 	} else if (strcmp(name, "never-ack") == 0) {
 		app.ack = false;
 		start_toplevel(&app, "never-ack");
