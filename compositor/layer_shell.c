@@ -3,6 +3,7 @@
  * area the tiles get (desktop->usable). One output: the output argument is accepted and ignored.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "desktop.h"
 #include "output.h"
@@ -269,7 +270,8 @@ role_commit(struct pw_surface *surface)
 		return;
 	}
 	struct pw_server *server = ls->server;
-	bool was_shown = shown(ls);
+	bool was_shown = shown(ls), was_mapped = ls->mapped, was_initialized = ls->initialized;
+	bool changed = memcmp(&ls->current, &ls->pending, sizeof(ls->current)) != 0;
 	if (ls->current.layer != ls->pending.layer) {
 		wl_list_remove(&ls->link);
 		wl_list_insert(server->desktop->layers[ls->pending.layer].prev, &ls->link);
@@ -287,10 +289,16 @@ role_commit(struct pw_surface *surface)
 	} else if (!ls->mapped) {
 		ls->mapped = true;
 	}
-	pw_server_arrange(server); /* arranges the layers first */
-	update_keyboard(server);
-	if (was_shown || shown(ls)) {
-		damage_box(server, ls->box);
+	/*
+	 * Only a change of place, size or mapping re-tiles: a panel redrawing its content must
+	 * not re-tile, which tells it the tiles again, which makes it redraw.
+	 */
+	if (changed || was_mapped != ls->mapped || was_initialized != ls->initialized) {
+		pw_server_arrange(server); /* arranges the layers first */
+		update_keyboard(server);
+		if (was_shown || shown(ls)) {
+			damage_box(server, ls->box);
+		}
 	}
 }
 
