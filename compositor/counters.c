@@ -359,6 +359,9 @@ fit_cost(const struct pw_frame_record **frames, size_t n, double *fixed_ms, doub
 		goto out;
 	}
 	double slope = stat_of(slopes, k).median;
+	if (slope < 0) {
+		goto out; /* more bytes never cost less: too few or too noisy frames to fit */
+	}
 	for (size_t i = 0; i < m; i++) {
 		y[i] -= slope * x[i];
 	}
