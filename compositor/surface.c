@@ -12,118 +12,9 @@
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
+#include "surface_state.h"
 #include "view.h"
 
-static void
-handle_state_buffer_destroy(struct wl_listener *listener, void *data)
-{
-	struct pw_surface_state *state = wl_container_of(listener, state, buffer_destroy);
-	/* A buffer destroyed before it was committed attaches nothing. */
-	state->buffer = NULL;
-	wl_list_remove(&state->buffer_destroy.link);
-	wl_list_init(&state->buffer_destroy.link);
-}
-
-static void
-state_init(struct pw_surface_state *state)
-{
-	memset(state, 0, sizeof(*state));
-	pixman_region32_init(&state->surface_damage);
-	pixman_region32_init(&state->buffer_damage);
-	pixman_region32_init(&state->opaque);
-	pixman_region32_init_rect(&state->input, INT32_MIN / 2, INT32_MIN / 2, UINT32_MAX / 2,
-		UINT32_MAX / 2);
-	state->scale = 1;
-	state->transform = WL_OUTPUT_TRANSFORM_NORMAL;
-	wl_list_init(&state->frame_callbacks);
-	wl_list_init(&state->feedbacks);
-	state->buffer_destroy.notify = handle_state_buffer_destroy;
-	wl_list_init(&state->buffer_destroy.link);
-}
-
-static void
-state_finish(struct pw_surface_state *state)
-{
-	struct wl_resource *cb, *tmp;
-	wl_resource_for_each_safe(cb, tmp, &state->frame_callbacks) {
-		wl_resource_destroy(cb);
-	}
-	pw_presentation_discard(&state->feedbacks);
-	wl_list_remove(&state->buffer_destroy.link);
-	pixman_region32_fini(&state->surface_damage);
-	pixman_region32_fini(&state->buffer_damage);
-	pixman_region32_fini(&state->opaque);
-	pixman_region32_fini(&state->input);
-}
-
-static void
-state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer)
-{
-	wl_list_remove(&state->buffer_destroy.link);
-	wl_list_init(&state->buffer_destroy.link);
-	state->buffer = buffer;
-	if (buffer) {
-		wl_resource_add_destroy_listener(buffer, &state->buffer_destroy);
-	}
-}
-
-/* Moves what `src` has committed into `dst`, leaving `src` empty of it. */
-static void
-state_move(struct pw_surface_state *dst, struct pw_surface_state *src)
-{
-	uint32_t c = src->committed;
-	if (c & PW_STATE_BUFFER) {
-		state_set_buffer(dst, src->buffer);
-		state_set_buffer(src, NULL);
-	}
-	if (c & PW_STATE_OFFSET) {
-		dst->dx += src->dx;
-		dst->dy += src->dy;
-		src->dx = src->dy = 0;
-	}
-	if (c & PW_STATE_DAMAGE) {
-		pixman_region32_union(&dst->surface_damage, &dst->surface_damage,
-			&src->surface_damage);
-		pixman_region32_union(&dst->buffer_damage, &dst->buffer_damage,
-			&src->buffer_damage);
-		pixman_region32_clear(&src->surface_damage);
-		pixman_region32_clear(&src->buffer_damage);
-	}
-	if (c & PW_STATE_OPAQUE) {
-		pixman_region32_copy(&dst->opaque, &src->opaque);
-	}
-	if (c & PW_STATE_INPUT) {
-		pixman_region32_copy(&dst->input, &src->input);
-	}
-	if (c & PW_STATE_TRANSFORM) {
-		dst->transform = src->transform;
-	}
-	if (c & PW_STATE_SCALE) {
-		dst->scale = src->scale;
-	}
-	if (c & PW_STATE_VIEWPORT) {
-		dst->has_src = src->has_src;
-		dst->has_dst = src->has_dst;
-		dst->src_x = src->src_x;
-		dst->src_y = src->src_y;
-		dst->src_w = src->src_w;
-		dst->src_h = src->src_h;
-		dst->dst_w = src->dst_w;
-		dst->dst_h = src->dst_h;
-	}
-	if (c & PW_STATE_FRAME) {
-		wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);
-		wl_list_init(&src->frame_callbacks);
-	}
-	if (c & PW_STATE_FEEDBACK) {
-		/* Content that was never shown is superseded by this commit's. */
-		pw_presentation_discard(&dst->feedbacks);
-		wl_list_insert_list(&dst->feedbacks, &src->feedbacks);
-		wl_list_init(&src->feedbacks);
-	}
-	dst->committed |= c;
-	src->committed = 0;
-}
 
 static void
 handle_buffer_destroy(struct wl_listener *listener, void *data)
@@ -147,111 +38,6 @@ release_buffer(struct pw_surface *surface)
 	surface->buffer = NULL;
 }
 
-static bool
-transform_swaps(int32_t transform)
-{
-	return transform & WL_OUTPUT_TRANSFORM_90;
-}
-
-static void
-update_size(struct pw_surface *surface)
-{
-	const struct pw_surface_state *cur = &surface->current;
-	if (!surface->buffer && surface->buffer_width == 0) {
-		surface->width = surface->height = 0;
-		return;
-	}
-	int w = surface->buffer_width, h = surface->buffer_height;
-	if (transform_swaps(cur->transform)) {
-		int t = w;
-		w = h;
-		h = t;
-	}
-	w /= cur->scale;
-	h /= cur->scale;
-	if (cur->has_dst) {
-		w = cur->dst_w;
-		h = cur->dst_h;
-	} else if (cur->has_src) {
-		w = (int)cur->src_w;
-		h = (int)cur->src_h;
-	}
-	surface->width = w;
-	surface->height = h;
-}
-
-/* A box of the buffer mapped back through the buffer transform, in transformed buffer pixels. */
-static pixman_box32_t
-untransform_box(pixman_box32_t b, int32_t transform, int wt, int ht)
-{
-	int x1, y1, x2, y2;
-	switch (transform) {
-	case WL_OUTPUT_TRANSFORM_90:
-		x1 = wt - b.y2, y1 = b.x1, x2 = wt - b.y1, y2 = b.x2;
-		break;
-	case WL_OUTPUT_TRANSFORM_180:
-		x1 = wt - b.x2, y1 = ht - b.y2, x2 = wt - b.x1, y2 = ht - b.y1;
-		break;
-	case WL_OUTPUT_TRANSFORM_270:
-		x1 = b.y1, y1 = ht - b.x2, x2 = b.y2, y2 = ht - b.x1;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED:
-		x1 = wt - b.x2, y1 = b.y1, x2 = wt - b.x1, y2 = b.y2;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_90:
-		x1 = b.y1, y1 = b.x1, x2 = b.y2, y2 = b.x2;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_180:
-		x1 = b.x1, y1 = ht - b.y2, x2 = b.x2, y2 = ht - b.y1;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_270:
-		x1 = wt - b.y2, y1 = ht - b.x2, x2 = wt - b.y1, y2 = ht - b.x1;
-		break;
-	default:
-		return b;
-	}
-	return (pixman_box32_t){x1, y1, x2, y2};
-}
-
-/*
- * Buffer damage in surface coordinates: back through the buffer transform and scale, rounded
- * outwards. A viewport crops and scales, so there the whole surface is damaged.
- */
-static void
-add_buffer_damage(struct pw_surface *surface, const pixman_region32_t *buffer_damage)
-{
-	const struct pw_surface_state *cur = &surface->current;
-	if (!pixman_region32_not_empty(buffer_damage)) {
-		return;
-	}
-	if (cur->has_src || cur->has_dst) {
-		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0,
-			surface->width, surface->height);
-		return;
-	}
-	int wt = surface->buffer_width, ht = surface->buffer_height;
-	if (transform_swaps(cur->transform)) {
-		wt = surface->buffer_height;
-		ht = surface->buffer_width;
-	}
-	int scale = cur->scale;
-	pixman_region32_t clipped;
-	pixman_region32_init(&clipped);
-	pixman_region32_intersect_rect(&clipped, (pixman_region32_t *)buffer_damage, 0, 0,
-		(unsigned)surface->buffer_width, (unsigned)surface->buffer_height);
-	int n;
-	const pixman_box32_t *boxes = pixman_region32_rectangles(&clipped, &n);
-	for (int i = 0; i < n; i++) {
-		pixman_box32_t b = untransform_box(boxes[i], cur->transform, wt, ht);
-		int x1 = b.x1 / scale, y1 = b.y1 / scale;
-		int x2 = (b.x2 + scale - 1) / scale, y2 = (b.y2 + scale - 1) / scale;
-		if (x2 > x1 && y2 > y1) {
-			pixman_region32_union_rect(&surface->damage, &surface->damage, x1, y1,
-				(unsigned)(x2 - x1), (unsigned)(y2 - y1));
-		}
-	}
-	pixman_region32_fini(&clipped);
-}
 
 static uint32_t
 now_msec(void)
@@ -292,14 +78,14 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	bool old_mapped = surface->buffer != NULL;
 	uint32_t c = next->committed;
 
-	state_move(cur, next);
+	pw_surface_state_move(cur, next);
 
 	if (c & PW_STATE_BUFFER) {
 		if (cur->buffer != surface->buffer) {
 			release_buffer(surface);
 		}
 		surface->buffer = cur->buffer;
-		state_set_buffer(cur, NULL);
+		pw_surface_state_set_buffer(cur, NULL);
 		if (surface->buffer) {
 			wl_list_remove(&surface->buffer_destroy.link);
 			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
@@ -318,12 +104,12 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 		}
 		cur->dx = cur->dy = 0;
 	}
-	update_size(surface);
+	pw_surface_update_size(surface);
 	if (!pw_viewport_check(surface)) {
 		return;
 	}
 
-	add_buffer_damage(surface, &cur->buffer_damage);
+	pw_surface_add_buffer_damage(surface, &cur->buffer_damage);
 	pixman_region32_union(&surface->damage, &surface->damage, &cur->surface_damage);
 	pixman_region32_clear(&cur->surface_damage);
 	pixman_region32_clear(&cur->buffer_damage);
@@ -375,12 +161,12 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
 		return;
 	}
 	if (surface->subsurface && pw_subsurface_effectively_sync(surface->subsurface)) {
-		state_move(&surface->cached, &surface->pending);
+		pw_surface_state_move(&surface->cached, &surface->pending);
 		surface->has_cache = true;
 		return;
 	}
 	if (surface->has_cache) {
-		state_move(&surface->cached, &surface->pending);
+		pw_surface_state_move(&surface->cached, &surface->pending);
 		surface->has_cache = false;
 		apply_state(surface, &surface->cached);
 	} else {
@@ -438,7 +224,7 @@ surface_attach(struct wl_client *client, struct wl_resource *resource,
 	if (buffer && !shm_buffer_fits(buffer)) {
 		return;
 	}
-	state_set_buffer(&surface->pending, buffer);
+	pw_surface_state_set_buffer(&surface->pending, buffer);
 	surface->pending.dx = x;
 	surface->pending.dy = y;
 	surface->pending.committed |= PW_STATE_BUFFER | PW_STATE_OFFSET;
@@ -584,9 +370,9 @@ handle_surface_resource_destroy(struct wl_resource *resource)
 	if (surface->buffer) {
 		wl_list_remove(&surface->buffer_destroy.link);
 	}
-	state_finish(&surface->pending);
-	state_finish(&surface->cached);
-	state_finish(&surface->current);
+	pw_surface_state_finish(&surface->pending);
+	pw_surface_state_finish(&surface->cached);
+	pw_surface_state_finish(&surface->current);
 	pixman_region32_fini(&surface->damage);
 	free(surface);
 }
@@ -608,9 +394,9 @@ pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 		handle_surface_resource_destroy);
 	surface->server = server;
 	surface->id = ++server->next_surface_id;
-	state_init(&surface->pending);
-	state_init(&surface->cached);
-	state_init(&surface->current);
+	pw_surface_state_init(&surface->pending);
+	pw_surface_state_init(&surface->cached);
+	pw_surface_state_init(&surface->current);
 	pixman_region32_init(&surface->damage);
 	wl_list_init(&surface->buffer_destroy.link);
 	surface->buffer_destroy.notify = handle_buffer_destroy;
