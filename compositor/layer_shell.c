@@ -358,12 +358,21 @@ handle_resource_destroy(struct wl_resource *resource)
 		return;                                        \
 	}
 
+/* Sizes, margins and zones past any output are cut down: placing them never overflows an int. */
+#define MAX_EXTENT 65536
+
+static int32_t
+extent(int32_t v)
+{
+	return v > MAX_EXTENT ? MAX_EXTENT : v < -MAX_EXTENT ? -MAX_EXTENT : v;
+}
+
 static void
 layer_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t w, uint32_t h)
 {
 	LS_OR_RETURN(resource);
-	ls->pending.width = w;
-	ls->pending.height = h;
+	ls->pending.width = w > MAX_EXTENT ? MAX_EXTENT : w;
+	ls->pending.height = h > MAX_EXTENT ? MAX_EXTENT : h;
 }
 
 static void
@@ -382,7 +391,7 @@ static void
 layer_set_exclusive_zone(struct wl_client *client, struct wl_resource *resource, int32_t zone)
 {
 	LS_OR_RETURN(resource);
-	ls->pending.zone = zone < -1 ? -1 : zone;
+	ls->pending.zone = zone < -1 ? -1 : extent(zone);
 }
 
 static void
@@ -390,10 +399,10 @@ layer_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t
 	int32_t bottom, int32_t left)
 {
 	LS_OR_RETURN(resource);
-	ls->pending.margin_top = top;
-	ls->pending.margin_right = right;
-	ls->pending.margin_bottom = bottom;
-	ls->pending.margin_left = left;
+	ls->pending.margin_top = extent(top);
+	ls->pending.margin_right = extent(right);
+	ls->pending.margin_bottom = extent(bottom);
+	ls->pending.margin_left = extent(left);
 }
 
 static void

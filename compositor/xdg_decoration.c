@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "server.h"
+#include "surface.h"
 #include "xdg-decoration-unstable-v1-protocol.h"
 #include "xdg_shell.h"
 
@@ -50,6 +51,10 @@ static const struct zxdg_toplevel_decoration_v1_interface deco_impl = {
 	.unset_mode = deco_unset_mode,
 };
 
+/*
+ * The decoration must go before its toplevel. When the client disconnects, libwayland has
+ * already dropped its wl_display resource, and the error goes nowhere.
+ */
 static void
 handle_toplevel_destroy(struct wl_listener *listener, void *data)
 {
@@ -57,6 +62,8 @@ handle_toplevel_destroy(struct wl_listener *listener, void *data)
 	wl_list_remove(&deco->toplevel_destroy.link);
 	wl_list_init(&deco->toplevel_destroy.link);
 	deco->toplevel = NULL;
+	wl_resource_post_error(deco->resource, ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ORPHANED,
+		"the xdg_toplevel was destroyed before its decoration");
 }
 
 static void
@@ -68,9 +75,24 @@ handle_deco_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-manager_get_toplevel_decoration(struct wl_client *client, struct wl_resource *resource,
-	uint32_t id, struct wl_resource *toplevel)
+manager_get_toplevel_decoration(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *toplevel)
 {
+	/* The destroy listener a decoration adds to its toplevel marks that it has one. */
+	if (wl_resource_get_destroy_listener(toplevel, handle_toplevel_destroy)) {
+		wl_resource_post_error(resource,
+			ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ALREADY_CONSTRUCTED,
+			"xdg_toplevel@%u already has a decoration", wl_resource_get_id(toplevel));
+		return;
+	}
+	struct pw_xdg_toplevel *top = pw_xdg_toplevel_from_resource(toplevel);
+	struct pw_surface *surface = top && top->xdg ? top->xdg->surface : NULL;
+	if (surface && (surface->buffer || surface->pending.buffer)) {
+		wl_resource_post_error(resource,
+			ZXDG_TOPLEVEL_DECORATION_V1_ERROR_UNCONFIGURED_BUFFER,
+			"xdg_toplevel@%u already has a buffer", wl_resource_get_id(toplevel));
+		return;
+	}
 	struct decoration *deco = calloc(1, sizeof(*deco));
 	if (!deco) {
 		wl_client_post_no_memory(client);

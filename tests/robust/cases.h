@@ -1,0 +1,127 @@
+/*
+ * robust-cases: hostile requests to every global picowl offers, one fresh connection per case,
+ * next to a well-behaved client that must go on getting frame callbacks after each case.
+ *
+ * A case sends its bad requests through a `struct conn` and returns false if something it
+ * checked itself went wrong; the runner then waits for the answer the case's table entry
+ * names: a protocol error (interface and code), no error, or a disconnect.
+ */
+#ifndef ROBUST_CASES_H
+#define ROBUST_CASES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <wayland-client.h>
+
+#include "picowl-control-unstable-v1-client-protocol.h"
+#include "picowl-counters-unstable-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+#define MAX_GLOBALS 32
+
+struct global {
+	uint32_t name;
+	uint32_t version;
+	char interface[64];
+};
+
+struct conn {
+	struct wl_display *display;
+	struct wl_registry *registry;
+	struct global globals[MAX_GLOBALS];
+	int n_globals;
+
+	struct wl_compositor *compositor;
+	struct wl_subcompositor *subcompositor;
+	struct wl_shm *shm;
+	struct wl_seat *seat;
+	struct wl_output *output;
+	struct wl_data_device_manager *ddm;
+	struct xdg_wm_base *wm_base;
+	struct zwlr_layer_shell_v1 *layer_shell;
+	struct wp_presentation *presentation;
+	struct zxdg_decoration_manager_v1 *decoration;
+	struct zxdg_output_manager_v1 *xdg_output;
+	struct wp_viewporter *viewporter;
+	struct zwlr_screencopy_manager_v1 *screencopy;
+	struct picowl_control_v1 *control;
+	struct picowl_counters_v1 *counters;
+
+	/* the toplevel conn_map() makes */
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *toplevel;
+	struct wl_buffer *buffer;
+	int32_t width, height;
+	bool configured;
+	uint32_t configure_serial;
+
+	/* set by the listeners a case adds */
+	int events;
+	uint32_t serial;
+	void *object;
+};
+
+enum expect {
+	EXPECT_ERROR,
+	EXPECT_NONE,
+	EXPECT_DISCONNECT,
+};
+
+struct rcase {
+	const char *name;
+	bool (*run)(struct conn *c);
+	enum expect expect;
+	const char *iface; /* EXPECT_ERROR: the interface and code of the error */
+	uint32_t code;
+};
+
+struct group {
+	const char *name;
+	const struct rcase *cases;
+	size_t count;
+	/* Or, for cases made at run time (one per global): runs them all, returns failures. */
+	int (*run_all)(void);
+};
+
+extern const struct group data_device_group, layer_shell_group, decoration_group;
+extern const struct group presentation_group, xdg_output_group, seat_group;
+extern const struct group control_group, counters_group, wire_group;
+
+/* Connects and binds every global at the highest version both sides know. NULL on failure. */
+struct conn *conn_open(void);
+void conn_close(struct conn *c);
+/* Maps a green toplevel (fullscreen: over the whole output) and waits for its first frame. */
+bool conn_map(struct conn *c, bool fullscreen);
+
+/* 1: a round trip answered, 0: timeout, -1: the connection failed. */
+int conn_roundtrip(struct conn *c, int timeout_ms);
+/* Dispatches until *flag, a failure or the timeout; as conn_roundtrip. NULL: until either. */
+int conn_dispatch_until(struct conn *c, const bool *flag, int timeout_ms);
+/* Dispatches until c->events >= count; false on timeout or failure. */
+bool conn_wait_events(struct conn *c, int count, int timeout_ms);
+
+int make_memfd(size_t size);
+/* A w x h XRGB8888 buffer filled with `argb`, from its own pool (destroyed already). */
+struct wl_buffer *make_buffer(struct conn *c, int32_t w, int32_t h, uint32_t argb);
+
+/* Writes one raw request after what libwayland has queued; words follow the header. */
+bool raw_send(struct conn *c, uint32_t id, uint16_t opcode, const uint32_t *words, size_t n);
+/*
+ * An object id for a raw request's new_id: libwayland-client allocates it (picowl accepts only
+ * the next free id), and the proxy stays, so events to it are understood.
+ */
+uint32_t raw_new_id(struct conn *c, const struct wl_interface *interface);
+
+/* Runs one case on a fresh connection and checks the good client after it; 0 on a pass. */
+int run_case(const struct rcase *rc);
+
+#endif

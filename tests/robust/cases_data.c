@@ -1,0 +1,311 @@
+/* Hostile cases: wl_data_device_manager, wl_data_device, wl_data_source, wl_data_offer. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cases.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void
+handle_source_target(void *data, struct wl_data_source *source, const char *mime_type)
+{
+}
+
+static void
+handle_source_send(void *data, struct wl_data_source *source, const char *mime_type, int32_t fd)
+{
+	close(fd);
+}
+
+static void
+handle_source_cancelled(void *data, struct wl_data_source *source)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_source_dnd(void *data, struct wl_data_source *source)
+{
+}
+
+static void
+handle_source_action(void *data, struct wl_data_source *source, uint32_t action)
+{
+}
+
+static const struct wl_data_source_listener source_listener = {
+	.target = handle_source_target,
+	.send = handle_source_send,
+	.cancelled = handle_source_cancelled,
+	.dnd_drop_performed = handle_source_dnd,
+	.dnd_finished = handle_source_dnd,
+	.action = handle_source_action,
+};
+
+static void
+handle_device_data_offer(void *data, struct wl_data_device *device, struct wl_data_offer *offer)
+{
+}
+
+static void
+handle_device_enter(void *data, struct wl_data_device *device, uint32_t serial,
+	struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *offer)
+{
+}
+
+static void
+handle_device_leave(void *data, struct wl_data_device *device)
+{
+}
+
+static void
+handle_device_motion(void *data, struct wl_data_device *device, uint32_t time, wl_fixed_t x,
+	wl_fixed_t y)
+{
+}
+
+static void
+handle_device_selection(void *data, struct wl_data_device *device, struct wl_data_offer *offer)
+{
+	struct conn *c = data;
+
+	if (offer) {
+		c->object = offer;
+		c->events++;
+	}
+}
+
+static const struct wl_data_device_listener device_listener = {
+	.data_offer = handle_device_data_offer,
+	.enter = handle_device_enter,
+	.leave = handle_device_leave,
+	.motion = handle_device_motion,
+	.drop = handle_device_leave,
+	.selection = handle_device_selection,
+};
+
+static struct wl_data_source *
+new_source(struct conn *c)
+{
+	struct wl_data_source *source = wl_data_device_manager_create_data_source(c->ddm);
+
+	wl_data_source_add_listener(source, &source_listener, c);
+	wl_data_source_offer(source, "text/plain");
+	return source;
+}
+
+static struct wl_data_device *
+new_device(struct conn *c)
+{
+	struct wl_data_device *device = wl_data_device_manager_get_data_device(c->ddm, c->seat);
+
+	wl_data_device_add_listener(device, &device_listener, c);
+	return device;
+}
+
+/* Maps a toplevel (it gets the keyboard focus) and sets a selection it is offered itself. */
+static struct wl_data_offer *
+own_offer(struct conn *c, struct wl_data_source **source_out)
+{
+	if (!conn_map(c, false)) {
+		return NULL;
+	}
+	struct wl_data_device *device = new_device(c);
+	struct wl_data_source *source = new_source(c);
+	wl_data_device_set_selection(device, source, c->configure_serial);
+	c->events = 0;
+	if (!conn_wait_events(c, 1, 5000)) {
+		printf("  no selection offer came to the focused client\n");
+		return NULL;
+	}
+	if (source_out) {
+		*source_out = source;
+	}
+	return c->object;
+}
+
+static bool
+dd_selection_twice(struct conn *c)
+{
+	struct wl_data_device *device = new_device(c);
+	struct wl_data_source *source = new_source(c);
+
+	wl_data_device_set_selection(device, source, 1);
+	wl_data_device_set_selection(device, source, 2);
+	wl_data_device_set_selection(device, NULL, 3);
+	wl_data_device_set_selection(device, source, 4);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
+static bool
+dd_source_bad_actions(struct conn *c)
+{
+	wl_data_source_set_actions(new_source(c), 0xff);
+	return true;
+}
+
+static bool
+dd_source_actions_twice(struct conn *c)
+{
+	struct wl_data_source *source = new_source(c);
+
+	wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+	wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE);
+	return true;
+}
+
+static bool
+dd_dnd_source_as_selection(struct conn *c)
+{
+	struct wl_data_source *source = new_source(c);
+
+	wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+	wl_data_device_set_selection(new_device(c), source, 1);
+	return true;
+}
+
+static bool
+dd_actions_after_use(struct conn *c)
+{
+	struct wl_data_source *source = new_source(c);
+
+	wl_data_device_set_selection(new_device(c), source, 1);
+	wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY);
+	return true;
+}
+
+static bool
+dd_offer_finish(struct conn *c)
+{
+	struct wl_data_offer *offer = own_offer(c, NULL);
+
+	if (offer) {
+		wl_data_offer_finish(offer);
+	}
+	return offer != NULL;
+}
+
+static bool
+dd_offer_bad_mask(struct conn *c)
+{
+	struct wl_data_offer *offer = own_offer(c, NULL);
+
+	if (offer) {
+		wl_data_offer_set_actions(offer, 0x10, 0);
+	}
+	return offer != NULL;
+}
+
+static bool
+dd_offer_bad_preferred(struct conn *c)
+{
+	struct wl_data_offer *offer = own_offer(c, NULL);
+
+	if (offer) {
+		wl_data_offer_set_actions(offer, 3, 3);
+	}
+	return offer != NULL;
+}
+
+static bool
+dd_offer_selection_actions(struct conn *c)
+{
+	struct wl_data_offer *offer = own_offer(c, NULL);
+
+	if (offer) {
+		wl_data_offer_set_actions(offer, 1, 1);
+	}
+	return offer != NULL;
+}
+
+/* receive into a read-only descriptor and into a directory; then after the source is gone */
+static bool
+dd_offer_receive_odd(struct conn *c)
+{
+	struct wl_data_source *source = NULL;
+	struct wl_data_offer *offer = own_offer(c, &source);
+
+	if (!offer) {
+		return false;
+	}
+	int ro = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int dir = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	wl_data_offer_receive(offer, "text/plain", ro);
+	wl_data_offer_receive(offer, "no/such-type", dir);
+	wl_data_offer_accept(offer, 12345, "no/such-type");
+	wl_data_source_destroy(source);
+	wl_data_offer_receive(offer, "text/plain", ro);
+	wl_data_offer_accept(offer, 0, NULL);
+	bool ok = conn_roundtrip(c, 5000) == 1;
+	close(ro);
+	close(dir);
+	wl_data_offer_destroy(offer);
+	return ok;
+}
+
+static bool
+dd_drag_icon_with_role(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	wl_data_device_start_drag(new_device(c), new_source(c), c->surface, c->surface,
+		c->configure_serial);
+	return true;
+}
+
+/* A drag with no source and no icon, from a surface that is not the client's focus. */
+static bool
+dd_drag_nothing(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+
+	wl_data_device_start_drag(new_device(c), NULL, surface, NULL, 0);
+	wl_data_device_start_drag(new_device(c), new_source(c), surface, NULL, 0);
+	return true;
+}
+
+static bool
+dd_many_devices(struct conn *c)
+{
+	for (int i = 0; i < 200; i++) {
+		struct wl_data_device *d = new_device(c);
+		if (i % 2) {
+			wl_data_device_release(d);
+		}
+	}
+	for (int i = 0; i < 200; i++) {
+		wl_data_source_destroy(new_source(c));
+	}
+	return true;
+}
+
+static const struct rcase data_device_cases[] = {
+	{"data-selection-same-source-twice", dd_selection_twice, EXPECT_NONE},
+	{"data-source-bad-action-mask", dd_source_bad_actions, EXPECT_ERROR, "wl_data_source",
+		WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK},
+	{"data-source-set-actions-twice", dd_source_actions_twice, EXPECT_ERROR, "wl_data_source",
+		WL_DATA_SOURCE_ERROR_INVALID_SOURCE},
+	{"data-dnd-source-as-selection", dd_dnd_source_as_selection, EXPECT_ERROR, "wl_data_source",
+		WL_DATA_SOURCE_ERROR_INVALID_SOURCE},
+	{"data-source-set-actions-after-use", dd_actions_after_use, EXPECT_ERROR, "wl_data_source",
+		WL_DATA_SOURCE_ERROR_INVALID_SOURCE},
+	{"data-offer-finish-selection", dd_offer_finish, EXPECT_ERROR, "wl_data_offer",
+		WL_DATA_OFFER_ERROR_INVALID_FINISH},
+	{"data-offer-bad-action-mask", dd_offer_bad_mask, EXPECT_ERROR, "wl_data_offer",
+		WL_DATA_OFFER_ERROR_INVALID_ACTION_MASK},
+	{"data-offer-bad-preferred-action", dd_offer_bad_preferred, EXPECT_ERROR, "wl_data_offer",
+		WL_DATA_OFFER_ERROR_INVALID_ACTION},
+	{"data-offer-actions-on-selection", dd_offer_selection_actions, EXPECT_ERROR,
+		"wl_data_offer", WL_DATA_OFFER_ERROR_INVALID_OFFER},
+	{"data-offer-receive-odd-fds-and-after-source-gone", dd_offer_receive_odd, EXPECT_NONE},
+	{"data-drag-icon-with-role", dd_drag_icon_with_role, EXPECT_ERROR, "wl_data_device",
+		WL_DATA_DEVICE_ERROR_ROLE},
+	{"data-drag-without-source-or-focus", dd_drag_nothing, EXPECT_NONE},
+	{"data-200-devices-and-sources", dd_many_devices, EXPECT_NONE},
+};
+
+const struct group data_device_group = {"data-device", data_device_cases, N(data_device_cases)};

@@ -1,0 +1,343 @@
+/* Hostile cases: wp_presentation, zxdg_output_manager_v1, wl_seat. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cases.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static uint32_t
+id_of(void *proxy)
+{
+	return wl_proxy_get_id(proxy);
+}
+
+/* ---- wp_presentation ---- */
+
+static void
+handle_fb_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_output *output)
+{
+}
+
+static void
+handle_fb_presented(void *data, struct wp_presentation_feedback *fb, uint32_t tv_sec_hi,
+	uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo,
+	uint32_t flags)
+{
+	((struct conn *)data)->events++;
+	wp_presentation_feedback_destroy(fb);
+}
+
+static void
+handle_fb_discarded(void *data, struct wp_presentation_feedback *fb)
+{
+	((struct conn *)data)->events++;
+	wp_presentation_feedback_destroy(fb);
+}
+
+static const struct wp_presentation_feedback_listener fb_listener = {
+	.sync_output = handle_fb_sync_output,
+	.presented = handle_fb_presented,
+	.discarded = handle_fb_discarded,
+};
+
+/* Feedback asked for, then the surface destroyed before and after its commit. */
+static bool
+pres_surface_destroyed(struct conn *c)
+{
+	struct wl_surface *a = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *b = wl_compositor_create_surface(c->compositor);
+
+	wp_presentation_feedback_add_listener(wp_presentation_feedback(c->presentation, a),
+		&fb_listener, c);
+	wl_surface_destroy(a);
+	wp_presentation_feedback_add_listener(wp_presentation_feedback(c->presentation, b),
+		&fb_listener, c);
+	wl_surface_commit(b);
+	wl_surface_destroy(b);
+	/* each is answered: discarded, as neither surface is shown */
+	return conn_wait_events(c, 2, 5000);
+}
+
+static bool
+pres_feedback_dead_surface(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	uint32_t sid = id_of(surface);
+	uint32_t args[2] = {sid, 0};
+
+	wl_surface_destroy(surface);
+	args[1] = raw_new_id(c, &wp_presentation_feedback_interface);
+	return raw_send(c, id_of(c->presentation), WP_PRESENTATION_FEEDBACK, args, 2);
+}
+
+static bool
+pres_double_destroy(struct conn *c)
+{
+	uint32_t id = id_of(c->presentation);
+
+	wp_presentation_destroy(c->presentation);
+	return raw_send(c, id, WP_PRESENTATION_DESTROY, NULL, 0);
+}
+
+/* 2,000 feedbacks on one mapped commit: all answered, none leaked. */
+static bool
+pres_feedback_flood(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	c->events = 0;
+	for (int i = 0; i < 2000; i++) {
+		wp_presentation_feedback_add_listener(wp_presentation_feedback(c->presentation,
+							      c->surface),
+			&fb_listener, c);
+		if (i % 100 == 99) {
+			wl_display_flush(c->display);
+		}
+	}
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
+	wl_surface_commit(c->surface);
+	return conn_wait_events(c, 2000, 10000);
+}
+
+static const struct rcase presentation_cases[] = {
+	{"presentation-feedback-surface-destroyed", pres_surface_destroyed, EXPECT_NONE},
+	/* libwayland answers an argument naming no live object as invalid arguments */
+	{"presentation-feedback-on-dead-surface-id", pres_feedback_dead_surface, EXPECT_ERROR,
+		"wl_display", WL_DISPLAY_ERROR_INVALID_METHOD},
+	{"presentation-destroy-twice", pres_double_destroy, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_INVALID_OBJECT},
+	{"presentation-2000-feedbacks-one-commit", pres_feedback_flood, EXPECT_NONE},
+};
+
+const struct group presentation_group = {"presentation", presentation_cases, N(presentation_cases)};
+
+/* ---- zxdg_output_manager_v1 ---- */
+
+static bool
+xo_many(struct conn *c)
+{
+	for (int i = 0; i < 100; i++) {
+		struct zxdg_output_v1 *o =
+			zxdg_output_manager_v1_get_xdg_output(c->xdg_output, c->output);
+		if (i % 2) {
+			zxdg_output_v1_destroy(o);
+		}
+	}
+	wl_output_release(c->output);
+	zxdg_output_manager_v1_destroy(c->xdg_output);
+	return true;
+}
+
+static bool
+xo_not_an_output(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	uint32_t args[2] = {raw_new_id(c, &zxdg_output_v1_interface), id_of(surface)};
+
+	return raw_send(c, id_of(c->xdg_output), ZXDG_OUTPUT_MANAGER_V1_GET_XDG_OUTPUT, args, 2);
+}
+
+static bool
+xo_released_output(struct conn *c)
+{
+	uint32_t output = id_of(c->output);
+
+	wl_output_release(c->output);
+	uint32_t args[2] = {raw_new_id(c, &zxdg_output_v1_interface), output};
+	return raw_send(c, id_of(c->xdg_output), ZXDG_OUTPUT_MANAGER_V1_GET_XDG_OUTPUT, args, 2);
+}
+
+static const struct rcase xdg_output_cases[] = {
+	{"xdg-output-100-for-one-output", xo_many, EXPECT_NONE},
+	{"xdg-output-of-a-surface", xo_not_an_output, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_INVALID_METHOD},
+	{"xdg-output-of-a-released-output", xo_released_output, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_INVALID_METHOD},
+};
+
+const struct group xdg_output_group = {"xdg-output", xdg_output_cases, N(xdg_output_cases)};
+
+/* ---- wl_seat ---- */
+
+static void
+handle_pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial,
+	struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
+{
+	struct conn *c = data;
+
+	c->serial = serial;
+	c->events++;
+}
+
+static void
+handle_pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial,
+	struct wl_surface *surface)
+{
+}
+
+static void
+handle_pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x,
+	wl_fixed_t y)
+{
+}
+
+static void
+handle_pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time,
+	uint32_t button, uint32_t state)
+{
+}
+
+static void
+handle_pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis,
+	wl_fixed_t value)
+{
+}
+
+static void
+handle_pointer_frame(void *data, struct wl_pointer *pointer)
+{
+}
+
+static void
+handle_pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source)
+{
+}
+
+static void
+handle_pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis)
+{
+}
+
+static void
+handle_pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis,
+	int32_t discrete)
+{
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = handle_pointer_enter,
+	.leave = handle_pointer_leave,
+	.motion = handle_pointer_motion,
+	.button = handle_pointer_button,
+	.axis = handle_pointer_axis,
+	.frame = handle_pointer_frame,
+	.axis_source = handle_pointer_axis_source,
+	.axis_stop = handle_pointer_axis_stop,
+	.axis_discrete = handle_pointer_axis_discrete,
+	.axis_value120 = handle_pointer_axis_discrete,
+};
+
+/*
+ * A fullscreen toplevel: the pointer, still at 0,0, is over it and enters it; the cursor can
+ * then be set with the enter's serial.
+ */
+static struct wl_pointer *
+pointer_in(struct conn *c)
+{
+	struct wl_pointer *pointer = wl_seat_get_pointer(c->seat);
+
+	wl_pointer_add_listener(pointer, &pointer_listener, c);
+	if (!conn_map(c, true) || !conn_wait_events(c, 1, 5000)) {
+		printf("  no pointer enter on the fullscreen toplevel\n");
+		return NULL;
+	}
+	return pointer;
+}
+
+static bool
+seat_get_many(struct conn *c)
+{
+	for (int i = 0; i < 100; i++) {
+		struct wl_pointer *p = wl_seat_get_pointer(c->seat);
+		struct wl_keyboard *k = wl_seat_get_keyboard(c->seat);
+		struct wl_touch *t = wl_seat_get_touch(c->seat);
+		if (i % 2) {
+			wl_pointer_release(p);
+			wl_keyboard_release(k);
+			wl_touch_release(t);
+		}
+		if (i % 10 == 9) {
+			wl_display_flush(c->display);
+		}
+	}
+	wl_seat_release(c->seat);
+	return true;
+}
+
+static bool
+seat_cursor_toplevel(struct conn *c)
+{
+	struct wl_pointer *pointer = pointer_in(c);
+
+	if (pointer) {
+		wl_pointer_set_cursor(pointer, c->serial, c->surface, 0, 0);
+	}
+	return pointer != NULL;
+}
+
+static bool
+seat_cursor_subsurface(struct conn *c)
+{
+	struct wl_pointer *pointer = pointer_in(c);
+	struct wl_surface *sub = wl_compositor_create_surface(c->compositor);
+
+	wl_subcompositor_get_subsurface(c->subcompositor, sub, c->surface);
+	if (pointer) {
+		wl_pointer_set_cursor(pointer, c->serial, sub, 0, 0);
+	}
+	return pointer != NULL;
+}
+
+/* A plain surface takes the cursor role, with a hotspot far out; then again, and none. */
+static bool
+seat_cursor_odd(struct conn *c)
+{
+	struct wl_pointer *pointer = pointer_in(c);
+	struct wl_surface *cursor = wl_compositor_create_surface(c->compositor);
+
+	if (!pointer) {
+		return false;
+	}
+	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MIN, INT32_MAX);
+	wl_surface_attach(cursor, make_buffer(c, 4, 4, 0xffffffffu), 0, 0);
+	wl_surface_offset(cursor, INT32_MAX, INT32_MIN);
+	wl_surface_commit(cursor);
+	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MAX, INT32_MIN);
+	wl_pointer_set_cursor(pointer, c->serial + 1000, cursor, 1, 1);
+	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
+	wl_surface_destroy(cursor);
+	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
+static bool
+seat_released(struct conn *c)
+{
+	uint32_t seat = id_of(c->seat);
+
+	wl_seat_release(c->seat);
+	uint32_t args[1] = {raw_new_id(c, &wl_pointer_interface)};
+	return raw_send(c, seat, WL_SEAT_GET_POINTER, args, 1);
+}
+
+static const struct rcase seat_cases[] = {
+	{"seat-get-pointer-keyboard-touch-100-times", seat_get_many, EXPECT_NONE},
+	{"seat-cursor-is-a-toplevel", seat_cursor_toplevel, EXPECT_ERROR, "wl_pointer",
+		WL_POINTER_ERROR_ROLE},
+	{"seat-cursor-is-a-subsurface", seat_cursor_subsurface, EXPECT_ERROR, "wl_pointer",
+		WL_POINTER_ERROR_ROLE},
+	{"seat-cursor-plain-surface-extreme-hotspots", seat_cursor_odd, EXPECT_NONE},
+	{"seat-get-pointer-after-release", seat_released, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_INVALID_OBJECT},
+};
+
+const struct group seat_group = {"seat", seat_cases, N(seat_cases)};

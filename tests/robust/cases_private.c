@@ -1,0 +1,300 @@
+/* Hostile cases: picowl's private globals, picowl_control_v1 and picowl_counters_v1. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cases.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- picowl_control_v1 ---- */
+
+static void
+handle_ctl_tile(void *data, struct picowl_control_v1 *ctl, uint32_t index, const char *title,
+	const char *app_id, uint32_t flags)
+{
+}
+
+static void
+handle_ctl_tiles_done(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
+static void
+handle_ctl_panel(void *data, struct picowl_control_v1 *ctl, uint32_t position, int32_t height,
+	uint32_t autohide)
+{
+}
+
+static void
+handle_ctl_spawned(void *data, struct picowl_control_v1 *ctl, int32_t pid)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_ctl_reloaded(void *data, struct picowl_control_v1 *ctl, int32_t ok)
+{
+	((struct conn *)data)->events++;
+}
+
+static const struct picowl_control_v1_listener ctl_listener = {
+	.tile = handle_ctl_tile,
+	.tiles_done = handle_ctl_tiles_done,
+	.panel = handle_ctl_panel,
+	.spawned = handle_ctl_spawned,
+	.reloaded = handle_ctl_reloaded,
+};
+
+static void
+spawn_bytes(struct conn *c, int32_t tile, const void *bytes, size_t size)
+{
+	struct wl_array argv;
+
+	wl_array_init(&argv);
+	memcpy(wl_array_add(&argv, size), bytes, size);
+	picowl_control_v1_spawn(c->control, tile, &argv);
+	wl_array_release(&argv);
+}
+
+static bool
+need_control(struct conn *c)
+{
+	if (!c->control) {
+		printf("  picowl_control_v1 is not offered to this client\n");
+		return false;
+	}
+	picowl_control_v1_add_listener(c->control, &ctl_listener, c);
+	return true;
+}
+
+static bool
+ctl_spawn_empty(struct conn *c)
+{
+	if (need_control(c)) {
+		spawn_bytes(c, 0, "", 0);
+	}
+	return c->control != NULL;
+}
+
+static bool
+ctl_spawn_unterminated(struct conn *c)
+{
+	if (need_control(c)) {
+		spawn_bytes(c, 0, "true\0x", 6);
+	}
+	return c->control != NULL;
+}
+
+static bool
+ctl_spawn_first_empty(struct conn *c)
+{
+	if (need_control(c)) {
+		spawn_bytes(c, 0, "\0true\0", 6);
+	}
+	return c->control != NULL;
+}
+
+/* One 3,900-byte program name, then 1,900 arguments, into tiles far out: each answered. */
+static bool
+ctl_spawn_huge(struct conn *c)
+{
+	char buf[3901];
+
+	if (!need_control(c)) {
+		return false;
+	}
+	memset(buf, 'x', sizeof(buf) - 1);
+	buf[sizeof(buf) - 1] = '\0';
+	spawn_bytes(c, INT32_MAX, buf, sizeof(buf));
+	memcpy(buf, "true", 5);
+	for (size_t i = 5; i + 2 <= 3805; i += 2) {
+		buf[i] = 'a';
+		buf[i + 1] = '\0';
+	}
+	spawn_bytes(c, INT32_MIN, buf, 3805);
+	return conn_wait_events(c, 2, 5000);
+}
+
+static bool
+ctl_bad_tiles(struct conn *c)
+{
+	const int32_t tiles[] = {INT32_MIN, -1, 0, 1, 2, 99, INT32_MAX};
+
+	if (!need_control(c)) {
+		return false;
+	}
+	for (size_t i = 0; i < N(tiles); i++) {
+		picowl_control_v1_focus_tile(c->control, tiles[i]);
+	}
+	picowl_control_v1_show_panel(c->control);
+	return true;
+}
+
+static bool
+ctl_reload_flood(struct conn *c)
+{
+	if (!need_control(c)) {
+		return false;
+	}
+	for (int i = 0; i < 200; i++) {
+		picowl_control_v1_reload(c->control);
+	}
+	return conn_wait_events(c, 200, 10000);
+}
+
+static bool
+ctl_inject_key(struct conn *c)
+{
+	if (need_control(c)) {
+		picowl_control_v1_inject_key(c->control, UINT32_MAX, 7);
+	}
+	return c->control != NULL;
+}
+
+static bool
+ctl_inject_touch(struct conn *c)
+{
+	if (need_control(c)) {
+		picowl_control_v1_inject_touch(c->control, 99, INT32_MIN, INT32_MAX, INT32_MIN);
+	}
+	return c->control != NULL;
+}
+
+static const struct rcase control_cases[] = {
+	{"control-spawn-empty-argv", ctl_spawn_empty, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_BAD_ARGV},
+	{"control-spawn-unterminated-argv", ctl_spawn_unterminated, EXPECT_ERROR,
+		"picowl_control_v1", PICOWL_CONTROL_V1_ERROR_BAD_ARGV},
+	{"control-spawn-empty-program", ctl_spawn_first_empty, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_BAD_ARGV},
+	{"control-spawn-huge-argv-odd-tiles", ctl_spawn_huge, EXPECT_NONE},
+	{"control-focus-bad-tiles", ctl_bad_tiles, EXPECT_NONE},
+	{"control-200-reloads", ctl_reload_flood, EXPECT_NONE},
+	/* the harness runs picowl without --test-hooks */
+	{"control-inject-key-without-hooks", ctl_inject_key, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
+	{"control-inject-touch-without-hooks", ctl_inject_touch, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
+};
+
+const struct group control_group = {"control", control_cases, N(control_cases)};
+
+/* ---- picowl_counters_v1 ---- */
+
+static void
+handle_counters_done(void *data, struct picowl_counters_v1 *counters, uint32_t size)
+{
+	((struct conn *)data)->events++;
+}
+
+static const struct picowl_counters_v1_listener counters_listener = {
+	.done = handle_counters_done,
+};
+
+static bool
+need_counters(struct conn *c)
+{
+	if (!c->counters) {
+		printf("  picowl_counters_v1 is not offered to this client\n");
+		return false;
+	}
+	picowl_counters_v1_add_listener(c->counters, &counters_listener, c);
+	return true;
+}
+
+static bool
+dump_into(struct conn *c, int fd, uint32_t format)
+{
+	if (fd < 0 || !need_counters(c)) {
+		return false;
+	}
+	picowl_counters_v1_dump(c->counters, fd, format);
+	close(fd);
+	return true;
+}
+
+static bool
+cnt_bad_format(struct conn *c)
+{
+	return dump_into(c, make_memfd(0), 2);
+}
+
+static bool
+cnt_pipe(struct conn *c)
+{
+	int p[2];
+
+	if (pipe(p) < 0) {
+		return false;
+	}
+	close(p[0]);
+	return dump_into(c, p[1], PICOWL_COUNTERS_V1_FORMAT_TEXT);
+}
+
+static bool
+cnt_read_only(struct conn *c)
+{
+	char path[64];
+	int fd = make_memfd(0);
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	int ro = open(path, O_RDONLY | O_CLOEXEC);
+	close(fd);
+	return dump_into(c, ro, PICOWL_COUNTERS_V1_FORMAT_JSON);
+}
+
+static bool
+cnt_socket(struct conn *c)
+{
+	int s[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, s) < 0) {
+		return false;
+	}
+	close(s[1]);
+	return dump_into(c, s[0], PICOWL_COUNTERS_V1_FORMAT_TEXT);
+}
+
+/* 10,000 resets, then 100 dumps in both formats: every dump answered. */
+static bool
+cnt_flood(struct conn *c)
+{
+	if (!need_counters(c)) {
+		return false;
+	}
+	for (int i = 0; i < 10000; i++) {
+		picowl_counters_v1_reset(c->counters);
+		if (i % 500 == 499) {
+			wl_display_flush(c->display);
+		}
+	}
+	for (int i = 0; i < 100; i++) {
+		int fd = make_memfd(0);
+		picowl_counters_v1_dump(c->counters, fd, (uint32_t)i % 2);
+		close(fd);
+		if (i % 10 == 9) {
+			wl_display_flush(c->display);
+		}
+	}
+	return conn_wait_events(c, 100, 10000);
+}
+
+static const struct rcase counters_cases[] = {
+	{"counters-dump-bad-format", cnt_bad_format, EXPECT_ERROR, "picowl_counters_v1",
+		PICOWL_COUNTERS_V1_ERROR_INVALID_FORMAT},
+	{"counters-dump-into-pipe", cnt_pipe, EXPECT_ERROR, "picowl_counters_v1",
+		PICOWL_COUNTERS_V1_ERROR_INVALID_FD},
+	{"counters-dump-into-read-only-fd", cnt_read_only, EXPECT_ERROR, "picowl_counters_v1",
+		PICOWL_COUNTERS_V1_ERROR_INVALID_FD},
+	{"counters-dump-into-socket", cnt_socket, EXPECT_ERROR, "picowl_counters_v1",
+		PICOWL_COUNTERS_V1_ERROR_INVALID_FD},
+	{"counters-10000-resets-100-dumps", cnt_flood, EXPECT_NONE},
+};
+
+const struct group counters_group = {"counters", counters_cases, N(counters_cases)};
