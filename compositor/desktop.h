@@ -15,6 +15,7 @@
 
 struct pw_binding;
 struct pw_config;
+struct pw_layer_surface;
 struct pw_server;
 struct pw_surface;
 struct pw_view;
@@ -108,6 +109,13 @@ void pw_layer_shell_for_each_shown(struct pw_server *server,
 	void (*fn)(struct pw_surface *, void *), void *data);
 /* Whether something of the top or overlay layer is shown over a fullscreen view. */
 bool pw_layer_shell_over_fullscreen(struct pw_server *server);
+/* The output position of a layer surface; false when it is not shown. */
+bool pw_layer_surface_origin(struct pw_layer_surface *ls, int *x, int *y);
+/*
+ * For the conformance suite only (WLCS's position_window_absolute): puts the layer surface of
+ * `surface` at output x,y, wherever its anchors would put it. False if it is no layer surface.
+ */
+bool pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y);
 
 /* The panel (the top layer) over a fullscreen client (panel.c). */
 /* Shows the panel; over a fullscreen client with autohide, hides it after the timeout. */

@@ -1,7 +1,10 @@
 /* The xdg_popup role: placed by its positioner, kept inside the output, drawn on top. */
 #include <stdlib.h>
+#include <time.h>
 
+#include "desktop.h"
 #include "output.h"
+#include "seat.h"
 #include "server.h"
 #include "surface.h"
 #include "xdg-shell-protocol.h"
@@ -22,6 +25,24 @@ popup_unmap(struct pw_popup *popup)
 	popup->xdg->mapped = false;
 	wl_list_remove(&popup->link);
 	wl_list_init(&popup->link);
+	struct pw_seat *seat = popup->xdg->server->seat;
+	if (seat) {
+		pw_seat_surface_gone(seat, popup->surface);
+		/* What the popup covered is under the pointer now: enter it at once. */
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		pw_seat_pointer_rescan(seat, (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000));
+	}
+}
+
+/* The output position of the parent's window geometry; false when the parent is not shown. */
+static bool
+parent_origin(struct pw_popup *popup, int *x, int *y)
+{
+	if (popup->parent) {
+		return pw_xdg_surface_window_origin(popup->parent, x, y);
+	}
+	return popup->layer_parent && pw_layer_surface_origin(popup->layer_parent, x, y);
 }
 
 static struct pw_box
@@ -30,8 +51,8 @@ parent_bounds(struct pw_popup *popup)
 	/* The output, in the coordinates of the parent's window geometry. */
 	struct pw_output *output = popup->xdg->server->output;
 	int px = 0, py = 0;
-	if (popup->parent) {
-		pw_xdg_surface_window_origin(popup->parent, &px, &py);
+	if (!parent_origin(popup, &px, &py)) {
+		px = py = 0;
 	}
 	return (struct pw_box){-px, -py, output ? output->width : 0, output ? output->height : 0};
 }
@@ -53,8 +74,7 @@ pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip)
 {
 	int px, py;
 	struct pw_output *output = popup->xdg->server->output;
-	if (!popup->xdg->mapped || !popup->parent || !output ||
-		!pw_xdg_surface_window_origin(popup->parent, &px, &py)) {
+	if (!popup->xdg->mapped || !output || !parent_origin(popup, &px, &py)) {
 		return false;
 	}
 	struct pw_xdg_surface *xdg = popup->xdg;
@@ -68,8 +88,8 @@ void
 pw_popup_commit(struct pw_popup *popup)
 {
 	struct pw_xdg_surface *xdg = popup->xdg;
-	if (!xdg->mapped && pw_surface_has_buffer(xdg->surface) && popup->parent &&
-		popup->parent->mapped) {
+	int px, py;
+	if (!xdg->mapped && pw_surface_has_buffer(xdg->surface) && parent_origin(popup, &px, &py)) {
 		xdg->mapped = true;
 		wl_list_insert(xdg->server->popups.prev, &popup->link);
 		pixman_region32_union_rect(&xdg->surface->damage, &xdg->surface->damage, 0, 0,
@@ -97,6 +117,7 @@ handle_parent_destroy(struct wl_listener *listener, void *data)
 	wl_list_init(&popup->parent_destroy.link);
 	dismiss(popup);
 	popup->parent = NULL;
+	popup->layer_parent = NULL;
 }
 
 static void
@@ -194,4 +215,20 @@ pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *
 	}
 	/* Configure at once: some clients attach a buffer before their initial commit. */
 	pw_xdg_surface_configure_now(xdg);
+}
+
+void
+pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *ls,
+	struct wl_resource *ls_resource)
+{
+	if (popup->parent || popup->layer_parent) {
+		return;
+	}
+	popup->layer_parent = ls;
+	popup->parent_destroy.notify = handle_parent_destroy;
+	wl_resource_add_destroy_listener(ls_resource, &popup->parent_destroy);
+	/* The configure sent at get_popup was placed without a parent. */
+	if (!popup->xdg->mapped) {
+		pw_xdg_surface_configure_now(popup->xdg);
+	}
 }

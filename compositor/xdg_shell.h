@@ -10,6 +10,7 @@
 #include "positioner.h"
 #include "view.h"
 
+struct pw_layer_surface;
 struct pw_server;
 struct pw_surface;
 struct pw_xdg_toplevel;
@@ -61,6 +62,7 @@ struct pw_popup {
 	struct pw_xdg_surface *xdg;
 	struct pw_surface *surface;
 	struct pw_xdg_surface *parent; /* NULL once the parent went */
+	struct pw_layer_surface *layer_parent; /* or this, given by its get_popup */
 	struct wl_listener parent_destroy;
 	struct pw_positioner_rules rules;
 	struct pw_box geometry; /* relative to the parent's window geometry */
@@ -97,6 +99,12 @@ void pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surf
 void pw_popup_send_configure(struct pw_popup *popup);
 void pw_popup_commit(struct pw_popup *popup);
 void pw_popup_destroy_role(struct pw_popup *popup);
+/*
+ * zwlr_layer_surface_v1.get_popup: `popup`, made without a parent, gets layer surface `ls`
+ * (whose resource is `ls_resource`) as its parent, and a configure placed against it.
+ */
+void pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *ls,
+	struct wl_resource *ls_resource);
 /* Where the popup's surface is on the output and the box it is clipped to. */
 bool pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip);
 /* Reads a positioner resource's rules; false (and an error posted) if incomplete. */

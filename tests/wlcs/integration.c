@@ -20,14 +20,19 @@
 #include <wlcs/touch.h>
 
 #include "client_side.h"
+#include "desktop.h"
 #include "options.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
 #include "view.h"
 
-#define OUTPUT_WIDTH 1024
-#define OUTPUT_HEIGHT 768
+/*
+ * WLCS 1.5 puts the parents of its popups at 500,500, 400x500: the output holds them, so that
+ * the positioner alone places a popup (picowl slides one into the output even when unasked).
+ */
+#define OUTPUT_WIDTH 1280
+#define OUTPUT_HEIGHT 1024
 
 struct wlcs_server;
 typedef void (*call_fn)(struct wlcs_server *ws, void *arg);
@@ -320,7 +325,12 @@ do_position(struct wlcs_server *ws, void *arg)
 			call->surface_id);
 		return;
 	}
-	struct pw_view *view = pw_view_from_surface(pw_surface_from_resource(resource));
+	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_view *view = pw_view_from_surface(surface);
+	if (!view && pw_layer_shell_set_test_position(surface, call->x, call->y)) {
+		pw_seat_pointer_rescan(ws->server->seat, now_msec());
+		return;
+	}
 	if (!view) {
 		fprintf(stderr,
 			"picowl-wlcs: position_window_absolute: wl_surface@%u is no "
