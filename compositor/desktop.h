@@ -109,6 +109,12 @@ void pw_layer_shell_for_each_shown(struct pw_server *server,
 	void (*fn)(struct pw_surface *, void *), void *data);
 /* Whether something of the top or overlay layer is shown over a fullscreen view. */
 bool pw_layer_shell_over_fullscreen(struct pw_server *server);
+/*
+ * A button or touch press on `surface` (NULL: on nothing), after its view was focused: a layer
+ * surface with on-demand keyboard interactivity takes the keyboard; a press elsewhere gives it
+ * back to the focused view.
+ */
+void pw_layer_shell_pressed(struct pw_server *server, struct pw_surface *surface);
 /* The output position of a layer surface; false when it is not shown. */
 bool pw_layer_surface_origin(struct pw_layer_surface *ls, int *x, int *y);
 /*

@@ -25,8 +25,28 @@ from_resource(struct wl_resource *resource)
 	return wl_resource_get_user_data(resource);
 }
 
+static bool
+takes_keys(struct pw_surface *surface)
+{
+	struct pw_layer_surface *ls =
+		surface && surface->role == &layer_role ? surface->role_data : NULL;
+	return ls && ls->mapped && ls->surface &&
+		ls->current.keyboard != ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
+}
+
+static struct pw_surface *
+focused_view_surface(struct pw_server *server)
+{
+	return server->focus ? server->focus->surface : NULL;
+}
+
+/*
+ * An exclusive surface of the top or overlay layer takes the keyboard; so does an on-demand one
+ * of those layers as it maps (`mapped`), until a press elsewhere. A layer surface that no
+ * longer takes keys gives them back to the focused view.
+ */
 static void
-update_keyboard(struct pw_server *server)
+update_keyboard(struct pw_server *server, struct pw_layer_surface *mapped)
 {
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_surface *want = NULL;
@@ -40,15 +60,41 @@ update_keyboard(struct pw_server *server)
 			}
 		}
 	}
-	if (want == desktop->exclusive_focus) {
+	if (want != desktop->exclusive_focus) {
+		desktop->exclusive_focus = want;
+		if (server->seat) {
+			pw_seat_keyboard_focus(server->seat,
+				want ? want : focused_view_surface(server));
+		}
 		return;
 	}
-	desktop->exclusive_focus = want;
-	if (server->seat) {
-		pw_seat_keyboard_focus(server->seat,
-			want                    ? want
-				: server->focus ? server->focus->surface
-						: NULL);
+	if (want || !server->seat) {
+		return;
+	}
+	struct pw_surface *kb = pw_seat_keyboard_focused(server->seat);
+	if (mapped && mapped->surface && mapped->current.layer >= PW_LAYER_TOP &&
+		mapped->current.keyboard ==
+			ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND) {
+		pw_seat_keyboard_focus(server->seat, mapped->surface);
+	} else if (!kb || (kb->role == &layer_role && !takes_keys(kb))) {
+		pw_seat_keyboard_focus(server->seat, focused_view_surface(server));
+	}
+}
+
+void
+pw_layer_shell_pressed(struct pw_server *server, struct pw_surface *surface)
+{
+	if (!server->desktop || server->desktop->exclusive_focus || !server->seat) {
+		return;
+	}
+	struct pw_surface *root = surface ? pw_surface_root(surface) : NULL;
+	struct pw_layer_surface *ls = root && root->role == &layer_role ? root->role_data : NULL;
+	struct pw_surface *kb = pw_seat_keyboard_focused(server->seat);
+	if (ls && ls->mapped &&
+		ls->current.keyboard == ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND) {
+		pw_seat_keyboard_focus(server->seat, root);
+	} else if (!ls && kb && kb->role == &layer_role) {
+		pw_seat_keyboard_focus(server->seat, focused_view_surface(server));
 	}
 }
 
@@ -65,7 +111,7 @@ unmap(struct pw_layer_surface *ls)
 	if (ls->surface && ls->server->seat) {
 		pw_seat_surface_gone(ls->server->seat, ls->surface);
 	}
-	update_keyboard(ls->server);
+	update_keyboard(ls->server, NULL);
 }
 
 static bool
@@ -135,7 +181,7 @@ role_commit(struct pw_surface *surface)
 	 */
 	if (changed || was_mapped != ls->mapped || was_initialized != ls->initialized) {
 		pw_server_arrange(server); /* arranges the layers first */
-		update_keyboard(server);
+		update_keyboard(server, !was_mapped && ls->mapped ? ls : NULL);
 		if (was_shown || pw_layer_surface_shown(ls)) {
 			pw_layer_damage_box(server, ls->box);
 		}

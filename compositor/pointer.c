@@ -323,6 +323,7 @@ pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
 		if (view && view != seat->server->focus) {
 			pw_server_focus(seat->server, view);
 		}
+		pw_layer_shell_pressed(seat->server, ptr->focus);
 	} else if (ptr->buttons > 0) {
 		ptr->buttons--;
 	}

@@ -360,7 +360,11 @@ output_box(struct pw_server *server)
 static struct pw_box
 tile_area(struct pw_server *server)
 {
-	return server->desktop ? server->desktop->usable : output_box(server);
+	/* Empty until the first arrange: nothing is reserved yet. */
+	if (!server->desktop || pw_box_empty(server->desktop->usable)) {
+		return output_box(server);
+	}
+	return server->desktop->usable;
 }
 
 void
@@ -425,6 +429,8 @@ pw_server_focus(struct pw_server *server, struct pw_view *view)
 	if (old == view) {
 		return;
 	}
+	/* A popup grab ends when another window gets the focus. */
+	pw_popup_dismiss_grabs(server);
 	server->focus = view;
 	if (old && old->mapped) {
 		pw_view_set_activated(old, false);

@@ -226,6 +226,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	if (!point->surface) {
 		return;
 	}
+	pw_layer_shell_pressed(seat->server, point->surface);
 	point->pending = true;
 	serial = wl_display_next_serial(seat->display);
 	wl_resource_for_each(resource, &touch->resources) {

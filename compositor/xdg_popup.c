@@ -10,6 +10,22 @@
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
+/* Who gets the keyboard back from a popup: the topmost grab, an exclusive layer, the focus. */
+static struct pw_surface *
+keyboard_owner(struct pw_server *server)
+{
+	struct pw_popup *popup;
+	wl_list_for_each_reverse(popup, &server->popups, link) {
+		if (popup->grab) {
+			return popup->surface;
+		}
+	}
+	if (server->desktop && server->desktop->exclusive_focus) {
+		return server->desktop->exclusive_focus;
+	}
+	return server->focus ? server->focus->surface : NULL;
+}
+
 static void
 popup_unmap(struct pw_popup *popup)
 {
@@ -28,6 +44,9 @@ popup_unmap(struct pw_popup *popup)
 	struct pw_seat *seat = popup->xdg->server->seat;
 	if (seat) {
 		pw_seat_surface_gone(seat, popup->surface);
+		if (popup->grab && !pw_seat_keyboard_focused(seat)) {
+			pw_seat_keyboard_focus(seat, keyboard_owner(popup->xdg->server));
+		}
 		/* What the popup covered is under the pointer now: enter it at once. */
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -92,6 +111,9 @@ pw_popup_commit(struct pw_popup *popup)
 	if (!xdg->mapped && pw_surface_has_buffer(xdg->surface) && parent_origin(popup, &px, &py)) {
 		xdg->mapped = true;
 		wl_list_insert(xdg->server->popups.prev, &popup->link);
+		if (popup->grab && xdg->server->seat) {
+			pw_seat_keyboard_focus(xdg->server->seat, popup->surface);
+		}
 		pixman_region32_union_rect(&xdg->surface->damage, &xdg->surface->damage, 0, 0,
 			xdg->surface->width, xdg->surface->height);
 		pw_view_surface_committed(xdg->surface);
@@ -130,7 +152,21 @@ static void
 popup_grab(struct wl_client *client, struct wl_resource *resource, struct wl_resource *seat,
 	uint32_t serial)
 {
-	/* Picowl keeps no explicit grab; a tap elsewhere just focuses that tile. */
+	/*
+	 * The grabbed popup takes the keyboard; the pointer stays as it is (every surface of
+	 * the client gets its events anyway). The grab ends when the focus moves to another
+	 * window: pw_server_focus dismisses it.
+	 */
+	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	if (!popup) {
+		return;
+	}
+	if (popup->xdg->mapped) {
+		wl_resource_post_error(resource, XDG_POPUP_ERROR_INVALID_GRAB,
+			"the popup is already mapped");
+		return;
+	}
+	popup->grab = true;
 }
 
 static void
@@ -230,5 +266,22 @@ pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *ls,
 	/* The configure sent at get_popup was placed without a parent. */
 	if (!popup->xdg->mapped) {
 		pw_xdg_surface_configure_now(popup->xdg);
+	}
+}
+
+void
+pw_popup_dismiss_grabs(struct pw_server *server)
+{
+	bool found = true;
+	while (found) {
+		found = false;
+		struct pw_popup *popup;
+		wl_list_for_each_reverse(popup, &server->popups, link) {
+			if (popup->grab) {
+				dismiss(popup);
+				found = true;
+				break;
+			}
+		}
 	}
 }

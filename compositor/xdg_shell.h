@@ -68,6 +68,7 @@ struct pw_popup {
 	struct pw_box geometry; /* relative to the parent's window geometry */
 	uint32_t reposition_token;
 	bool send_repositioned;
+	bool grab; /* xdg_popup.grab: takes the keyboard while mapped */
 	struct wl_list link; /* pw_server.popups while mapped */
 };
 
@@ -99,6 +100,8 @@ void pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surf
 void pw_popup_send_configure(struct pw_popup *popup);
 void pw_popup_commit(struct pw_popup *popup);
 void pw_popup_destroy_role(struct pw_popup *popup);
+/* Sends popup_done to every grabbed popup, the topmost first (the focus moved elsewhere). */
+void pw_popup_dismiss_grabs(struct pw_server *server);
 /*
  * zwlr_layer_surface_v1.get_popup: `popup`, made without a parent, gets layer surface `ls`
  * (whose resource is `ls_resource`) as its parent, and a configure placed against it.
