@@ -100,12 +100,33 @@ adjust_axis(const struct pw_positioner_rules *r, bool x_axis, int lo, int len, i
 	}
 }
 
+/* Values far past any output are cut down, so that placing never overflows an int. */
+static int
+limit(int v)
+{
+	const int max = 1 << 20;
+	return v < -max ? -max : v > max ? max : v;
+}
+
+static struct pw_box
+limit_box(struct pw_box b)
+{
+	return (struct pw_box){limit(b.x), limit(b.y), limit(b.width), limit(b.height)};
+}
+
 struct pw_box
 pw_positioner_place(const struct pw_positioner_rules *rules, struct pw_box bounds)
 {
-	struct pw_box box = {0, 0, rules->width, rules->height};
-	adjust_axis(rules, true, bounds.x, bounds.width, &box.x, &box.width);
-	adjust_axis(rules, false, bounds.y, bounds.height, &box.y, &box.height);
+	struct pw_positioner_rules r = *rules;
+	r.width = limit(r.width);
+	r.height = limit(r.height);
+	r.offset_x = limit(r.offset_x);
+	r.offset_y = limit(r.offset_y);
+	r.anchor_rect = limit_box(r.anchor_rect);
+	bounds = limit_box(bounds);
+	struct pw_box box = {0, 0, r.width, r.height};
+	adjust_axis(&r, true, bounds.x, bounds.width, &box.x, &box.width);
+	adjust_axis(&r, false, bounds.y, bounds.height, &box.y, &box.height);
 	if (box.width < 1) {
 		box.width = 1;
 	}
