@@ -472,7 +472,8 @@ pw_server_view_at(struct pw_server *server, double x, double y)
 			return view;
 		}
 	}
-	wl_list_for_each(view, &server->views, link) {
+	/* Tiles do not overlap, but test-positioned views may: the last drawn is on top. */
+	wl_list_for_each_reverse(view, &server->views, link) {
 		if (pw_box_contains(view->tile, (int)x, (int)y)) {
 			return view;
 		}

@@ -224,6 +224,10 @@ surface_attach(struct wl_client *client, struct wl_resource *resource,
 	if (buffer && !shm_buffer_fits(buffer)) {
 		return;
 	}
+	if (buffer && surface->role && surface->role->attach && surface->role_data &&
+		!surface->role->attach(surface)) {
+		return;
+	}
 	pw_surface_state_set_buffer(&surface->pending, buffer);
 	surface->pending.dx = x;
 	surface->pending.dy = y;

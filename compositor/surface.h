@@ -43,6 +43,8 @@ struct pw_surface_state {
 
 struct pw_surface_role {
 	const char *name;
+	/* wl_surface.attach of a buffer (not NULL); may post a protocol error and return false. */
+	bool (*attach)(struct pw_surface *surface);
 	/* Called before pending state is applied; may post a protocol error and return false. */
 	bool (*precommit)(struct pw_surface *surface, const struct pw_surface_state *pending);
 	/* Called after new state became current. */

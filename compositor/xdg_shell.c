@@ -190,6 +190,19 @@ pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg)
 	}
 }
 
+/* The spec makes a buffer attached before the first configure an error, at the attach. */
+static bool
+role_attach(struct pw_surface *surface)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	if (!xdg->configure_sent) {
+		wl_resource_post_error(xdg->resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
+			"a buffer was attached before the first configure");
+		return false;
+	}
+	return true;
+}
+
 static bool
 role_precommit(struct pw_surface *surface, const struct pw_surface_state *pending)
 {
@@ -293,6 +306,7 @@ role_get_view(struct pw_surface *surface)
 
 static const struct pw_surface_role xdg_surface_role = {
 	.name = "xdg_surface",
+	.attach = role_attach,
 	.precommit = role_precommit,
 	.commit = role_commit,
 	.place = role_place,
