@@ -25,17 +25,40 @@ now_msec(void)
 	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
+/*
+ * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
+ * 4 KiB titles, times its tiles, times its title changes, would flood the panel's connection.
+ */
+#define TILE_TEXT 128
+
+static const char *
+tile_text(const char *s, char buf[TILE_TEXT])
+{
+	size_t len = s ? strlen(s) : 0;
+	if (len < TILE_TEXT) {
+		return s ? s : "";
+	}
+	len = TILE_TEXT - 1;
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
+		len--;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
+}
+
 static void
 send_tiles(struct pw_server *server, struct wl_resource *resource)
 {
 	uint32_t index = 1;
 	struct pw_view *view;
 	wl_list_for_each(view, &server->views, link) {
+		char title[TILE_TEXT], app_id[TILE_TEXT];
 		uint32_t flags =
 			(view == server->focus ? PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED : 0) |
 			(view->fullscreen ? PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN : 0);
-		picowl_control_v1_send_tile(resource, index++, view->title ? view->title : "",
-			view->app_id ? view->app_id : "", flags);
+		picowl_control_v1_send_tile(resource, index++, tile_text(view->title, title),
+			tile_text(view->app_id, app_id), flags);
 	}
 	picowl_control_v1_send_tiles_done(resource);
 }

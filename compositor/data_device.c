@@ -9,6 +9,13 @@
 #include "surface.h"
 
 #define MANAGER_VERSION 3
+/*
+ * A selection is offered to whichever client has the keyboard focus, all its mime types at
+ * once: past these, a source's offers are dropped, so that no source can overflow a bystander's
+ * connection (libwayland drops a client whose queue is full).
+ */
+#define MAX_MIME_TYPES 64
+#define MAX_MIME_BYTES 16384
 #define DND_ACTIONS                                                                        \
 	(WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE | \
 		WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK)
@@ -29,6 +36,7 @@ struct pw_data_source {
 	struct pw_data_device_manager *manager; /* NULL once the manager is gone */
 	struct wl_list link; /* pw_data_device_manager.sources, or empty */
 	struct wl_array mime_types; /* char *, owned */
+	size_t mime_bytes; /* their lengths */
 	bool actions_set; /* set_actions was called: drag and drop only */
 	bool used; /* given to set_selection or start_drag */
 	struct wl_list offers; /* pw_data_offer.link */
@@ -228,8 +236,13 @@ static void
 handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
-	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
+	size_t len = strlen(mime_type);
 
+	if (source->mime_types.size / sizeof(char *) >= MAX_MIME_TYPES ||
+		source->mime_bytes + len > MAX_MIME_BYTES) {
+		return;
+	}
+	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
 	if (!slot) {
 		wl_resource_post_no_memory(resource);
 		return;
@@ -238,7 +251,9 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 	if (!*slot) {
 		source->mime_types.size -= sizeof(*slot);
 		wl_resource_post_no_memory(resource);
+		return;
 	}
+	source->mime_bytes += len;
 }
 
 static void

@@ -46,8 +46,26 @@ static const struct wl_data_source_listener source_listener = {
 };
 
 static void
+handle_offer_offer(void *data, struct wl_data_offer *offer, const char *mime_type)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_offer_actions(void *data, struct wl_data_offer *offer, uint32_t actions)
+{
+}
+
+static const struct wl_data_offer_listener offer_listener = {
+	.offer = handle_offer_offer,
+	.source_actions = handle_offer_actions,
+	.action = handle_offer_actions,
+};
+
+static void
 handle_device_data_offer(void *data, struct wl_data_device *device, struct wl_data_offer *offer)
 {
+	wl_data_offer_add_listener(offer, &offer_listener, data);
 }
 
 static void
@@ -283,6 +301,53 @@ dd_many_devices(struct conn *c)
 	return true;
 }
 
+/*
+ * A source with 20,000 long mime types becomes the selection while a bystander has the
+ * keyboard focus: picowl offers it to the bystander, which must not lose its connection over
+ * a flood it never asked for. Last in the group: its serial is newer than the others'.
+ */
+static bool
+dd_mime_flood(struct conn *c)
+{
+	struct conn *victim = conn_open();
+	char mime[200];
+	bool ok = false;
+
+	if (!victim || !conn_map(victim, false)) {
+		conn_close(victim);
+		return false;
+	}
+	new_device(victim);
+	struct wl_data_source *source = wl_data_device_manager_create_data_source(c->ddm);
+	wl_data_source_add_listener(source, &source_listener, c);
+	struct wl_data_device *device = new_device(c);
+	for (int i = 0; i < 20000; i++) {
+		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
+		wl_data_source_offer(source, mime);
+		if (i % 500 == 499 && conn_roundtrip(c, 5000) != 1) {
+			goto out;
+		}
+	}
+	if (conn_roundtrip(victim, 5000) != 1) {
+		goto out;
+	}
+	victim->events = 0;
+	wl_data_device_set_selection(device, source, victim->configure_serial + 100);
+	if (conn_roundtrip(c, 5000) != 1) {
+		goto out;
+	}
+	/* the bystander reads only now */
+	ok = conn_roundtrip(victim, 5000) == 1;
+	/* events: one per mime type and one for the selection */
+	printf("  the focused bystander was offered %d mime types%s\n", victim->events - 1,
+		ok ? "" : " and lost its connection");
+	/* picowl keeps a source's first 64 mime types */
+	ok = ok && victim->events > 1 && victim->events - 1 <= 64;
+out:
+	conn_close(victim);
+	return ok;
+}
+
 static const struct rcase data_device_cases[] = {
 	{"data-selection-same-source-twice", dd_selection_twice, EXPECT_NONE},
 	{"data-source-bad-action-mask", dd_source_bad_actions, EXPECT_ERROR, "wl_data_source",
@@ -306,6 +371,7 @@ static const struct rcase data_device_cases[] = {
 		WL_DATA_DEVICE_ERROR_ROLE},
 	{"data-drag-without-source-or-focus", dd_drag_nothing, EXPECT_NONE},
 	{"data-200-devices-and-sources", dd_many_devices, EXPECT_NONE},
+	{"data-selection-of-20000-mime-types", dd_mime_flood, EXPECT_NONE},
 };
 
 const struct group data_device_group = {"data-device", data_device_cases, N(data_device_cases)};

@@ -18,11 +18,18 @@ static void
 handle_ctl_tile(void *data, struct picowl_control_v1 *ctl, uint32_t index, const char *title,
 	const char *app_id, uint32_t flags)
 {
+	struct conn *c = data;
+
+	c->events++;
+	if (strlen(title) > c->serial) {
+		c->serial = (uint32_t)strlen(title);
+	}
 }
 
 static void
 handle_ctl_tiles_done(void *data, struct picowl_control_v1 *ctl)
 {
+	((struct conn *)data)->configure_serial++;
 }
 
 static void
@@ -166,6 +173,51 @@ ctl_inject_touch(struct conn *c)
 	return c->control != NULL;
 }
 
+/*
+ * A bystander holding picowl_control_v1 (the panel) reads only at the end, while ten toplevels
+ * of another client change their 4,000-byte titles again and again. It must keep its
+ * connection, and the titles it is sent are cut to under 128 bytes.
+ */
+static bool
+ctl_title_flood(struct conn *c)
+{
+	struct conn *panel = conn_open();
+	static char title[4001];
+	struct conn *tops[10] = {0};
+	bool ok = false;
+
+	if (!panel || !need_control(panel)) {
+		conn_close(panel);
+		return false;
+	}
+	memset(title, 'T', sizeof(title) - 1);
+	for (int i = 0; i < 10; i++) {
+		tops[i] = conn_open();
+		if (!tops[i] || !conn_map(tops[i], false)) {
+			goto out;
+		}
+		for (int k = 0; k < 10; k++) {
+			title[0] = (char)('a' + k);
+			xdg_toplevel_set_title(tops[i]->toplevel, title);
+			if (conn_roundtrip(tops[i], 5000) != 1) {
+				goto out;
+			}
+		}
+	}
+	panel->events = 0;
+	ok = conn_roundtrip(panel, 5000) == 1;
+	printf("  the panel got %u lists, %d tile events, titles up to %u bytes%s\n",
+		panel->configure_serial, panel->events, panel->serial,
+		ok ? "" : ", and lost its connection");
+	ok = ok && panel->events > 0 && panel->serial < 128;
+out:
+	for (int i = 0; i < 10; i++) {
+		conn_close(tops[i]);
+	}
+	conn_close(panel);
+	return ok;
+}
+
 static const struct rcase control_cases[] = {
 	{"control-spawn-empty-argv", ctl_spawn_empty, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_BAD_ARGV},
@@ -176,6 +228,7 @@ static const struct rcase control_cases[] = {
 	{"control-spawn-huge-argv-odd-tiles", ctl_spawn_huge, EXPECT_NONE},
 	{"control-focus-bad-tiles", ctl_bad_tiles, EXPECT_NONE},
 	{"control-200-reloads", ctl_reload_flood, EXPECT_NONE},
+	{"control-long-titles-to-a-slow-panel", ctl_title_flood, EXPECT_NONE},
 	/* the harness runs picowl without --test-hooks */
 	{"control-inject-key-without-hooks", ctl_inject_key, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
