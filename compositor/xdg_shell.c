@@ -370,6 +370,17 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 	}
 	struct pw_xdg_surface *parent =
 		parent_resource ? xdg_surface_from_resource(parent_resource) : NULL;
+	/* A popup of itself, or of its own popup, would make every walk to the root endless. */
+	for (struct pw_xdg_surface *p = parent; p;
+		p = p->role == PW_XDG_ROLE_POPUP && p->popup ? p->popup->parent : NULL) {
+		if (p == xdg) {
+			wl_resource_post_error(xdg->wm_base->resource,
+				XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT,
+				"xdg_surface@%u cannot be its own popup's parent",
+				wl_resource_get_id(resource));
+			return;
+		}
+	}
 	pw_popup_create(xdg, id, parent, &rules);
 }
 

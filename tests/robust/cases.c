@@ -28,6 +28,7 @@ static const struct group *const groups[] = {
 	&presentation_group,
 	&xdg_output_group,
 	&seat_group,
+	&popup_group,
 	&control_group,
 	&counters_group,
 	&wire_group,

@@ -341,3 +341,51 @@ static const struct rcase seat_cases[] = {
 };
 
 const struct group seat_group = {"seat", seat_cases, N(seat_cases)};
+
+/* ---- xdg_popup parents ---- */
+
+static struct xdg_positioner *
+positioner(struct conn *c)
+{
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(c->wm_base);
+
+	xdg_positioner_set_size(pos, 8, 8);
+	xdg_positioner_set_anchor_rect(pos, 0, 0, 4, 4);
+	return pos;
+}
+
+static struct xdg_surface *
+bare_xdg_surface(struct conn *c)
+{
+	return xdg_wm_base_get_xdg_surface(c->wm_base, wl_compositor_create_surface(c->compositor));
+}
+
+static bool
+popup_own_parent(struct conn *c)
+{
+	struct xdg_surface *xdg = bare_xdg_surface(c);
+
+	xdg_surface_get_popup(xdg, xdg, positioner(c));
+	return true;
+}
+
+/* b is a popup of a, which has no role yet; then a asks to be a popup of b. */
+static bool
+popup_cycle(struct conn *c)
+{
+	struct xdg_surface *a = bare_xdg_surface(c);
+	struct xdg_surface *b = bare_xdg_surface(c);
+
+	xdg_surface_get_popup(b, a, positioner(c));
+	xdg_surface_get_popup(a, b, positioner(c));
+	return true;
+}
+
+static const struct rcase popup_cases[] = {
+	{"popup-its-own-parent", popup_own_parent, EXPECT_ERROR, "xdg_wm_base",
+		XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT},
+	{"popup-parent-cycle", popup_cycle, EXPECT_ERROR, "xdg_wm_base",
+		XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT},
+};
+
+const struct group popup_group = {"xdg-popup", popup_cases, N(popup_cases)};
