@@ -67,6 +67,13 @@ struct pw_backend_impl {
 	 * present time instead of at frame_done.
 	 */
 	void (*want_frame_done)(struct pw_backend *backend);
+	/*
+	 * Optional: an fd that turns readable when the frame in flight is done by itself (no
+	 * want_frame_done needed), or -1 when no such event is armed. While there is one, the
+	 * main loop sleeps on it and on input only, and takes the clients' requests in the same
+	 * wakeup: one wakeup per refresh for a client that keeps up (see run.c).
+	 */
+	int (*frame_fd)(struct pw_backend *backend);
 };
 
 struct pw_backend_events {

@@ -340,6 +340,12 @@ err:
 	return NULL;
 }
 
+int
+pw_input_fd(const struct pw_input *input)
+{
+	return libinput_get_fd(input->li);
+}
+
 void
 pw_input_destroy(struct pw_input *input)
 {

@@ -52,5 +52,7 @@ struct pw_input_config {
 struct pw_input *pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
 	const struct pw_input_config *config, const struct pw_input_events *events, void *data);
 void pw_input_destroy(struct pw_input *input);
+/* The fd that turns readable when input events wait (libinput's). */
+int pw_input_fd(const struct pw_input *input);
 
 #endif

@@ -118,7 +118,7 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		}
 		break;
 	case PW_ACTION_QUIT:
-		wl_display_terminate(server->display);
+		pw_server_terminate(server);
 		break;
 	case PW_ACTION_SPAWN:
 		pw_launch(server, b->command, b->arg);

@@ -16,7 +16,7 @@ static int
 handle_terminate(int signal, void *data)
 {
 	struct pw_server *server = data;
-	wl_display_terminate(server->display);
+	pw_server_terminate(server);
 	return 0;
 }
 
@@ -93,7 +93,7 @@ main(int argc, char *argv[])
 			goto end;
 		}
 	}
-	wl_display_run(server->display);
+	pw_server_run(server);
 	pw_server_dump_counters(server, false, NULL);
 	status = 0;
 

@@ -146,6 +146,39 @@ send_frame_callbacks(struct pw_output *output, int64_t t_ns)
 	}
 }
 
+static int64_t
+period_ns(const struct pw_output *output)
+{
+	return 1000000000000LL / output->backend->refresh_mhz;
+}
+
+/*
+ * Damage in display coordinates: `exact` is what changed, `rows` the same expanded by the
+ * damage mode (what is drawn and moved to the display). For a buffer of age 2 both grow by
+ * the frame before.
+ */
+static void
+frame_damage(struct pw_output *output, int age, pixman_region32_t *exact, pixman_region32_t *rows)
+{
+	int dw = display_width(output), dh = display_height(output);
+	pw_damage_rotate(&output->damage, output->rotation, output->width, output->height, exact);
+	pixman_region32_clear(&output->damage);
+	if (age == 2) {
+		pixman_region32_t now;
+		pixman_region32_init(&now);
+		pixman_region32_copy(&now, exact);
+		pixman_region32_union(exact, exact, &output->previous_damage);
+		pixman_region32_copy(&output->previous_damage, &now);
+		pixman_region32_fini(&now);
+	} else {
+		pixman_region32_copy(&output->previous_damage, exact);
+		if (age != 1) {
+			pixman_region32_union_rect(exact, exact, 0, 0, (unsigned)dw, (unsigned)dh);
+		}
+	}
+	pw_damage_expand(output->damage_mode, exact, dw, dh, rows);
+}
+
 static void
 repaint(struct pw_output *output)
 {
@@ -160,63 +193,55 @@ repaint(struct pw_output *output)
 	if (!image) {
 		return;
 	}
-	int dw = display_width(output), dh = display_height(output);
-
-	/* Damage is expanded in display coordinates: rows are the display's rows. */
-	pixman_region32_t damage, frame_damage, logical;
-	pixman_region32_init(&damage);
-	pixman_region32_init(&frame_damage);
-	pixman_region32_init(&logical);
-	pw_damage_rotate(&output->damage, output->rotation, output->width, output->height,
-		&damage);
-	pw_damage_expand(output->damage_mode, &damage, dw, dh, &damage);
-	if (age == 1) {
-		pixman_region32_copy(&frame_damage, &damage);
-	} else if (age == 2) {
-		pixman_region32_union(&frame_damage, &damage, &output->previous_damage);
+	pixman_region32_t exact, rows;
+	pixman_region32_init(&exact);
+	pixman_region32_init(&rows);
+	enum pw_path path = PW_PATH_NONE;
+	if (pixman_region32_not_empty(&output->damage) || age == 0 ||
+		(age == 2 && pixman_region32_not_empty(&output->previous_damage))) {
+		frame_damage(output, age, &exact, &rows);
 	} else {
-		pixman_region32_init_rect(&frame_damage, 0, 0, (unsigned)dw, (unsigned)dh);
+		pixman_region32_clear(&output->previous_damage);
 	}
-	pixman_region32_copy(&output->previous_damage, &damage);
-	pixman_region32_clear(&output->damage);
-	pw_damage_rotate(&frame_damage, (360 - output->rotation) % 360, dw, dh, &logical);
-
-	enum pw_path path = PW_PATH_COMPOSITE;
-	struct pw_surface *direct = pw_render_direct_surface(output->server);
-	if (!pixman_region32_not_empty(&frame_damage)) {
-		path = PW_PATH_NONE;
-	} else if (direct && present_direct(output, image, direct, &logical)) {
-		path = PW_PATH_DIRECT;
-	} else if (output->rotation == 0) {
-		pw_render_frame(output->server, image, &logical);
-	} else {
-		pw_render_frame(output->server, output->scene, &logical);
-		struct pw_pixmap scene = pixmap_of(output->scene, backend->format);
-		blit_region(output, image, &scene, &logical);
+	if (pixman_region32_not_empty(&rows)) {
+		/* The damage mode's rows are drawn whole, from the clients' current buffers. */
+		pixman_region32_t logical;
+		pixman_region32_init(&logical);
+		int dw = display_width(output), dh = display_height(output);
+		pw_damage_rotate(&rows, (360 - output->rotation) % 360, dw, dh, &logical);
+		struct pw_surface *direct = pw_render_direct_surface(output->server);
+		path = PW_PATH_COMPOSITE;
+		if (direct && present_direct(output, image, direct, &logical)) {
+			path = PW_PATH_DIRECT;
+		} else if (output->rotation == 0) {
+			pw_render_frame(output->server, image, &logical);
+		} else {
+			pw_render_frame(output->server, output->scene, &logical);
+			struct pw_pixmap scene = pixmap_of(output->scene, backend->format);
+			blit_region(output, image, &scene, &logical);
+		}
+		pixman_region32_fini(&logical);
 	}
 	if (counters) {
 		pw_counters_frame_rendered(counters, now_ns(), path);
 	}
 	pw_render_take_frame_callbacks(output->server, &output->frame_callbacks,
 		&output->feedbacks);
-	struct pw_output_frame frame = {.image = image, .damage = &frame_damage};
+	struct pw_output_frame frame = {.image = image, .damage = &rows};
 	wl_signal_emit(&output->events.frame, &frame);
 
 	struct pw_present_stats stats = {0};
-	if (backend->impl->present(backend, &frame_damage, &stats)) {
+	if (backend->impl->present(backend, &rows, &stats)) {
 		output->frame_pending = true;
-		if (backend->impl->want_frame_done) {
-			if (!output->paced) {
-				/*
-				 * A client slower than the refresh (its commit found picowl idle)
-				 * may draw the next frame now: one wakeup per frame, not two.
-				 */
-				send_frame_callbacks(output, now_ns());
-			}
-			if (output->paced || !wl_list_empty(&output->feedbacks)) {
-				/* Callbacks at the vblank, or someone waits for the present time. */
-				backend->impl->want_frame_done(backend);
-			}
+		/* The next frame may be drawn now: it is shown at the earliest at the next vblank. */
+		output->presented_ns = now_ns();
+		/* Only a client that waits for its callback draws in step with the refresh. */
+		output->coalesce = output->keeps_up && !wl_list_empty(&output->frame_callbacks);
+		send_frame_callbacks(output, output->presented_ns);
+		if (backend->impl->want_frame_done &&
+			(output->coalesce || !wl_list_empty(&output->feedbacks))) {
+			/* The next commit is due before the vblank, or someone waits for it. */
+			backend->impl->want_frame_done(backend);
 		}
 		if (counters) {
 			int64_t copy_ns =
@@ -225,9 +250,8 @@ repaint(struct pw_output *output)
 				(uint32_t)stats.bytes, stats.engine, copy_ns);
 		}
 	}
-	pixman_region32_fini(&logical);
-	pixman_region32_fini(&frame_damage);
-	pixman_region32_fini(&damage);
+	pixman_region32_fini(&rows);
+	pixman_region32_fini(&exact);
 }
 
 static void
@@ -241,26 +265,50 @@ handle_repaint_idle(void *data)
 	}
 	output->repaint_needed = false;
 	repaint(output);
-	output->paced = false;
+}
+
+/* The repaint at the end of this dispatch: after run.c's, or an idle source without it. */
+static void
+request_repaint(struct pw_output *output)
+{
+	if (output->server->running) {
+		output->repaint_soon = true;
+	} else if (!output->repaint_idle) {
+		output->repaint_idle =
+			wl_event_loop_add_idle(output->server->loop, handle_repaint_idle, output);
+	}
 }
 
 void
+pw_output_dispatched(struct pw_output *output)
+{
+	if (output->repaint_soon) {
+		output->repaint_soon = false;
+		handle_repaint_idle(output);
+	}
+}
+
+/*
+ * A commit while a frame is in flight waits for that frame's vblank; one that finds the
+ * display idle is drawn at once. A client that keeps up (commits within about a refresh of
+ * the last frame) gets the vblank armed ahead, so picowl sleeps until it and takes the commit in
+ * that wakeup (run.c); a slower one, like Doom at 28 fps on 60 Hz, wakes picowl once a frame
+ * with its commit and nothing else.
+ */
+void
 pw_output_schedule_repaint(struct pw_output *output)
 {
+	/* A commit held back to the vblank is seen just after it: half a refresh of slack. */
+	output->keeps_up = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
 	if (output->frame_pending) {
 		output->repaint_needed = true;
 		if (output->backend->impl->want_frame_done) {
 			/* May finish the frame right here (its vblank passed): no waiting then. */
-			output->asking = true;
 			output->backend->impl->want_frame_done(output->backend);
-			output->asking = false;
 		}
 		return;
 	}
-	if (!output->repaint_idle) {
-		output->repaint_idle =
-			wl_event_loop_add_idle(output->server->loop, handle_repaint_idle, output);
-	}
+	request_repaint(output);
 }
 
 static void
@@ -278,14 +326,12 @@ handle_frame_done(void *data, const struct timespec *when)
 		output->last_nvcsw = ru.ru_nvcsw;
 		output->last_nivcsw = ru.ru_nivcsw;
 	}
-	send_frame_callbacks(output, timespec_ns(when));
 	pw_presentation_presented(&output->feedbacks, when,
 		(uint32_t)(1000000000000LL / output->backend->refresh_mhz), output->frame_seq);
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
-		/* A commit waited for this vblank: the client keeps up with the refresh. */
-		output->paced = !output->asking;
-		pw_output_schedule_repaint(output);
+		output->repaint_needed = false;
+		request_repaint(output);
 	}
 }
 

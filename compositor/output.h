@@ -29,14 +29,16 @@ struct pw_output {
 	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */
 	bool frame_pending;	  /* a presented frame is not yet on screen */
 	bool repaint_needed;	  /* repaint once the pending frame is done */
-	bool paced; /* the next repaint follows a vblank a commit waited for: callbacks then */
-	bool asking; /* inside want_frame_done: a frame done now was over before it was asked */
+	bool keeps_up; /* the last commit came within a refresh of the frame before it */
+	bool coalesce; /* a client keeps up, paced by its frame callbacks: see run.c */
 	struct wl_event_source *repaint_idle;
-	struct wl_list frame_callbacks; /* wl_resource links, sent when the frame is done */
+	bool repaint_soon; /* repaint once run.c's dispatch returns */
+	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */
 	struct wl_list feedbacks;	/* wp_presentation_feedback links for the frame in flight */
 	uint32_t frame_seq;
 	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last frame done */
 	struct timespec last_present;
+	int64_t presented_ns; /* when the last frame was presented and its callbacks sent */
 
 	struct {
 		/* After a repaint composited into the image; data: struct pw_output_frame. */
@@ -61,6 +63,8 @@ void pw_output_damage_region(struct pw_output *output, const pixman_region32_t *
 void pw_output_damage_whole(struct pw_output *output);
 /* Schedules a repaint even without damage (a frame callback, a capture). */
 void pw_output_schedule_repaint(struct pw_output *output);
+/* run.c: a dispatch of the event loop returned; repaints if one was asked for meanwhile. */
+void pw_output_dispatched(struct pw_output *output);
 
 /*
  * Rotates the output (0, 90, 180, 270 degrees clockwise): the logical size swaps for 90 and

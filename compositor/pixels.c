@@ -230,3 +230,30 @@ pw_pixels_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, 
 	return pw_pixels_blit_at(dst, src, x, y, width, height, 0, 0, src->width, src->height,
 		rotation);
 }
+
+bool
+pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height, uint32_t rgb)
+{
+	uint8_t *row = (uint8_t *)dst->data + (long)y * dst->stride;
+	if (dst->format == PW_FORMAT_RGB565) {
+		uint16_t v = to565(rgb);
+		for (int j = 0; j < height; j++, row += dst->stride) {
+			uint16_t *d = (uint16_t *)row + x;
+			for (int i = 0; i < width; i++) {
+				d[i] = v;
+			}
+		}
+		return true;
+	}
+	if (dst->format == PW_FORMAT_XRGB8888) {
+		uint32_t v = 0xff000000u | rgb;
+		for (int j = 0; j < height; j++, row += dst->stride) {
+			uint32_t *d = (uint32_t *)row + x;
+			for (int i = 0; i < width; i++) {
+				d[i] = v;
+			}
+		}
+		return true;
+	}
+	return false;
+}

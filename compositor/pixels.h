@@ -46,4 +46,13 @@ bool pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src,
 	int width, int height, int dst_x, int dst_y, int frame_width, int frame_height,
 	int rotation);
 
+/*
+ * Fills the box (x, y, width, height) of `dst` (RGB565 or XRGB8888; the box inside it) with
+ * the colour 0xRRGGBB, as pixman's SRC fill with an opaque colour: RGB565 truncates each
+ * channel, XRGB8888 sets the x byte to 0xff. Returns false for another format. The borders
+ * and gaps between tiles are narrow columns, where pixman pays a call per row.
+ */
+bool pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height,
+	uint32_t rgb);
+
 #endif

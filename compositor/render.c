@@ -73,10 +73,26 @@ fill(pixman_image_t *target, const pixman_region32_t *region, uint32_t rgb)
 {
 	int n;
 	pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &n);
-	if (n > 0) {
-		pixman_color_t c = color(rgb);
-		pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &c, n, boxes);
+	if (n <= 0) {
+		return;
 	}
+	enum pw_format format;
+	if (target_format(target, &format)) {
+		struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
+			pixman_image_get_height(target), pixman_image_get_stride(target), format};
+		for (int i = 0; i < n; i++) {
+			int x1 = boxes[i].x1 > 0 ? boxes[i].x1 : 0;
+			int y1 = boxes[i].y1 > 0 ? boxes[i].y1 : 0;
+			int x2 = boxes[i].x2 < dst.width ? boxes[i].x2 : dst.width;
+			int y2 = boxes[i].y2 < dst.height ? boxes[i].y2 : dst.height;
+			if (x2 > x1 && y2 > y1) {
+				pw_pixels_fill(&dst, x1, y1, x2 - x1, y2 - y1, rgb);
+			}
+		}
+		return;
+	}
+	pixman_color_t c = color(rgb);
+	pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &c, n, boxes);
 }
 
 /* Maps surface-local coordinates to buffer coordinates: viewport, scale, buffer transform. */
@@ -195,10 +211,20 @@ pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip
 	paint_tree(root, x, y, clip, target, damage);
 }
 
+static bool
+box_inside(const pixman_box32_t *b, struct pw_box box)
+{
+	return b->x1 >= box.x && b->y1 >= box.y && b->x2 <= box.x + box.width &&
+		b->y2 <= box.y + box.height;
+}
+
 static void
 paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
 	const pixman_region32_t *damage)
 {
+	if (box_inside(pixman_region32_extents((pixman_region32_t *)damage), view->content)) {
+		return; /* the common frame: damage inside a client, none on its border */
+	}
 	pixman_region32_t border;
 	pixman_region32_init_rect(&border, view->tile.x, view->tile.y, (unsigned)view->tile.width,
 		(unsigned)view->tile.height);
@@ -258,8 +284,11 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 			add_opaque(view, &bare);
 		}
 	}
-	pixman_region32_subtract(&bare, (pixman_region32_t *)damage, &bare);
-	fill(target, &bare, server->colors.background);
+	pixman_box32_t extents = *pixman_region32_extents((pixman_region32_t *)damage);
+	if (pixman_region32_contains_rectangle(&bare, &extents) != PIXMAN_REGION_IN) {
+		pixman_region32_subtract(&bare, (pixman_region32_t *)damage, &bare);
+		fill(target, &bare, server->colors.background);
+	}
 	pixman_region32_fini(&bare);
 	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
 	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
@@ -268,8 +297,11 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 			continue;
 		}
 		paint_border(server, view, target, damage);
-		paint_tree(view->surface, view->content.x, view->content.y, view->content, target,
-			damage);
+		int x, y;
+		struct pw_box clip;
+		if (pw_view_place(view, &x, &y, &clip)) {
+			paint_tree(view->surface, x, y, clip, target, damage);
+		}
 	}
 	pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
 	struct pw_popup *popup;

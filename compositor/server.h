@@ -53,6 +53,8 @@ struct pw_server {
 	bool (*switch_vt)(void *data, int vt);
 	void *switch_vt_data;
 
+	bool quit;    /* pw_server_run returns */
+	bool running; /* inside pw_server_run */
 	struct wl_signal destroy;
 };
 
@@ -72,6 +74,14 @@ bool pw_counters_protocol_create(struct pw_server *server);
  * (appended) or stderr. `json` selects JSON over text.
  */
 void pw_server_dump_counters(struct pw_server *server, bool json, FILE *out);
+
+/*
+ * Runs the event loop until pw_server_terminate. While a frame is in flight and its done
+ * event is armed, sleeps on that event and on input only: requests clients send meanwhile
+ * wait for the refresh, so a client that keeps up costs one wakeup per frame, not two.
+ */
+void pw_server_run(struct pw_server *server);
+void pw_server_terminate(struct pw_server *server);
 
 /* Re-computes every tile and sends configures where a size changed. */
 void pw_server_arrange(struct pw_server *server);

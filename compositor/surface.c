@@ -6,6 +6,7 @@
 #include <time.h>
 #include <wayland-server-protocol.h>
 
+#include "dispatch.h"
 #include "format.h"
 #include "output.h"
 #include "presentation.h"
@@ -96,6 +97,7 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 			surface->buffer_width = surface->buffer_height = 0;
 		}
 	}
+	bool offset = (c & PW_STATE_OFFSET) && (cur->dx != 0 || cur->dy != 0);
 	if (c & PW_STATE_OFFSET) {
 		/* picowl places toplevels in tiles; the offset moves subsurfaces only. */
 		if (surface->subsurface) {
@@ -138,7 +140,13 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	if (surface->on_output != (surface->buffer != NULL)) {
 		send_output_enter(surface, surface->buffer != NULL);
 	}
-	if (surface->server->seat) {
+	/* A new frame of the same size in the same place cannot move the pointer's focus. */
+	const uint32_t content = PW_STATE_BUFFER | PW_STATE_DAMAGE | PW_STATE_FRAME |
+		PW_STATE_FEEDBACK | PW_STATE_OPAQUE;
+	bool moved = (c & ~(content | PW_STATE_OFFSET)) || offset || old_w != surface->width ||
+		old_h != surface->height || old_mapped != (surface->buffer != NULL) ||
+		surface->subsurface || surface->stack.next->next != &surface->stack;
+	if (moved && surface->server->seat) {
 		pw_seat_pointer_rescan(surface->server->seat, now_msec());
 	}
 }
@@ -394,7 +402,7 @@ pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 		free(surface);
 		return NULL;
 	}
-	wl_resource_set_implementation(surface->resource, &surface_impl, surface,
+	wl_resource_set_dispatcher(surface->resource, pw_dispatch_wl_surface, &surface_impl, surface,
 		handle_surface_resource_destroy);
 	surface->server = server;
 	surface->id = ++server->next_surface_id;

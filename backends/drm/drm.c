@@ -45,6 +45,7 @@ struct drm {
 	bool upload; /* DIRTYFB is needed: one buffer, damage to the kernel */
 	bool modeset; /* the next commit sets the mode */
 	bool pending; /* a commit not yet on screen */
+	bool flip_event; /* its done comes as a page flip event (else from the timer) */
 	int frames;
 	/* Frames with no page-flip event (legacy modeset, DIRTYFB) complete on a timer. */
 	int timer_fd;
@@ -172,6 +173,7 @@ drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	}
 	drm->modeset = false;
 	drm->pending = true;
+	drm->flip_event = event;
 	drm->frames++;
 	if (drm->n_bufs == 2) {
 		drm->back = !drm->back;
@@ -303,11 +305,22 @@ drm_destroy(struct pw_backend *backend)
 	free(drm);
 }
 
+static int
+drm_frame_fd(struct pw_backend *backend)
+{
+	struct drm *drm = (struct drm *)backend;
+	if (!drm->pending) {
+		return -1;
+	}
+	return drm->flip_event ? drm->fd : drm->timer_fd;
+}
+
 static const struct pw_backend_impl drm_impl = {
 	.destroy = drm_destroy,
 	.begin_frame = drm_begin_frame,
 	.present = drm_present,
 	.active = drm_active,
+	.frame_fd = drm_frame_fd,
 };
 
 /* Buffers and the present path, once the mode and format are known. */

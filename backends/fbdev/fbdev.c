@@ -167,6 +167,13 @@ handle_timer(int fd, uint32_t mask, void *data)
 	return 0;
 }
 
+static int
+fbdev_frame_fd(struct pw_backend *backend)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	return fb->pending ? fb->timer_fd : -1;
+}
+
 static pixman_image_t *
 fbdev_begin_frame(struct pw_backend *backend, int *age)
 {
@@ -313,6 +320,7 @@ static const struct pw_backend_impl fbdev_impl = {
 	.begin_frame = fbdev_begin_frame,
 	.present = fbdev_present,
 	.active = fbdev_active,
+	.frame_fd = fbdev_frame_fd,
 };
 
 static bool

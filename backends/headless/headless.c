@@ -27,6 +27,7 @@ struct headless {
 	struct timespec next_vblank; /* the vblank time the last scheduled frame lands on */
 	int64_t period_ns;
 	bool pending;
+	bool armed; /* the timer will fire for the pending frame */
 	int frames; /* presented so far, for the age of the buffer */
 };
 
@@ -61,6 +62,12 @@ deliver_frame_done(struct headless *hl)
 		return;
 	}
 	hl->pending = false;
+	if (hl->armed) {
+		/* Done early (the core asked after the vblank): the timer must not end the next. */
+		struct itimerspec off = {{0, 0}, {0, 0}};
+		timerfd_settime(hl->timer_fd, 0, &off, NULL);
+		hl->armed = false;
+	}
 	if (hl->base.events && hl->base.events->frame_done) {
 		struct timespec when = hl->next_vblank;
 		hl->base.events->frame_done(hl->base.events_data, &when);
@@ -72,9 +79,13 @@ handle_timer(int fd, uint32_t mask, void *data)
 {
 	struct headless *hl = data;
 	uint64_t expirations;
-	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
-		fprintf(stderr, "picowl: headless: timer read: %s\n", strerror(errno));
+	if (read(fd, &expirations, sizeof(expirations)) < 0) {
+		if (errno != EAGAIN) {
+			fprintf(stderr, "picowl: headless: timer read: %s\n", strerror(errno));
+		}
+		return 0; /* disarmed after epoll saw it: the frame was done early */
 	}
+	hl->armed = false;
 	deliver_frame_done(hl);
 	return 0;
 }
@@ -96,11 +107,23 @@ headless_want_frame_done(struct pw_backend *backend)
 		deliver_frame_done(hl);
 		return;
 	}
+	if (hl->armed) {
+		return;
+	}
 	struct itimerspec spec = {.it_value = hl->next_vblank};
 	if (timerfd_settime(hl->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
 		fprintf(stderr, "picowl: headless: timerfd_settime: %s\n", strerror(errno));
 		deliver_frame_done(hl);
+		return;
 	}
+	hl->armed = true;
+}
+
+static int
+headless_frame_fd(struct pw_backend *backend)
+{
+	struct headless *hl = headless_from_backend(backend);
+	return hl->pending && hl->armed ? hl->timer_fd : -1;
 }
 
 static pixman_image_t *
@@ -190,6 +213,7 @@ static const struct pw_backend_impl headless_impl = {
 	.begin_frame = headless_begin_frame,
 	.present = headless_present,
 	.want_frame_done = headless_want_frame_done,
+	.frame_fd = headless_frame_fd,
 };
 
 struct pw_backend *

@@ -179,9 +179,38 @@ check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, i
 	check_case_box(sf, df, rotation, sw, sh, ox, oy, fw, fh, false);
 }
 
+/* pw_pixels_fill against pixman's SRC fill of the same opaque colour, every byte. */
+static void
+check_fill(enum pw_format format, int w, int h)
+{
+	pixman_image_t *ref = random_image(format, w, h);
+	pixman_image_t *out = pixman_image_create_bits(pw_format_pixman(format), w, h, NULL, 0);
+	memcpy(pixman_image_get_data(out), pixman_image_get_data(ref),
+		(size_t)pixman_image_get_stride(ref) * (size_t)h);
+	uint32_t rgb = next() & 0xffffff;
+	int x = (int)(next() % (unsigned)w), y = (int)(next() % (unsigned)h);
+	int bw = 1 + (int)(next() % (unsigned)(w - x)), bh = 1 + (int)(next() % (unsigned)(h - y));
+	pixman_color_t c = {(uint16_t)(((rgb >> 16) & 0xff) * 0x101),
+		(uint16_t)(((rgb >> 8) & 0xff) * 0x101), (uint16_t)((rgb & 0xff) * 0x101), 0xffff};
+	pixman_box32_t box = {x, y, x + bw, y + bh};
+	pixman_image_fill_boxes(PIXMAN_OP_SRC, ref, &c, 1, &box);
+	struct pw_pixmap pm = {pixman_image_get_data(out), w, h, pixman_image_get_stride(out), format};
+	CHECK(pw_pixels_fill(&pm, x, y, bw, bh, rgb));
+	CHECK(memcmp(pixman_image_get_data(out), pixman_image_get_data(ref),
+		      (size_t)pixman_image_get_stride(ref) * (size_t)h) == 0);
+	pixman_image_unref(ref);
+	pixman_image_unref(out);
+}
+
 int
 main(void)
 {
+	for (int round = 0; round < 50; round++) {
+		check_fill(PW_FORMAT_RGB565, 1 + (int)(next() % 90), 1 + (int)(next() % 60));
+		check_fill(PW_FORMAT_XRGB8888, 1 + (int)(next() % 90), 1 + (int)(next() % 60));
+	}
+	struct pw_pixmap argb = {NULL, 1, 1, 4, PW_FORMAT_ARGB8888};
+	CHECK(!pw_pixels_fill(&argb, 0, 0, 1, 1, 0));
 	const enum pw_format srcs[] = {PW_FORMAT_RGB565, PW_FORMAT_XRGB8888, PW_FORMAT_ARGB8888};
 	const enum pw_format dsts[] = {PW_FORMAT_RGB565, PW_FORMAT_XRGB8888};
 	for (size_t i = 0; i < 3; i++) {
