@@ -94,36 +94,48 @@ configure(struct pw_view *view)
 }
 
 static void
-grow_extent(struct pw_surface *surface, int x, int y, void *data)
+grow_box(struct pw_surface *surface, int x, int y, void *data)
 {
-	struct pw_box *extent = data;
+	int *b = data; /* x1, y1, x2, y2 */
 	if (pw_surface_has_buffer(surface)) {
-		if (x + surface->width > extent->width) {
-			extent->width = x + surface->width;
-		}
-		if (y + surface->height > extent->height) {
-			extent->height = y + surface->height;
-		}
+		b[0] = x < b[0] ? x : b[0];
+		b[1] = y < b[1] ? y : b[1];
+		b[2] = x + surface->width > b[2] ? x + surface->width : b[2];
+		b[3] = y + surface->height > b[3] ? y + surface->height : b[3];
 	}
 }
 
-/* The size from the root's origin to the right and bottom edges of its mapped tree. */
-static struct pw_box
-tree_extent(struct pw_surface *root)
+struct pw_box
+pw_view_tree_box(struct pw_surface *root)
 {
-	struct pw_box extent = {0};
-	pw_surface_for_each(root, 0, 0, grow_extent, &extent);
-	return extent;
+	int b[4] = {0, 0, 0, 0};
+	pw_surface_for_each(root, 0, 0, grow_box, b);
+	return (struct pw_box){b[0], b[1], b[2] - b[0], b[3] - b[1]};
+}
+
+/*
+ * A test-positioned view's tile: the box of its whole tree with the root surface at the pin, or,
+ * with a window geometry set, from the geometry's origin at the pin to the tree's far edges.
+ */
+static struct pw_box
+pinned_tile(struct pw_view *view, struct pw_box fallback)
+{
+	struct pw_box box = pw_view_tree_box(view->surface);
+	if (view->impl->has_geometry && view->impl->has_geometry(view)) {
+		box.width += box.x;
+		box.height += box.y;
+		box.x = box.y = 0;
+	}
+	return (struct pw_box){view->pin_x + box.x, view->pin_y + box.y,
+		box.width > 0 ? box.width : fallback.width,
+		box.height > 0 ? box.height : fallback.height};
 }
 
 void
 pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 {
 	if (view->pinned) {
-		struct pw_box extent = tree_extent(view->surface);
-		tile = (struct pw_box){view->pin_x, view->pin_y,
-			extent.width > 0 ? extent.width : tile.width,
-			extent.height > 0 ? extent.height : tile.height};
+		tile = pinned_tile(view, tile);
 		border = 0;
 	}
 	struct pw_box content = {
@@ -196,6 +208,14 @@ pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 	configure(view);
 }
 
+bool
+pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip)
+{
+	struct pw_surface *root = view->surface;
+	return root->role && root->role->place && root->role_data &&
+		root->role->place(root, x, y, clip);
+}
+
 struct pw_view *
 pw_view_from_surface(struct pw_surface *surface)
 {
@@ -213,8 +233,9 @@ pw_view_surface_committed(struct pw_surface *surface)
 	struct pw_surface *root = pw_surface_root(surface);
 	struct pw_view *view = pw_view_from_surface(surface);
 	if (view && view->pinned && view->mapped && view->surface == root) {
-		struct pw_box extent = tree_extent(root);
-		if (extent.width != view->content.width || extent.height != view->content.height) {
+		struct pw_box tile = pinned_tile(view, view->tile);
+		if (tile.x != view->tile.x || tile.y != view->tile.y ||
+			tile.width != view->tile.width || tile.height != view->tile.height) {
 			pw_view_set_tile(view, view->tile, 0);
 		}
 	}

@@ -23,6 +23,8 @@ struct pw_view_impl {
 	void (*configure)(struct pw_view *view, int width, int height, uint32_t states);
 	/* Ask the client to close. */
 	void (*close)(struct pw_view *view);
+	/* Optional: whether the client set its window geometry (else it is its tree's box). */
+	bool (*has_geometry)(struct pw_view *view);
 };
 
 struct pw_view {
@@ -59,9 +61,10 @@ void pw_view_set_activated(struct pw_view *view, bool activated);
 void pw_view_damage_whole(struct pw_view *view);
 
 /*
- * For the conformance suite only (WLCS's position_window_absolute): shows the view with its
- * content origin at output x,y, at its surface's own size and without a border, wherever the
- * layout would put it. Re-tiling keeps it there; a size change of its surface sends no configure.
+ * For the conformance suite only (WLCS's position_window_absolute): shows the view without a
+ * border, its tile the box of its whole surface tree placed so that the root surface's origin is
+ * at output x,y (the window geometry's origin, if the client set one), wherever the layout would
+ * put it. Re-tiling keeps it there; a size change of its surface sends no configure.
  */
 void pw_view_set_test_position(struct pw_view *view, int x, int y);
 
@@ -70,6 +73,14 @@ void pw_view_surface_committed(struct pw_surface *surface);
 /* A surface is being destroyed: drop every reference to it (seat, views). */
 void pw_view_surface_destroyed(struct pw_surface *surface);
 
+/* The bounding box of `root`'s mapped surface tree, relative to `root`'s origin (holds 0,0). */
+struct pw_box pw_view_tree_box(struct pw_surface *root);
+
+/*
+ * Where the view's root surface is drawn (its window geometry's origin at the content origin)
+ * and the box it is clipped to; false when it is not shown.
+ */
+bool pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip);
 /* The view that shows `surface` (or its subsurface root), or NULL. */
 struct pw_view *pw_view_from_surface(struct pw_surface *surface);
 

@@ -96,9 +96,10 @@ pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip)
 	if (!popup->xdg->mapped || !output || !parent_origin(popup, &px, &py)) {
 		return false;
 	}
-	struct pw_xdg_surface *xdg = popup->xdg;
-	*x = px + popup->geometry.x - (xdg->has_geometry ? xdg->geometry.x : 0);
-	*y = py + popup->geometry.y - (xdg->has_geometry ? xdg->geometry.y : 0);
+	int gx, gy;
+	pw_xdg_surface_geometry_origin(popup->xdg, &gx, &gy);
+	*x = px + popup->geometry.x - gx;
+	*y = py + popup->geometry.y - gy;
 	*clip = (struct pw_box){0, 0, output->width, output->height};
 	return true;
 }

@@ -242,6 +242,20 @@ role_commit(struct pw_surface *surface)
 	}
 }
 
+void
+pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+{
+	struct pw_box box = {0};
+	if (xdg->has_geometry) {
+		box = xdg->geometry;
+	} else if (xdg->surface) {
+		/* Unset, the window geometry is the bounding box of the surface tree. */
+		box = pw_view_tree_box(xdg->surface);
+	}
+	*x = box.x;
+	*y = box.y;
+}
+
 bool
 pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 {
@@ -255,11 +269,13 @@ pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	}
 	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
 		struct pw_box clip;
+		int gx, gy;
 		if (!pw_popup_place(xdg->popup, x, y, &clip)) {
 			return false;
 		}
-		*x += xdg->has_geometry ? xdg->geometry.x : 0;
-		*y += xdg->has_geometry ? xdg->geometry.y : 0;
+		pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
+		*x += gx;
+		*y += gy;
 		return true;
 	}
 	return false;
@@ -285,8 +301,10 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 			return false;
 		}
 	}
-	*x = view->content.x - (xdg->has_geometry ? xdg->geometry.x : 0);
-	*y = view->content.y - (xdg->has_geometry ? xdg->geometry.y : 0);
+	int gx, gy;
+	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
+	*x = view->content.x - gx;
+	*y = view->content.y - gy;
 	*clip = view->content;
 	return true;
 }

@@ -85,6 +85,8 @@ void pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm);
 void pw_xdg_surface_configure_now(struct pw_xdg_surface *xdg);
 /* Queues a configure of the xdg_surface's role (coalesced in an idle callback). */
 void pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg);
+/* The window geometry's origin in the coordinates of the xdg_surface's wl_surface. */
+void pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y);
 /* The output position of the xdg_surface's window geometry origin; false if not shown. */
 bool pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y);
 

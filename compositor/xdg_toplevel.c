@@ -107,9 +107,17 @@ view_close(struct pw_view *view)
 	xdg_toplevel_send_close(toplevel->resource);
 }
 
+static bool
+view_has_geometry(struct pw_view *view)
+{
+	struct pw_xdg_toplevel *toplevel = wl_container_of(view, toplevel, view);
+	return toplevel->xdg->has_geometry;
+}
+
 static const struct pw_view_impl view_impl = {
 	.configure = view_configure,
 	.close = view_close,
+	.has_geometry = view_has_geometry,
 };
 
 static void
