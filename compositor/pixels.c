@@ -231,28 +231,42 @@ pw_pixels_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, 
 		rotation);
 }
 
+/*
+ * One value into a box. Borders and gaps are columns a pixel or two wide: a store per row
+ * there, with no loop set up per row.
+ */
+#define FILL_BOX(type, value)                                                                  \
+	do {                                                                                   \
+		const type v_ = (value);                                                       \
+		const long stride_ = dst->stride;                                              \
+		uint8_t *row_ = (uint8_t *)dst->data + (long)y * stride_ + (long)x * (long)sizeof(type); \
+		uint8_t *end_ = row_ + (long)height * stride_;                                  \
+		if (width == 1) {                                                              \
+			for (; row_ != end_; row_ += stride_) {                                \
+				*(type *)row_ = v_;                                            \
+			}                                                                      \
+			break;                                                                 \
+		}                                                                              \
+		for (; row_ != end_; row_ += stride_) {                                        \
+			type *d_ = (type *)row_;                                               \
+			for (int i_ = 0; i_ < width; i_++) {                                   \
+				d_[i_] = v_;                                                   \
+			}                                                                      \
+		}                                                                              \
+	} while (0)
+
 bool
 pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height, uint32_t rgb)
 {
-	uint8_t *row = (uint8_t *)dst->data + (long)y * dst->stride;
+	if (width <= 0 || height <= 0) {
+		return dst->format == PW_FORMAT_RGB565 || dst->format == PW_FORMAT_XRGB8888;
+	}
 	if (dst->format == PW_FORMAT_RGB565) {
-		uint16_t v = to565(rgb);
-		for (int j = 0; j < height; j++, row += dst->stride) {
-			uint16_t *d = (uint16_t *)row + x;
-			for (int i = 0; i < width; i++) {
-				d[i] = v;
-			}
-		}
+		FILL_BOX(uint16_t, to565(rgb));
 		return true;
 	}
 	if (dst->format == PW_FORMAT_XRGB8888) {
-		uint32_t v = 0xff000000u | rgb;
-		for (int j = 0; j < height; j++, row += dst->stride) {
-			uint32_t *d = (uint32_t *)row + x;
-			for (int i = 0; i < width; i++) {
-				d[i] = v;
-			}
-		}
+		FILL_BOX(uint32_t, 0xff000000u | rgb);
 		return true;
 	}
 	return false;

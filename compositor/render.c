@@ -222,8 +222,34 @@ static void
 paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
 	const pixman_region32_t *damage)
 {
-	if (box_inside(pixman_region32_extents((pixman_region32_t *)damage), view->content)) {
+	const pixman_box32_t *ext = pixman_region32_extents((pixman_region32_t *)damage);
+	if (box_inside(ext, view->content)) {
 		return; /* the common frame: damage inside a client, none on its border */
+	}
+	uint32_t rgb = view == server->focus ? server->colors.border_focused : server->colors.border;
+	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
+		/* One damage box (a band of rows): the four strips clipped to it, no region ops. */
+		struct pw_box t = view->tile, c = view->content;
+		pixman_box32_t strips[4] = {
+			{t.x, t.y, t.x + t.width, c.y},
+			{t.x, c.y + c.height, t.x + t.width, t.y + t.height},
+			{t.x, c.y, c.x, c.y + c.height},
+			{c.x + c.width, c.y, t.x + t.width, c.y + c.height},
+		};
+		for (int i = 0; i < 4; i++) {
+			pixman_box32_t b = {strips[i].x1 > ext->x1 ? strips[i].x1 : ext->x1,
+				strips[i].y1 > ext->y1 ? strips[i].y1 : ext->y1,
+				strips[i].x2 < ext->x2 ? strips[i].x2 : ext->x2,
+				strips[i].y2 < ext->y2 ? strips[i].y2 : ext->y2};
+			if (b.x2 > b.x1 && b.y2 > b.y1) {
+				pixman_region32_t r;
+				pixman_region32_init_rect(&r, b.x1, b.y1, (unsigned)(b.x2 - b.x1),
+					(unsigned)(b.y2 - b.y1));
+				fill(target, &r, rgb);
+				pixman_region32_fini(&r);
+			}
+		}
+		return;
 	}
 	pixman_region32_t border;
 	pixman_region32_init_rect(&border, view->tile.x, view->tile.y, (unsigned)view->tile.width,
@@ -233,8 +259,7 @@ paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *tar
 		(unsigned)view->content.width, (unsigned)view->content.height);
 	pixman_region32_subtract(&border, &border, &content);
 	pixman_region32_intersect(&border, &border, (pixman_region32_t *)damage);
-	fill(target, &border,
-		view == server->focus ? server->colors.border_focused : server->colors.border);
+	fill(target, &border, rgb);
 	pixman_region32_fini(&content);
 	pixman_region32_fini(&border);
 }
@@ -266,7 +291,17 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 	pixman_region32_init_rect(&rect, x, y, (unsigned)s->width, (unsigned)s->height);
 	pixman_region32_intersect_rect(&rect, &rect, clip.x, clip.y, (unsigned)clip.width,
 		(unsigned)clip.height);
-	pixman_region32_union(covered, covered, &rect);
+	if (box_inside(&(pixman_box32_t){view->content.x, view->content.y,
+			       view->content.x + view->content.width,
+			       view->content.y + view->content.height},
+		    (struct pw_box){rect.extents.x1, rect.extents.y1,
+			    rect.extents.x2 - rect.extents.x1, rect.extents.y2 - rect.extents.y1})) {
+		/* The client fills its tile's content and the border is drawn over the rest. */
+		pixman_region32_union_rect(covered, covered, view->tile.x, view->tile.y,
+			(unsigned)view->tile.width, (unsigned)view->tile.height);
+	} else {
+		pixman_region32_union(covered, covered, &rect);
+	}
 	pixman_region32_fini(&rect);
 }
 

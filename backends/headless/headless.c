@@ -238,8 +238,11 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	hl->period_ns = 1000000000000LL / config->refresh_mhz;
 	hl->timer_fd = -1;
 
-	/* RAM scanned out by nothing: like a pxafb panel, a flip is free, so auto picks flip. */
-	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_FLIP : config->present;
+	/*
+	 * Nothing scans this RAM out, so nothing can tear: auto composes straight into the shown
+	 * image, drawing each damaged row once (a flip draws the last two frames' rows).
+	 */
+	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_DIRECT : config->present;
 	if (config->copy != PW_COPY_CPU) {
 		fprintf(stderr, "picowl: headless: no %s copy engine in RAM; rows are copied by the "
 				"cpu\n",
