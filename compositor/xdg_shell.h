@@ -112,6 +112,8 @@ void pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *
 	struct wl_resource *ls_resource);
 /* Where the popup's surface is on the output and the box it is clipped to. */
 bool pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip);
+/* xdg_wm_base.create_positioner (xdg_positioner.c). */
+void pw_xdg_positioner_create(struct wl_client *client, int version, uint32_t id);
 /* Reads a positioner resource's rules; false (and an error posted) if incomplete. */
 bool pw_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
 	uint32_t error_code, struct pw_positioner_rules *out);
