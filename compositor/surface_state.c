@@ -213,7 +213,9 @@ pw_surface_add_buffer_damage(struct pw_surface *surface, const pixman_region32_t
 	for (int i = 0; i < n; i++) {
 		pixman_box32_t b = untransform_box(boxes[i], cur->transform, wt, ht);
 		int x1 = b.x1 / scale, y1 = b.y1 / scale;
-		int x2 = (b.x2 + scale - 1) / scale, y2 = (b.y2 + scale - 1) / scale;
+		/* in 64 bits: any positive scale is valid, INT32_MAX too */
+		int x2 = (int)(((int64_t)b.x2 + scale - 1) / scale);
+		int y2 = (int)(((int64_t)b.y2 + scale - 1) / scale);
 		if (x2 > x1 && y2 > y1) {
 			pixman_region32_union_rect(&surface->damage, &surface->damage, x1, y1,
 				(unsigned)(x2 - x1), (unsigned)(y2 - y1));

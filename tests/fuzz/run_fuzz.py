@@ -5,6 +5,9 @@ stops answering fails the test; libFuzzer leaves the input that did it in the sc
 and the log names it.
 
   run_fuzz.py FUZZER CORPUS [SECONDS]
+
+FUZZ_SECONDS sets the time (default 60), FUZZ_SEED libFuzzer's seed: 1 by default, so that a
+run takes the same path on any machine as far as it gets; 0 picks a new one each run.
 """
 
 import os
@@ -20,8 +23,9 @@ def main():
 	scratch = tempfile.mkdtemp(prefix='picowl-fuzz-')
 	work = os.path.join(scratch, 'corpus')
 	os.mkdir(work)
-	cmd = [fuzzer, '-max_total_time=%d' % seconds, '-runs=5000000', '-timeout=20',
-	       '-rss_limit_mb=2048', '-max_len=2048', '-print_final_stats=1',
+	seed = int(os.environ.get('FUZZ_SEED', '1'))
+	cmd = [fuzzer, '-seed=%d' % seed, '-max_total_time=%d' % seconds, '-runs=5000000',
+	       '-timeout=20', '-rss_limit_mb=2048', '-max_len=2048', '-print_final_stats=1',
 	       '-artifact_prefix=%s/' % scratch, work, corpus]
 	print('run: %s' % ' '.join(cmd), flush=True)
 	env = dict(os.environ)

@@ -29,6 +29,7 @@ static const struct group *const groups[] = {
 	&xdg_output_group,
 	&seat_group,
 	&popup_group,
+	&surface_group,
 	&control_group,
 	&counters_group,
 	&wire_group,

@@ -389,3 +389,25 @@ static const struct rcase popup_cases[] = {
 };
 
 const struct group popup_group = {"xdg-popup", popup_cases, N(popup_cases)};
+
+/* ---- wl_surface extremes the fuzzer found ---- */
+
+/* Any positive scale is valid: INT32_MAX, with buffer damage, on a mapped toplevel. */
+static bool
+surface_huge_scale(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	wl_surface_set_buffer_scale(c->surface, INT32_MAX);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	return true;
+}
+
+static const struct rcase surface_cases[] = {
+	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
+};
+
+const struct group surface_group = {"surface", surface_cases, N(surface_cases)};
