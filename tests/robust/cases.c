@@ -30,6 +30,7 @@ static const struct group *const groups[] = {
 	&seat_group,
 	&popup_group,
 	&surface_group,
+	&screencopy_group,
 	&control_group,
 	&counters_group,
 	&wire_group,

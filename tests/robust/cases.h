@@ -95,7 +95,7 @@ struct group {
 extern const struct group data_device_group, layer_shell_group, decoration_group;
 extern const struct group presentation_group, xdg_output_group, seat_group;
 extern const struct group control_group, counters_group, wire_group, popup_group;
-extern const struct group surface_group;
+extern const struct group surface_group, screencopy_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

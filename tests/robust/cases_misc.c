@@ -406,8 +406,143 @@ surface_huge_scale(struct conn *c)
 	return true;
 }
 
+static bool
+viewport_twice(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+
+	wp_viewporter_get_viewport(c->viewporter, surface);
+	wp_viewporter_get_viewport(c->viewporter, surface);
+	return true;
+}
+
+static bool
+viewport_surface_gone(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wp_viewport *viewport = wp_viewporter_get_viewport(c->viewporter, surface);
+
+	wl_surface_destroy(surface);
+	wp_viewport_set_destination(viewport, 10, 10);
+	return true;
+}
+
 static const struct rcase surface_cases[] = {
 	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
+	{"viewport-twice-for-one-surface", viewport_twice, EXPECT_ERROR, "wp_viewporter",
+		WP_VIEWPORTER_ERROR_VIEWPORT_EXISTS},
+	{"viewport-after-its-surface-died", viewport_surface_gone, EXPECT_ERROR, "wp_viewport",
+		WP_VIEWPORT_ERROR_NO_SURFACE},
 };
 
 const struct group surface_group = {"surface", surface_cases, N(surface_cases)};
+
+/* ---- zwlr_screencopy_manager_v1 ---- */
+
+static void
+handle_sc_buffer(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t format,
+	uint32_t width, uint32_t height, uint32_t stride)
+{
+	struct conn *c = data;
+
+	c->serial = format;
+	c->width = (int32_t)width;
+	c->height = (int32_t)height;
+	c->configure_serial = stride;
+}
+
+static void
+handle_sc_flags(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t flags)
+{
+}
+
+static void
+handle_sc_ready(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t sec_hi,
+	uint32_t sec_lo, uint32_t nsec)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_sc_failed(void *data, struct zwlr_screencopy_frame_v1 *frame)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_sc_damage(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t x, uint32_t y,
+	uint32_t width, uint32_t height)
+{
+}
+
+static void
+handle_sc_linux_dmabuf(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t format,
+	uint32_t width, uint32_t height)
+{
+}
+
+static void
+handle_sc_buffer_done(void *data, struct zwlr_screencopy_frame_v1 *frame)
+{
+}
+
+static const struct zwlr_screencopy_frame_v1_listener sc_listener = {
+	.buffer = handle_sc_buffer,
+	.flags = handle_sc_flags,
+	.ready = handle_sc_ready,
+	.failed = handle_sc_failed,
+	.damage = handle_sc_damage,
+	.linux_dmabuf = handle_sc_linux_dmabuf,
+	.buffer_done = handle_sc_buffer_done,
+};
+
+/* 300 captures of the whole output copied in one frame, into one buffer: all answered. */
+static bool
+sc_flood(struct conn *c)
+{
+	struct zwlr_screencopy_frame_v1 *frames[300];
+
+	for (int i = 0; i < 300; i++) {
+		frames[i] = zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->output);
+		zwlr_screencopy_frame_v1_add_listener(frames[i], &sc_listener, c);
+	}
+	if (conn_roundtrip(c, 5000) != 1) {
+		return false;
+	}
+	int32_t w = c->width, h = c->height, stride = (int32_t)c->configure_serial;
+	int fd = make_memfd((size_t)stride * (size_t)h);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, stride * h);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride, c->serial);
+	close(fd);
+	c->events = 0;
+	for (int i = 0; i < 300; i++) {
+		zwlr_screencopy_frame_v1_copy(frames[i], buffer);
+	}
+	bool ok = conn_wait_events(c, 300, 10000);
+	printf("  %d of 300 captures answered\n", c->events);
+	return ok;
+}
+
+/* Region captures outside the output, empty and at the int32 extremes: each one fails. */
+static bool
+sc_odd_regions(struct conn *c)
+{
+	const int32_t r[][4] = {{-100, -100, 10, 10}, {0, 0, 0, 0}, {INT32_MAX, INT32_MAX, 1, 1},
+		{INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX}, {0, 0, -1, -1}};
+
+	c->events = 0;
+	for (size_t i = 0; i < N(r); i++) {
+		zwlr_screencopy_frame_v1_add_listener(
+			zwlr_screencopy_manager_v1_capture_output_region(c->screencopy, 1,
+				c->output, r[i][0], r[i][1], r[i][2], r[i][3]),
+			&sc_listener, c);
+	}
+	return conn_wait_events(c, (int)N(r), 5000);
+}
+
+static const struct rcase screencopy_cases[] = {
+	{"screencopy-300-copies-in-one-frame", sc_flood, EXPECT_NONE},
+	{"screencopy-regions-outside-and-extreme", sc_odd_regions, EXPECT_NONE},
+};
+
+const struct group screencopy_group = {"screencopy", screencopy_cases, N(screencopy_cases)};
