@@ -1,7 +1,8 @@
 /*
  * Raw wire messages to every global picowl offers (and to wl_display and wl_registry): an
- * unknown opcode, each request with its arguments missing, and each object argument naming no
- * object, an object of the wrong interface or, where not nullable, null. libwayland-server
+ * unknown opcode, each request with its arguments missing or its fd not sent, each object
+ * argument naming no object, an object of the wrong interface or, where not nullable, null,
+ * and each string running past the message. libwayland-server
  * answers these before picowl's code runs: a wl_display error, then the disconnect.
  */
 #include <stdio.h>
@@ -21,6 +22,7 @@ enum mutation {
 	OBJECT_WRONG_TYPE, /* arg `arg` names the wl_registry */
 	OBJECT_NULL, /* arg `arg`, not nullable, is 0 */
 	STRING_TOO_LONG, /* arg `arg`'s length runs past the message */
+	FD_MISSING, /* every argument but the fd, which never comes */
 };
 
 static const char *const mutation_names[] = {
@@ -31,6 +33,7 @@ static const char *const mutation_names[] = {
 	"object-wrong-interface",
 	"object-null",
 	"string-past-end",
+	"fd-missing",
 };
 
 /* The case run_case is running, and the proxies of each global by interface name. */
@@ -214,6 +217,9 @@ run_interface(const char *name)
 		}
 		if (has_args) {
 			failed += run_one(name, (uint16_t)op, SHORT, -1, msg->name);
+		}
+		if (memchr(types, 'h', (size_t)count)) {
+			failed += run_one(name, (uint16_t)op, FD_MISSING, -1, msg->name);
 		}
 		for (int a = 0; a < count; a++) {
 			snprintf(what, sizeof(what), "%s-arg%d", msg->name, a);
