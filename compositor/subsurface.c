@@ -131,8 +131,8 @@ subsurface_set_position(struct wl_client *client, struct wl_resource *resource, 
 	if (!sub) {
 		return;
 	}
-	sub->pending_x = x;
-	sub->pending_y = y;
+	sub->pending_x = pw_position_add(0, x);
+	sub->pending_y = pw_position_add(0, y);
 	sub->pending_position = true;
 }
 

@@ -101,8 +101,8 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	if (c & PW_STATE_OFFSET) {
 		/* picowl places toplevels in tiles; the offset moves subsurfaces only. */
 		if (surface->subsurface) {
-			surface->subsurface->x += cur->dx;
-			surface->subsurface->y += cur->dy;
+			surface->subsurface->x = pw_position_add(surface->subsurface->x, cur->dx);
+			surface->subsurface->y = pw_position_add(surface->subsurface->y, cur->dy);
 		}
 		cur->dx = cur->dy = 0;
 	}

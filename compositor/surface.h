@@ -122,6 +122,17 @@ void pw_surface_clear_role_data(struct pw_surface *surface);
 /* The root of a subsurface tree (the surface itself when it is no subsurface). */
 struct pw_surface *pw_surface_root(struct pw_surface *surface);
 
+/*
+ * a + b for subsurface positions and attach offsets, which a client may push anywhere: held
+ * within 2^20 either way, past any output, so that adding positions up never overflows an int.
+ */
+static inline int
+pw_position_add(int a, int b)
+{
+	long long v = (long long)a + b;
+	return v > (1 << 20) ? (1 << 20) : v < -(1 << 20) ? -(1 << 20) : (int)v;
+}
+
 /* Whether the surface has a buffer to show. */
 bool pw_surface_has_buffer(const struct pw_surface *surface);
 /* Whether every pixel of the surface is opaque (a format without alpha, or the opaque region). */

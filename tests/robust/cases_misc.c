@@ -427,7 +427,32 @@ viewport_surface_gone(struct conn *c)
 	return true;
 }
 
+/* A subsurface at INT32_MAX, then pushed further by offsets: legal, and must not overflow. */
+static bool
+subsurface_far_out(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
+	struct wl_subsurface *sub =
+		wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+	wl_subsurface_set_position(sub, INT32_MAX, INT32_MIN);
+	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_commit(child);
+	wl_surface_commit(c->surface);
+	for (int i = 0; i < 3; i++) {
+		wl_surface_offset(child, INT32_MAX, INT32_MIN);
+		wl_surface_commit(child);
+		wl_surface_attach(c->surface, c->buffer, 0, 0);
+		wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
+		wl_surface_commit(c->surface);
+	}
+	return conn_roundtrip(c, 5000) == 1;
+}
+
 static const struct rcase surface_cases[] = {
+	{"subsurface-far-out-and-offset-further", subsurface_far_out, EXPECT_NONE},
 	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
 	{"viewport-twice-for-one-surface", viewport_twice, EXPECT_ERROR, "wp_viewporter",
 		WP_VIEWPORTER_ERROR_VIEWPORT_EXISTS},
