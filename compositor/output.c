@@ -135,6 +135,24 @@ present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surfac
 	return true;
 }
 
+/* The clients about to get a frame callback: their next commit may wait for the vblank. */
+static void
+note_paced_clients(struct pw_output *output)
+{
+	output->n_paced = 0;
+	struct wl_resource *cb;
+	wl_resource_for_each(cb, &output->frame_callbacks) {
+		struct wl_client *client = wl_resource_get_client(cb);
+		int i = 0;
+		while (i < output->n_paced && output->paced[i] != client) {
+			i++;
+		}
+		if (i == output->n_paced && i < PW_OUTPUT_MAX_PACED) {
+			output->paced[output->n_paced++] = client;
+		}
+	}
+}
+
 static void
 send_frame_callbacks(struct pw_output *output, int64_t t_ns)
 {
@@ -237,6 +255,7 @@ repaint(struct pw_output *output)
 		output->presented_ns = now_ns();
 		/* Only a client that waits for its callback draws in step with the refresh. */
 		output->coalesce = output->keeps_up && !wl_list_empty(&output->frame_callbacks);
+		note_paced_clients(output);
 		send_frame_callbacks(output, output->presented_ns);
 		if (backend->impl->want_frame_done &&
 			(output->coalesce || !wl_list_empty(&output->feedbacks))) {

@@ -13,6 +13,8 @@
 struct pw_server;
 struct pw_backend;
 
+#define PW_OUTPUT_MAX_PACED 8
+
 struct pw_output {
 	struct pw_server *server;
 	struct pw_backend *backend;
@@ -31,6 +33,9 @@ struct pw_output {
 	bool repaint_needed;	  /* repaint once the pending frame is done */
 	bool keeps_up; /* the last commit came within a refresh of the frame before it */
 	bool coalesce; /* a client keeps up, paced by its frame callbacks: see run.c */
+	/* The clients sent a frame callback at the last present (run.c lets them wait). */
+	struct wl_client *paced[PW_OUTPUT_MAX_PACED];
+	int n_paced;
 	struct wl_event_source *repaint_idle;
 	bool repaint_soon; /* repaint once run.c's dispatch returns */
 	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */

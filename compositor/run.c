@@ -2,19 +2,45 @@
  * The main loop. Frame callbacks go out at the refresh, so a client that keeps up commits
  * its next frame just after one; waking for that commit and again for the refresh would be
  * two wakeups per frame. While the backend's frame event is armed and such a client keeps up,
- * picowl sleeps on that event and on input only and takes the commit in the refresh's wakeup,
- * where it is drawn anyway. A client that draws without waiting for callbacks (a benchmark,
- * Doom's timedemo) is served at once instead: its buffers come back as soon as they can.
+ * picowl leaves that client's socket alone until the event, and takes its commit in the
+ * refresh's wakeup, where it is drawn anyway. Everything else (input, new connections, every
+ * other client) wakes picowl as always. A client that draws without waiting for callbacks (a
+ * benchmark, Doom's timedemo) is served at once: its buffers come back as soon as they can.
  */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <wayland-server-core.h>
 
 #include "backend.h"
 #include "output.h"
 #include "server.h"
+
+#define MAX_LISTEN 4
+
+struct run {
+	struct pw_server *server;
+	int listen[MAX_LISTEN]; /* libwayland's listening sockets: new connections */
+	int n_listen;
+	struct pollfd *fds;
+	size_t cap;
+};
+
+/* libwayland does not say which fds it listens on: the open sockets that accept do. */
+static void
+find_listening(struct run *run)
+{
+	for (int fd = 0; fd < 1024 && run->n_listen < MAX_LISTEN; fd++) {
+		int accepting = 0;
+		socklen_t len = sizeof(accepting);
+		if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &len) == 0 && accepting) {
+			run->listen[run->n_listen++] = fd;
+		}
+	}
+}
 
 /* A frame event that never comes (a lost display) costs a few refreshes' wait, not a hang. */
 static int
@@ -24,24 +50,65 @@ wait_bound_ms(const struct pw_backend *backend)
 	return 3 * period_ms + 1;
 }
 
-/* Sleeps until the frame event or input; false when there is no frame event to wait for. */
 static bool
-wait_for_frame(struct pw_server *server)
+paced(const struct pw_output *output, const struct wl_client *client)
 {
+	for (int i = 0; i < output->n_paced; i++) {
+		if (output->paced[i] == client) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+add_fd(struct run *run, size_t *n, int fd)
+{
+	if (*n == run->cap) {
+		size_t cap = run->cap ? 2 * run->cap : 16;
+		struct pollfd *fds = realloc(run->fds, cap * sizeof(*fds));
+		if (!fds) {
+			return false;
+		}
+		run->fds = fds;
+		run->cap = cap;
+	}
+	run->fds[(*n)++] = (struct pollfd){.fd = fd, .events = POLLIN};
+	return true;
+}
+
+/* Sleeps until the frame event or anything not paced by it; false when not coalescing. */
+static bool
+wait_for_frame(struct run *run)
+{
+	struct pw_server *server = run->server;
 	struct pw_backend *backend = server->backend;
-	if (!backend || !backend->impl->frame_fd || !server->output || !server->output->coalesce) {
+	struct pw_output *output = server->output;
+	if (!backend || !backend->impl->frame_fd || !output || !output->coalesce) {
 		return false;
 	}
 	int fd = backend->impl->frame_fd(backend);
 	if (fd < 0) {
 		return false;
 	}
-	struct pollfd fds[2] = {{.fd = fd, .events = POLLIN}};
-	nfds_t n = 1;
+	size_t n = 0;
+	bool ok = add_fd(run, &n, fd);
 	if (server->input) {
-		fds[n++] = (struct pollfd){.fd = pw_input_fd(server->input), .events = POLLIN};
+		ok = ok && add_fd(run, &n, pw_input_fd(server->input));
 	}
-	if (poll(fds, n, wait_bound_ms(backend)) < 0 && errno != EINTR) {
+	for (int i = 0; i < run->n_listen; i++) {
+		ok = ok && add_fd(run, &n, run->listen[i]);
+	}
+	struct wl_client *client;
+	wl_client_for_each(client, wl_display_get_client_list(server->display)) {
+		if (!paced(output, client)) {
+			ok = ok && add_fd(run, &n, wl_client_get_fd(client));
+		}
+	}
+	if (!ok) {
+		return false;
+	}
+	if (poll(run->fds, n, wait_bound_ms(backend)) < 0 && errno != EINTR) {
 		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
 		return false;
 	}
@@ -51,11 +118,13 @@ wait_for_frame(struct pw_server *server)
 void
 pw_server_run(struct pw_server *server)
 {
+	struct run run = {.server = server};
+	find_listening(&run);
 	server->quit = false;
 	server->running = true;
 	while (!server->quit) {
 		wl_display_flush_clients(server->display);
-		int timeout = wait_for_frame(server) ? 0 : -1;
+		int timeout = wait_for_frame(&run) ? 0 : -1;
 		if (wl_event_loop_dispatch(server->loop, timeout) < 0 && errno != EINTR) {
 			fprintf(stderr, "picowl: event loop: %s\n", strerror(errno));
 			break;
@@ -65,6 +134,7 @@ pw_server_run(struct pw_server *server)
 		}
 	}
 	server->running = false;
+	free(run.fds);
 }
 
 void

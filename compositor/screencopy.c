@@ -235,6 +235,9 @@ handle_output_frame(struct wl_listener *listener, void *data)
 {
 	struct screencopy *sc = wl_container_of(listener, sc, output_frame);
 	const struct pw_output_frame *ev = data;
+	if (wl_list_empty(&sc->managers) && wl_list_empty(&sc->frames)) {
+		return; /* nobody captures: every frame pays nothing */
+	}
 
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);

@@ -117,10 +117,10 @@ pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	struct pw_box box = {0};
 	if (xdg->has_geometry) {
 		box = xdg->geometry;
-	} else if (xdg->surface) {
+	} else if (xdg->surface && xdg->surface->stack.next->next != &xdg->surface->stack) {
 		/* Unset, the window geometry is the bounding box of the surface tree. */
 		box = pw_view_tree_box(xdg->surface);
-	}
+	} /* else the root alone: its box starts at 0,0 */
 	*x = box.x;
 	*y = box.y;
 }

@@ -3,8 +3,8 @@
  * is display memory (uncached, or behind a slow bus): in shadow mode it is mapped write-only
  * and only written, row by row; flip pans between two halves of the virtual screen and
  * composites into the hidden one; direct composites into the visible one. Frames complete at
- * FBIO_WAITFORVSYNC where the driver has it, else on a refresh timer armed only while a frame
- * is pending, so an idle picowl never wakes up.
+ * FBIO_WAITFORVSYNC where the driver has it, else at a tick of a refresh grid, with a timer armed
+ * only when the core waits for that tick, so an idle picowl never wakes up.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,6 +43,7 @@ struct fbdev {
 	int64_t period_ns;
 	struct timespec done_at;
 	bool pending;
+	bool armed; /* the timer will fire for the pending frame */
 	int frames;
 };
 
@@ -149,29 +150,76 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 	fb->base.present = mode;
 }
 
+static void
+deliver_frame_done(struct fbdev *fb)
+{
+	if (!fb->pending) {
+		return;
+	}
+	fb->pending = false;
+	if (fb->armed) {
+		/* Done early (the core asked after the tick): the timer must not end the next. */
+		struct itimerspec off = {{0, 0}, {0, 0}};
+		timerfd_settime(fb->timer_fd, 0, &off, NULL);
+		fb->armed = false;
+	}
+	if (fb->base.events && fb->base.events->frame_done) {
+		fb->base.events->frame_done(fb->base.events_data, &fb->done_at);
+	}
+}
+
 static int
 handle_timer(int fd, uint32_t mask, void *data)
 {
 	struct fbdev *fb = data;
 	uint64_t expirations;
-	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
-		fprintf(stderr, "picowl: fbdev: timer read: %s\n", strerror(errno));
+	if (read(fd, &expirations, sizeof(expirations)) < 0) {
+		if (errno != EAGAIN) {
+			fprintf(stderr, "picowl: fbdev: timer read: %s\n", strerror(errno));
+		}
+		return 0; /* disarmed after epoll saw it: the frame was done early */
 	}
-	if (!fb->pending) {
-		return 0;
-	}
-	fb->pending = false;
-	if (fb->base.events && fb->base.events->frame_done) {
-		fb->base.events->frame_done(fb->base.events_data, &fb->done_at);
-	}
+	fb->armed = false;
+	deliver_frame_done(fb);
 	return 0;
+}
+
+static bool
+arm(struct fbdev *fb)
+{
+	struct itimerspec spec = {.it_value = fb->done_at};
+	if (timerfd_settime(fb->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
+		fprintf(stderr, "picowl: fbdev: timerfd_settime: %s\n", strerror(errno));
+		return false;
+	}
+	fb->armed = true;
+	return true;
+}
+
+/*
+ * Without a vsync wait the frame is on screen at a tick of the refresh grid, which needs no
+ * wakeup of its own: the core asks when it wants to draw again (Doom at 28 fps on a 60 Hz
+ * panel then wakes picowl once a frame, with its commit).
+ */
+static void
+fbdev_want_frame_done(struct pw_backend *backend)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	if (!fb->pending || fb->armed) {
+		return;
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (ts_ns(&now) >= ts_ns(&fb->done_at) || !arm(fb)) {
+		deliver_frame_done(fb);
+	}
 }
 
 static int
 fbdev_frame_fd(struct pw_backend *backend)
 {
 	struct fbdev *fb = (struct fbdev *)backend;
-	return fb->pending ? fb->timer_fd : -1;
+	return fb->pending && fb->armed ? fb->timer_fd : -1;
 }
 
 static pixman_image_t *
@@ -194,7 +242,7 @@ fbdev_begin_frame(struct pw_backend *backend, int *age)
 	}
 }
 
-/* Arms the timer for when the frame is on screen: after a vsync wait, at once. */
+/* When the frame is on screen: after a vsync wait, now; else the next tick of the grid. */
 static bool
 schedule_done(struct fbdev *fb)
 {
@@ -214,9 +262,13 @@ schedule_done(struct fbdev *fb)
 		fb->done_at.tv_sec = next / 1000000000;
 		fb->done_at.tv_nsec = next % 1000000000;
 	}
-	struct itimerspec spec = {.it_value = fb->done_at};
-	if (timerfd_settime(fb->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
-		fprintf(stderr, "picowl: fbdev: timerfd_settime: %s\n", strerror(errno));
+	if (fb->armed) {
+		struct itimerspec off = {{0, 0}, {0, 0}};
+		timerfd_settime(fb->timer_fd, 0, &off, NULL);
+		fb->armed = false;
+	}
+	/* After a vsync wait the frame is on screen now: its done at once, by the timer. */
+	if (fb->vsync && !arm(fb)) {
 		return false;
 	}
 	fb->pending = true;
@@ -320,6 +372,7 @@ static const struct pw_backend_impl fbdev_impl = {
 	.begin_frame = fbdev_begin_frame,
 	.present = fbdev_present,
 	.active = fbdev_active,
+	.want_frame_done = fbdev_want_frame_done,
 	.frame_fd = fbdev_frame_fd,
 };
 

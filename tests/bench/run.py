@@ -194,6 +194,7 @@ class Compositor:
 		client disconnected): the same point in every compositor, and no vgdb needed. This sums
 		the dumps written since the previous call and waits for at least one."""
 		total = 0
+		self.last_dumps = []
 		deadline = time.monotonic() + 60
 		while True:
 			path = '%s/cg.out.%d' % (self.runtime, self.dumps + 1)
@@ -208,6 +209,7 @@ class Compositor:
 			if value is not None:
 				total += value
 				self.dumps += 1
+				self.last_dumps.append(path)
 				continue
 			if total and not os.path.exists(path):
 				return total
@@ -320,6 +322,24 @@ def section_cpu(a, results):
 				c.stop()
 
 
+def by_library(paths):
+	"""Instructions per shared object (picowl, libwayland-server, libc, ...) in callgrind
+	dumps, from callgrind_annotate's per-function totals."""
+	out = {}
+	for path in paths:
+		try:
+			text = subprocess.run(['callgrind_annotate', '--threshold=100', path],
+					      capture_output=True, text=True, timeout=120).stdout
+		except (OSError, subprocess.SubprocessError):
+			return {}
+		for line in text.splitlines():
+			m = re.match(r'\s*([\d,]+) \([^)]*\)\s+.*\[(.*)\]\s*$', line)
+			if m:
+				lib = os.path.basename(m.group(2)).split('.so')[0]
+				out[lib] = out.get(lib, 0) + int(m.group(1).replace(',', ''))
+	return out
+
+
 def section_callgrind(a, results):
 	"""Instructions per frame: slope between N1 and N2 frames, one compositor at a time."""
 	out = results.setdefault('callgrind', {})
@@ -333,15 +353,22 @@ def section_callgrind(a, results):
 				c.dump()	# start-up and the first map: dropped
 				for pat in PATTERNS:
 					counts = []
+					libs = []
 					for n in (n1, n2):
 						res = run_load(a.build, c, ['--damage', pat, '--frames', str(n)],
 							       timeout=300)
 						time.sleep(0.5)	# let the disconnect be handled
 						counts.append(c.dump())
+						if c.name == 'picowl':
+							libs.append(by_library(c.last_dumps))
 					slope = (counts[1] - counts[0]) / (n2 - n1)
-					out.setdefault(size, {}).setdefault(pat, {})[c.name] = {
-						'n1': n1, 'n2': n2, 'i1': counts[0], 'i2': counts[1],
-						'per_frame': slope}
+					entry = {'n1': n1, 'n2': n2, 'i1': counts[0], 'i2': counts[1],
+						 'per_frame': slope}
+					if len(libs) == 2 and libs[0] and libs[1]:
+						entry['per_library'] = {
+							k: (libs[1].get(k, 0) - libs[0].get(k, 0)) / (n2 - n1)
+							for k in set(libs[0]) | set(libs[1])}
+					out.setdefault(size, {}).setdefault(pat, {})[c.name] = entry
 					log('callgrind %s %-10s %-10s %10.0f instructions/frame'
 					    % (size, pat, c.name, slope))
 			finally:
@@ -574,6 +601,22 @@ def report(a, results, path):
 					checks.append(('instructions/frame %s %s: picowl %.3f of the best peer '
 						       '(limit %.3f)' % (size, pat, ratio, limit),
 						       ratio <= limit))
+		L.append('')
+
+	split = [(size, pat, cg[size][pat]['picowl']['per_library']) for size in SIZES
+		 for pat in PATTERNS if 'per_library' in cg.get(size, {}).get(pat, {}).get('picowl', {})]
+	if split:
+		L.append('### Where picowl\'s instructions per frame go (by shared object)\n')
+		L.append('libwayland-server marshals every request and event; with it, libc counts the '
+			 'malloc and free of its messages (and picowl\'s row copies, memcpy). A peer built '
+			 'on libwayland-server pays the same for the same requests.\n')
+		libs = ['picowl', 'libwayland-server', 'libc', 'libpixman-1', 'libffi']
+		L.append('| size | damage | ' + ' | '.join(libs) + ' | other |')
+		L.append('|---|---|' + '---:|' * (len(libs) + 1))
+		for size, pat, per in split:
+			other = sum(v for k, v in per.items() if k not in libs)
+			L.append('| %s | %s | %s | %s |' % (size, pat, ' | '.join(
+				fmt_num(per.get(k, 0)) for k in libs), fmt_num(other)))
 		L.append('')
 
 	cpu = results.get('cpu', {})
