@@ -145,7 +145,8 @@ class Compositor:
 		if self.callgrind:
 			vg = ['valgrind', '--tool=callgrind', '--callgrind-out-file=%s/cg.out'
 			      % self.runtime, '--dump-after=wl_client_destroy', '--vgdb=no',
-			      '--dump-instr=no', '--collect-jumps=no']
+			      '--dump-instr=no', '--collect-jumps=no',
+			      '--compress-strings=no', '--compress-pos=no']
 			if self.as_nobody:
 				# setpriv first, so that valgrind (and the callgrind files) run as nobody
 				cmd = cmd[:4] + vg + cmd[4:]
@@ -328,11 +329,14 @@ def by_library(paths):
 	out = {}
 	for path in paths:
 		try:
-			text = subprocess.run(['callgrind_annotate', '--threshold=100', path],
+			text = subprocess.run(['callgrind_annotate', '--threshold=100', '--auto=no',
+					       '--inclusive=no', path],
 					      capture_output=True, text=True, timeout=120).stdout
 		except (OSError, subprocess.SubprocessError):
 			return {}
-		for line in text.splitlines():
+		# the per-function table: after its header line and its rule, up to a blank line
+		table = text.split('file:function', 1)[-1].split('\n', 2)[-1].split('\n\n', 1)[0]
+		for line in table.splitlines():
 			m = re.match(r'\s*([\d,]+) \([^)]*\)\s+.*\[(.*)\]\s*$', line)
 			if m:
 				lib = os.path.basename(m.group(2)).split('.so')[0]
