@@ -284,7 +284,9 @@ xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *re
 			"window geometry %dx%d is not positive", width, height);
 		return;
 	}
-	xdg->pending_geometry = (struct pw_box){x, y, width, height};
+	/* held within 2^20 either way, as subsurface positions: they are added up */
+	xdg->pending_geometry = (struct pw_box){pw_position_add(0, x), pw_position_add(0, y),
+		pw_position_add(0, width), pw_position_add(0, height)};
 	xdg->pending_geometry_set = true;
 }
 

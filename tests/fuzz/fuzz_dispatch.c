@@ -365,7 +365,7 @@ collect_iface(const struct wl_interface *iface)
 	}
 }
 
-static char runtime_dir[] = "/tmp/picowl-fuzz-XXXXXX";
+static char runtime_dir[256];
 
 /* At exit the server goes too: its teardown is checked, and the leak check sees the rest. */
 static void
@@ -392,6 +392,9 @@ finish(void)
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	/* under TMPDIR: run_fuzz.py keeps it with the failing input, or removes it */
+	const char *tmp = getenv("TMPDIR");
+	snprintf(runtime_dir, sizeof(runtime_dir), "%s/picowl-fuzz-XXXXXX", tmp ? tmp : "/tmp");
 	char *dir = runtime_dir;
 	if (!mkdtemp(dir)) {
 		perror("fuzz-dispatch: mkdtemp");

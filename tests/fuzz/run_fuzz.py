@@ -29,6 +29,7 @@ def main():
 	       '-artifact_prefix=%s/' % scratch, work, corpus]
 	print('run: %s' % ' '.join(cmd), flush=True)
 	env = dict(os.environ)
+	env['TMPDIR'] = scratch
 	env.setdefault('ASAN_OPTIONS', 'detect_leaks=1')
 	env.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:halt_on_error=1')
 	status = subprocess.call(cmd, env=env, cwd=scratch)

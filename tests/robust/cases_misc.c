@@ -451,7 +451,24 @@ subsurface_far_out(struct conn *c)
 	return conn_roundtrip(c, 5000) == 1;
 }
 
+/* Window geometry at the int32 extremes: legal, and must not overflow placing the window. */
+static bool
+geometry_extremes(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MAX, INT32_MAX, 1, 1);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
+	wl_surface_commit(c->surface);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
 static const struct rcase surface_cases[] = {
+	{"window-geometry-at-int32-extremes", geometry_extremes, EXPECT_NONE},
 	{"subsurface-far-out-and-offset-further", subsurface_far_out, EXPECT_NONE},
 	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
 	{"viewport-twice-for-one-surface", viewport_twice, EXPECT_ERROR, "wp_viewporter",
