@@ -467,7 +467,29 @@ geometry_extremes(struct conn *c)
 	return conn_roundtrip(c, 5000) == 1;
 }
 
+/* A viewport scaling the toplevel to INT32_MAX square, and a subsurface so scaled: legal. */
+static bool
+viewport_huge_destination(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
+	wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, child);
+	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
+	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_commit(child);
+	vp = wp_viewporter_get_viewport(c->viewporter, c->surface);
+	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage(c->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
 static const struct rcase surface_cases[] = {
+	{"viewport-destination-int32-max", viewport_huge_destination, EXPECT_NONE},
 	{"window-geometry-at-int32-extremes", geometry_extremes, EXPECT_NONE},
 	{"subsurface-far-out-and-offset-further", subsurface_far_out, EXPECT_NONE},
 	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
