@@ -1,0 +1,277 @@
+/* Hostile cases: xdg_popup parents, wl_surface, subsurface and viewport extremes, screencopy. */
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cases.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- xdg_popup parents ---- */
+
+static struct xdg_positioner *
+positioner(struct conn *c)
+{
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(c->wm_base);
+
+	xdg_positioner_set_size(pos, 8, 8);
+	xdg_positioner_set_anchor_rect(pos, 0, 0, 4, 4);
+	return pos;
+}
+
+static struct xdg_surface *
+bare_xdg_surface(struct conn *c)
+{
+	return xdg_wm_base_get_xdg_surface(c->wm_base, wl_compositor_create_surface(c->compositor));
+}
+
+static bool
+popup_own_parent(struct conn *c)
+{
+	struct xdg_surface *xdg = bare_xdg_surface(c);
+
+	xdg_surface_get_popup(xdg, xdg, positioner(c));
+	return true;
+}
+
+/* b is a popup of a, which has no role yet; then a asks to be a popup of b. */
+static bool
+popup_cycle(struct conn *c)
+{
+	struct xdg_surface *a = bare_xdg_surface(c);
+	struct xdg_surface *b = bare_xdg_surface(c);
+
+	xdg_surface_get_popup(b, a, positioner(c));
+	xdg_surface_get_popup(a, b, positioner(c));
+	return true;
+}
+
+static const struct rcase popup_cases[] = {
+	{"popup-its-own-parent", popup_own_parent, EXPECT_ERROR, "xdg_wm_base",
+		XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT},
+	{"popup-parent-cycle", popup_cycle, EXPECT_ERROR, "xdg_wm_base",
+		XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT},
+};
+
+const struct group popup_group = {"xdg-popup", popup_cases, N(popup_cases)};
+
+/* ---- wl_surface extremes the fuzzer found ---- */
+
+/* Any positive scale is valid: INT32_MAX, with buffer damage, on a mapped toplevel. */
+static bool
+surface_huge_scale(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	wl_surface_set_buffer_scale(c->surface, INT32_MAX);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	return true;
+}
+
+static bool
+viewport_twice(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+
+	wp_viewporter_get_viewport(c->viewporter, surface);
+	wp_viewporter_get_viewport(c->viewporter, surface);
+	return true;
+}
+
+static bool
+viewport_surface_gone(struct conn *c)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wp_viewport *viewport = wp_viewporter_get_viewport(c->viewporter, surface);
+
+	wl_surface_destroy(surface);
+	wp_viewport_set_destination(viewport, 10, 10);
+	return true;
+}
+
+/* A subsurface at INT32_MAX, then pushed further by offsets: legal, and must not overflow. */
+static bool
+subsurface_far_out(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
+	struct wl_subsurface *sub =
+		wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+	wl_subsurface_set_position(sub, INT32_MAX, INT32_MIN);
+	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_commit(child);
+	wl_surface_commit(c->surface);
+	for (int i = 0; i < 3; i++) {
+		wl_surface_offset(child, INT32_MAX, INT32_MIN);
+		wl_surface_commit(child);
+		wl_surface_attach(c->surface, c->buffer, 0, 0);
+		wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
+		wl_surface_commit(c->surface);
+	}
+	return conn_roundtrip(c, 5000) == 1;
+}
+
+/* Window geometry at the int32 extremes: legal, and must not overflow placing the window. */
+static bool
+geometry_extremes(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MAX, INT32_MAX, 1, 1);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
+	wl_surface_commit(c->surface);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
+/* A viewport scaling the toplevel to INT32_MAX square, and a subsurface so scaled: legal. */
+static bool
+viewport_huge_destination(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
+	wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, child);
+	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
+	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_commit(child);
+	vp = wp_viewporter_get_viewport(c->viewporter, c->surface);
+	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
+	wl_surface_attach(c->surface, c->buffer, 0, 0);
+	wl_surface_damage(c->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->surface);
+	return conn_roundtrip(c, 5000) == 1;
+}
+
+static const struct rcase surface_cases[] = {
+	{"viewport-destination-int32-max", viewport_huge_destination, EXPECT_NONE},
+	{"window-geometry-at-int32-extremes", geometry_extremes, EXPECT_NONE},
+	{"subsurface-far-out-and-offset-further", subsurface_far_out, EXPECT_NONE},
+	{"surface-scale-int32-max-with-damage", surface_huge_scale, EXPECT_NONE},
+	{"viewport-twice-for-one-surface", viewport_twice, EXPECT_ERROR, "wp_viewporter",
+		WP_VIEWPORTER_ERROR_VIEWPORT_EXISTS},
+	{"viewport-after-its-surface-died", viewport_surface_gone, EXPECT_ERROR, "wp_viewport",
+		WP_VIEWPORT_ERROR_NO_SURFACE},
+};
+
+const struct group surface_group = {"surface", surface_cases, N(surface_cases)};
+
+/* ---- zwlr_screencopy_manager_v1 ---- */
+
+static void
+handle_sc_buffer(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t format,
+	uint32_t width, uint32_t height, uint32_t stride)
+{
+	struct conn *c = data;
+
+	c->serial = format;
+	c->width = (int32_t)width;
+	c->height = (int32_t)height;
+	c->configure_serial = stride;
+}
+
+static void
+handle_sc_flags(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t flags)
+{
+}
+
+static void
+handle_sc_ready(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t sec_hi,
+	uint32_t sec_lo, uint32_t nsec)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_sc_failed(void *data, struct zwlr_screencopy_frame_v1 *frame)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_sc_damage(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t x, uint32_t y,
+	uint32_t width, uint32_t height)
+{
+}
+
+static void
+handle_sc_linux_dmabuf(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t format,
+	uint32_t width, uint32_t height)
+{
+}
+
+static void
+handle_sc_buffer_done(void *data, struct zwlr_screencopy_frame_v1 *frame)
+{
+}
+
+static const struct zwlr_screencopy_frame_v1_listener sc_listener = {
+	.buffer = handle_sc_buffer,
+	.flags = handle_sc_flags,
+	.ready = handle_sc_ready,
+	.failed = handle_sc_failed,
+	.damage = handle_sc_damage,
+	.linux_dmabuf = handle_sc_linux_dmabuf,
+	.buffer_done = handle_sc_buffer_done,
+};
+
+/* 300 captures of the whole output copied in one frame, into one buffer: all answered. */
+static bool
+sc_flood(struct conn *c)
+{
+	struct zwlr_screencopy_frame_v1 *frames[300];
+
+	for (int i = 0; i < 300; i++) {
+		frames[i] = zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->output);
+		zwlr_screencopy_frame_v1_add_listener(frames[i], &sc_listener, c);
+	}
+	if (conn_roundtrip(c, 5000) != 1) {
+		return false;
+	}
+	int32_t w = c->width, h = c->height, stride = (int32_t)c->configure_serial;
+	int fd = make_memfd((size_t)stride * (size_t)h);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, stride * h);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride, c->serial);
+	close(fd);
+	c->events = 0;
+	for (int i = 0; i < 300; i++) {
+		zwlr_screencopy_frame_v1_copy(frames[i], buffer);
+	}
+	bool ok = conn_wait_events(c, 300, 10000);
+	printf("  %d of 300 captures answered\n", c->events);
+	return ok;
+}
+
+/* Region captures outside the output, empty and at the int32 extremes: each one fails. */
+static bool
+sc_odd_regions(struct conn *c)
+{
+	const int32_t r[][4] = {{-100, -100, 10, 10}, {0, 0, 0, 0}, {INT32_MAX, INT32_MAX, 1, 1},
+		{INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX}, {0, 0, -1, -1}};
+
+	c->events = 0;
+	for (size_t i = 0; i < N(r); i++) {
+		zwlr_screencopy_frame_v1_add_listener(
+			zwlr_screencopy_manager_v1_capture_output_region(c->screencopy, 1,
+				c->output, r[i][0], r[i][1], r[i][2], r[i][3]),
+			&sc_listener, c);
+	}
+	return conn_wait_events(c, (int)N(r), 5000);
+}
+
+static const struct rcase screencopy_cases[] = {
+	{"screencopy-300-copies-in-one-frame", sc_flood, EXPECT_NONE},
+	{"screencopy-regions-outside-and-extreme", sc_odd_regions, EXPECT_NONE},
+};
+
+const struct group screencopy_group = {"screencopy", screencopy_cases, N(screencopy_cases)};
