@@ -188,11 +188,12 @@ frame_damage(struct pw_output *output, int age, pixman_region32_t *exact, pixman
 		pixman_region32_union(exact, exact, &output->previous_damage);
 		pixman_region32_copy(&output->previous_damage, &now);
 		pixman_region32_fini(&now);
+	} else if (age == 1) {
+		/* A backend that answers age 1 never answers 2: no frame before to keep. */
+		pixman_region32_clear(&output->previous_damage);
 	} else {
 		pixman_region32_copy(&output->previous_damage, exact);
-		if (age != 1) {
-			pixman_region32_union_rect(exact, exact, 0, 0, (unsigned)dw, (unsigned)dh);
-		}
+		pixman_region32_union_rect(exact, exact, 0, 0, (unsigned)dw, (unsigned)dh);
 	}
 	pw_damage_expand(output->damage_mode, exact, dw, dh, rows);
 }

@@ -195,7 +195,6 @@ class Compositor:
 		client disconnected): the same point in every compositor, and no vgdb needed. This sums
 		the dumps written since the previous call and waits for at least one."""
 		total = 0
-		self.last_dumps = []
 		deadline = time.monotonic() + 60
 		while True:
 			path = '%s/cg.out.%d' % (self.runtime, self.dumps + 1)
@@ -210,7 +209,6 @@ class Compositor:
 			if value is not None:
 				total += value
 				self.dumps += 1
-				self.last_dumps.append(path)
 				continue
 			if total and not os.path.exists(path):
 				return total
@@ -344,6 +342,46 @@ def by_library(paths):
 	return out
 
 
+SPLIT_FRAMES = 600
+
+
+def section_split(a, results):
+	"""picowl's instructions per frame by shared object: callgrind with instrumentation
+	switched on (callgrind_control) for one run of SPLIT_FRAMES frames after a warm-up client,
+	so the client's connection and disconnection are spread over those frames."""
+	out = results.setdefault('split', {})
+	for size in SIZES:
+		for pat in PATTERNS:
+			c = Compositor('picowl', 'picowl', size, a.work, a.build)
+			cmd = c.command()
+			path = os.path.join(c.runtime, 'split.out')
+			c.proc = subprocess.Popen(['valgrind', '--tool=callgrind', '--instr-atstart=no',
+						   '--callgrind-out-file=' + path] + cmd, env=c.env(),
+						  cwd=c.dir, stdin=subprocess.DEVNULL,
+						  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+			c.log = open(os.devnull, 'wb')
+			try:
+				deadline = time.monotonic() + 120
+				while not os.path.exists(os.path.join(c.runtime, c.socket)):
+					if time.monotonic() > deadline or c.proc.poll() is not None:
+						raise RuntimeError('split: picowl under callgrind did not start')
+					time.sleep(0.1)
+				run_load(a.build, c, ['--frames', '10'], timeout=300)
+				subprocess.run(['callgrind_control', '-i', 'on', str(c.pid)],
+					       capture_output=True, timeout=60, check=True)
+				run_load(a.build, c, ['--damage', pat, '--frames', str(SPLIT_FRAMES)],
+					 timeout=600)
+				time.sleep(0.5)
+				subprocess.run(['callgrind_control', '-i', 'off', str(c.pid)],
+					       capture_output=True, timeout=60, check=True)
+			finally:
+				c.stop()
+			libs = by_library([path])
+			out.setdefault(size, {})[pat] = {k: v / SPLIT_FRAMES for k, v in libs.items()}
+			log('split %s %-10s %s' % (size, pat, ', '.join(
+				'%s %.0f' % (k, v / SPLIT_FRAMES) for k, v in sorted(libs.items()))))
+
+
 def section_callgrind(a, results):
 	"""Instructions per frame: slope between N1 and N2 frames, one compositor at a time."""
 	out = results.setdefault('callgrind', {})
@@ -357,22 +395,15 @@ def section_callgrind(a, results):
 				c.dump()	# start-up and the first map: dropped
 				for pat in PATTERNS:
 					counts = []
-					libs = []
 					for n in (n1, n2):
 						res = run_load(a.build, c, ['--damage', pat, '--frames', str(n)],
 							       timeout=300)
 						time.sleep(0.5)	# let the disconnect be handled
 						counts.append(c.dump())
-						if c.name == 'picowl':
-							libs.append(by_library(c.last_dumps))
 					slope = (counts[1] - counts[0]) / (n2 - n1)
-					entry = {'n1': n1, 'n2': n2, 'i1': counts[0], 'i2': counts[1],
-						 'per_frame': slope}
-					if len(libs) == 2 and libs[0] and libs[1]:
-						entry['per_library'] = {
-							k: (libs[1].get(k, 0) - libs[0].get(k, 0)) / (n2 - n1)
-							for k in set(libs[0]) | set(libs[1])}
-					out.setdefault(size, {}).setdefault(pat, {})[c.name] = entry
+					out.setdefault(size, {}).setdefault(pat, {})[c.name] = {
+						'n1': n1, 'n2': n2, 'i1': counts[0], 'i2': counts[1],
+						'per_frame': slope}
 					log('callgrind %s %-10s %-10s %10.0f instructions/frame'
 					    % (size, pat, c.name, slope))
 			finally:
@@ -607,13 +638,17 @@ def report(a, results, path):
 						       ratio <= limit))
 		L.append('')
 
-	split = [(size, pat, cg[size][pat]['picowl']['per_library']) for size in SIZES
-		 for pat in PATTERNS if 'per_library' in cg.get(size, {}).get(pat, {}).get('picowl', {})]
+	sp = results.get('split', {})
+	split = [(size, pat, sp[size][pat]) for size in SIZES for pat in PATTERNS
+		 if pat in sp.get(size, {})]
 	if split:
-		L.append('### Where picowl\'s instructions per frame go (by shared object)\n')
+		L.append('### Where picowl\'s instructions per frame go (by shared object; %d frames '
+			 'with instrumentation on, the client\'s connection spread over them)\n'
+			 % SPLIT_FRAMES)
 		L.append('libwayland-server marshals every request and event; with it, libc counts the '
-			 'malloc and free of its messages (and picowl\'s row copies, memcpy). A peer built '
-			 'on libwayland-server pays the same for the same requests.\n')
+			 'malloc and free of its messages and strtol for their signatures (and picowl\'s '
+			 'row copies, memcpy). A peer built on libwayland-server pays the same for the '
+			 'same requests.\n')
 		libs = ['picowl', 'libwayland-server', 'libc', 'libpixman-1', 'libffi']
 		L.append('| size | damage | ' + ' | '.join(libs) + ' | other |')
 		L.append('|---|---|' + '---:|' * (len(libs) + 1))
@@ -740,7 +775,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,cpu,wakeups,doom')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',
