@@ -313,6 +313,12 @@ frame_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 			"buffer does not match the buffer event");
 		return;
 	}
+	/* pixman writes whole words: a buffer at an odd offset in its pool cannot take them */
+	if ((uintptr_t)wl_shm_buffer_get_data(shm) % 4 != 0) {
+		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
+			"the buffer's offset in its pool is not a multiple of 4");
+		return;
+	}
 
 	frame->buffer = buffer;
 	frame->with_damage = with_damage;

@@ -202,7 +202,16 @@ shm_buffer_fits(struct wl_resource *buffer)
 			"wl_shm format 0x%x is not one picowl takes", wl_shm_buffer_get_format(shm));
 		return false;
 	}
-	int64_t row = (int64_t)wl_shm_buffer_get_width(shm) * pw_format_bpp(format);
+	int bpp = pw_format_bpp(format);
+	/* Pixels are read whole, 16 or 32 bits at a time: ARMv5 cannot load them unaligned. */
+	if (wl_shm_buffer_get_stride(shm) % bpp != 0 ||
+		(uintptr_t)wl_shm_buffer_get_data(shm) % (uintptr_t)bpp != 0) {
+		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
+			"offset and stride %d must be multiples of %d bytes per pixel",
+			wl_shm_buffer_get_stride(shm), bpp);
+		return false;
+	}
+	int64_t row = (int64_t)wl_shm_buffer_get_width(shm) * bpp;
 	if (wl_shm_buffer_get_stride(shm) < row) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
 			"stride %d is less than width %d times %d bytes per pixel",

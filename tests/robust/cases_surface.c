@@ -153,7 +153,26 @@ viewport_huge_destination(struct conn *c)
 	return conn_roundtrip(c, 5000) == 1;
 }
 
+/* An XRGB8888 buffer one byte into its pool: its pixels cannot be read as words. */
+static bool
+buffer_misaligned(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	int fd = make_memfd(4096);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, 4096);
+	close(fd);
+	struct wl_buffer *buffer =
+		wl_shm_pool_create_buffer(pool, 1, 8, 8, 32, WL_SHM_FORMAT_XRGB8888);
+	wl_surface_attach(c->surface, buffer, 0, 0);
+	wl_surface_commit(c->surface);
+	return true;
+}
+
 static const struct rcase surface_cases[] = {
+	{"buffer-one-byte-into-its-pool", buffer_misaligned, EXPECT_ERROR, "wl_buffer",
+		WL_SHM_ERROR_INVALID_STRIDE},
 	{"viewport-destination-int32-max", viewport_huge_destination, EXPECT_NONE},
 	{"window-geometry-at-int32-extremes", geometry_extremes, EXPECT_NONE},
 	{"subsurface-far-out-and-offset-further", subsurface_far_out, EXPECT_NONE},
@@ -269,7 +288,30 @@ sc_odd_regions(struct conn *c)
 	return conn_wait_events(c, (int)N(r), 5000);
 }
 
+/* A capture into a buffer two bytes into its pool: a protocol error, not a misaligned write. */
+static bool
+sc_misaligned(struct conn *c)
+{
+	struct zwlr_screencopy_frame_v1 *frame =
+		zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->output);
+
+	zwlr_screencopy_frame_v1_add_listener(frame, &sc_listener, c);
+	if (conn_roundtrip(c, 5000) != 1) {
+		return false;
+	}
+	int32_t stride = (int32_t)c->configure_serial;
+	int32_t size = stride * c->height + 4;
+	int fd = make_memfd((size_t)size);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, size);
+	close(fd);
+	zwlr_screencopy_frame_v1_copy(frame,
+		wl_shm_pool_create_buffer(pool, 2, c->width, c->height, stride, c->serial));
+	return true;
+}
+
 static const struct rcase screencopy_cases[] = {
+	{"screencopy-into-a-buffer-at-an-odd-offset", sc_misaligned, EXPECT_ERROR,
+		"zwlr_screencopy_frame_v1", ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER},
 	{"screencopy-300-copies-in-one-frame", sc_flood, EXPECT_NONE},
 	{"screencopy-regions-outside-and-extreme", sc_odd_regions, EXPECT_NONE},
 };
