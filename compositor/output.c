@@ -135,7 +135,26 @@ present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surfac
 	return true;
 }
 
-/* The clients about to get a frame callback: their next commit may wait for the vblank. */
+/* Counts a client's commit for the frame being built (see note_paced_clients). */
+void
+pw_output_note_commit(struct pw_output *output, struct wl_client *client)
+{
+	for (int i = 0; i < output->n_window; i++) {
+		if (output->window[i].client == client) {
+			output->window[i].commits++;
+			return;
+		}
+	}
+	if (output->n_window < PW_OUTPUT_MAX_PACED) {
+		output->window[output->n_window++] = (struct pw_output_commits){client, 1};
+	}
+}
+
+/*
+ * The clients about to get a frame callback whose next commit may wait for the vblank: those
+ * that committed once for this frame. One that committed more often draws without waiting
+ * for its callbacks (SDL asks for one each frame even without vsync): it is served at once.
+ */
 static void
 note_paced_clients(struct pw_output *output)
 {
@@ -147,10 +166,17 @@ note_paced_clients(struct pw_output *output)
 		while (i < output->n_paced && output->paced[i] != client) {
 			i++;
 		}
-		if (i == output->n_paced && i < PW_OUTPUT_MAX_PACED) {
+		int commits = 0;
+		for (int w = 0; w < output->n_window; w++) {
+			if (output->window[w].client == client) {
+				commits = output->window[w].commits;
+			}
+		}
+		if (i == output->n_paced && i < PW_OUTPUT_MAX_PACED && commits <= 1) {
 			output->paced[output->n_paced++] = client;
 		}
 	}
+	output->n_window = 0;
 }
 
 static void
@@ -255,8 +281,8 @@ repaint(struct pw_output *output)
 		/* The next frame may be drawn now: it is shown at the earliest at the next vblank. */
 		output->presented_ns = now_ns();
 		/* Only a client that waits for its callback draws in step with the refresh. */
-		output->coalesce = output->keeps_up && !wl_list_empty(&output->frame_callbacks);
 		note_paced_clients(output);
+		output->coalesce = output->keeps_up && output->n_paced > 0;
 		send_frame_callbacks(output, output->presented_ns);
 		if (backend->impl->want_frame_done &&
 			(output->coalesce || !wl_list_empty(&output->feedbacks))) {

@@ -36,6 +36,11 @@ struct pw_output {
 	/* The clients sent a frame callback at the last present (run.c lets them wait). */
 	struct wl_client *paced[PW_OUTPUT_MAX_PACED];
 	int n_paced;
+	struct pw_output_commits {
+		struct wl_client *client;
+		int commits;
+	} window[PW_OUTPUT_MAX_PACED]; /* commits since the last present, by client */
+	int n_window;
 	struct wl_event_source *repaint_idle;
 	bool repaint_soon; /* repaint once run.c's dispatch returns */
 	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */
@@ -68,6 +73,8 @@ void pw_output_damage_region(struct pw_output *output, const pixman_region32_t *
 void pw_output_damage_whole(struct pw_output *output);
 /* Schedules a repaint even without damage (a frame callback, a capture). */
 void pw_output_schedule_repaint(struct pw_output *output);
+/* A client committed something for the output (its damage or a frame callback). */
+void pw_output_note_commit(struct pw_output *output, struct wl_client *client);
 /* run.c: a dispatch of the event loop returned; repaints if one was asked for meanwhile. */
 void pw_output_dispatched(struct pw_output *output);
 

@@ -260,8 +260,12 @@ pw_view_surface_committed(struct pw_surface *surface)
 			pw_counters_commit(server->counters, root->id,
 				(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
 		}
+		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
+		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
+			pw_output_note_commit(server->output, wl_resource_get_client(root->resource));
+		}
 		pw_output_damage_region(server->output, &surface->damage);
-		if (!wl_list_empty(&surface->current.frame_callbacks)) {
+		if (callbacks) {
 			pw_output_schedule_repaint(server->output);
 		}
 	}
