@@ -19,6 +19,16 @@ def fd_count(pid):
 	return len(os.listdir('/proc/%d/fd' % pid))
 
 
+def fd_targets(pid):
+	out = []
+	for fd in sorted(os.listdir('/proc/%d/fd' % pid), key=int):
+		try:
+			out.append('%s -> %s' % (fd, os.readlink('/proc/%d/fd/%s' % (pid, fd))))
+		except OSError:
+			pass
+	return out
+
+
 def add_args(p):
 	p.add_argument('--cases', required=True)
 	p.add_argument('--group', required=True)
@@ -31,6 +41,7 @@ def run():
 
 	with harness.Session(args) as s:
 		fds_before = fd_count(s.pid)
+		targets_before = fd_targets(s.pid)
 		start = time.monotonic()
 		# it leaks on purpose: a connection that got an error is dropped, not torn down
 		c = s.spawn([cases, args.group], 'robust-cases-' + args.group,
@@ -41,9 +52,13 @@ def run():
 		check(code == 0, 'robust-cases %s failed (status %d):\n%s' % (args.group, code,
 									       c.stderr()))
 		s.check_alive('after the cases')
-		s.poll(lambda: fd_count(s.pid) <= fds_before,
-		       'picowl is back to %d open fds (has %d)' % (fds_before, fd_count(s.pid)),
-		       timeout=10)
+		deadline = time.monotonic() + 10
+		while fd_count(s.pid) > fds_before and time.monotonic() < deadline:
+			time.sleep(0.05)
+		if fd_count(s.pid) > fds_before:
+			extra = [t for t in fd_targets(s.pid) if t not in targets_before]
+			check(False, 'picowl is not back to %d open fds after 10 s; new ones:\n  %s'
+			      % (fds_before, '\n  '.join(extra)))
 		log('picowl open fds: %d before, %d after' % (fds_before, fd_count(s.pid)))
 
 
