@@ -37,7 +37,7 @@ static struct {
 	const char *dump;
 	struct wl_resource *keyboard;
 	struct wl_resource *surface; /* the toplevel's */
-	struct wl_event_source *key_timer, *frame_timer;
+	struct wl_event_source *key_timer, *frame_timer, *sigterm, *sigint;
 	struct wl_list frame_cbs; /* due at the next frame_timer */
 	char *keymap;
 	size_t keymap_size;
@@ -612,14 +612,19 @@ main(int argc, char **argv)
 	wl_display_add_client_created_listener(fake.display, &client_created);
 	fake.key_timer = wl_event_loop_add_timer(fake.loop, handle_key_timer, NULL);
 	fake.frame_timer = wl_event_loop_add_timer(fake.loop, handle_frame_timer, NULL);
-	wl_event_loop_add_signal(fake.loop, SIGTERM, handle_signal, NULL);
-	wl_event_loop_add_signal(fake.loop, SIGINT, handle_signal, NULL);
+	fake.sigterm = wl_event_loop_add_signal(fake.loop, SIGTERM, handle_signal, NULL);
+	fake.sigint = wl_event_loop_add_signal(fake.loop, SIGINT, handle_signal, NULL);
 	printf("fake: ready on %s\n", socket);
 	fflush(stdout);
 	wl_display_run(fake.display);
 	write_dump();
 	printf("fake: %d commits\n", fake.commits);
 	wl_display_destroy_clients(fake.display);
+	/* wl_display_destroy frees the loop but not the sources still on it */
+	wl_event_source_remove(fake.sigterm);
+	wl_event_source_remove(fake.sigint);
+	wl_event_source_remove(fake.key_timer);
+	wl_event_source_remove(fake.frame_timer);
 	wl_display_destroy(fake.display);
 	free(fake.keymap);
 	free(fake.dump_rgb);
