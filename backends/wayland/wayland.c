@@ -40,6 +40,7 @@ struct nested {
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
+	struct wl_callback *frame_cb; /* the host's next frame callback, until it is done */
 	struct wl_event_source *source;
 	struct host_buffer bufs[2];
 	int back;
@@ -106,6 +107,7 @@ handle_frame_done(void *data, struct wl_callback *callback, uint32_t time)
 {
 	struct nested *n = data;
 	wl_callback_destroy(callback);
+	n->frame_cb = NULL;
 	n->pending = false;
 	struct timespec when;
 	clock_gettime(CLOCK_MONOTONIC, &when);
@@ -148,7 +150,10 @@ nested_present(struct pw_backend *backend, const pixman_region32_t *damage,
 		wl_surface_damage_buffer(n->surface, boxes[i].x1, boxes[i].y1,
 			boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1);
 	}
-	wl_callback_add_listener(wl_surface_frame(n->surface), &frame_listener, n);
+	if (!n->frame_cb) {
+		n->frame_cb = wl_surface_frame(n->surface);
+		wl_callback_add_listener(n->frame_cb, &frame_listener, n);
+	}
 	wl_surface_commit(n->surface);
 	if (wl_display_flush(n->display) < 0 && errno != EAGAIN) {
 		fprintf(stderr, "picowl: wayland: lost the host compositor: %s\n", strerror(errno));
@@ -460,8 +465,15 @@ nested_destroy(struct pw_backend *backend)
 			munmap(b->data, b->size);
 		}
 	}
+	/* Disconnecting destroys every object on the host's side, but frees no proxy here. */
+	void *proxies[] = {n->frame_cb, n->toplevel, n->xdg_surface, n->surface, n->keyboard,
+		n->pointer, n->touch, n->seat, n->wm_base, n->shm, n->compositor, n->registry};
+	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
+		if (proxies[i]) {
+			wl_proxy_destroy(proxies[i]);
+		}
+	}
 	if (n->display) {
-		/* Disconnecting destroys every proxy on the host's side. */
 		wl_display_disconnect(n->display);
 	}
 	free(n);
