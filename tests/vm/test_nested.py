@@ -10,6 +10,7 @@ frames went through picowl's two host buffers, paced by weston's frame callbacks
 import argparse
 import glob
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -163,6 +164,10 @@ def main():
         picowl.terminate()
         if picowl.wait(timeout=10) != 0:
             errors.append('picowl exited with %d' % picowl.returncode)
+        # The client's exit status is not seen: its sanitizer reports only in the log.
+        if re.search(r'ERROR: \w+Sanitizer|runtime error:',
+                     open(os.path.join(work, 'picowl.log')).read()):
+            errors.append('a sanitizer reported in picowl.log')
     finally:
         for p in reversed(procs):
             if p.poll() is None:

@@ -33,6 +33,7 @@ import time
 import cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+SANITIZER = re.compile(r'ERROR: \w+Sanitizer|runtime error:')
 
 
 def fail(msg):
@@ -418,6 +419,10 @@ def main():
     result = run(args, case, work)
     print('booted and ran in %.1f s; work dir %s' % (time.time() - start, work))
     errors = case['check'](result)
+    # The guest runs without the host's ASAN_OPTIONS and UBSAN_OPTIONS: a sanitizer's report
+    # there (UBSan's does not even change an exit status) is seen only on the serial line.
+    errors += ['a sanitizer reported: ' + re.sub(r'\x1b\[[0-9;]*m', '', line)
+               for line in result['serial'] if SANITIZER.search(line)]
     for e in errors:
         print('FAIL: ' + e)
     if errors:

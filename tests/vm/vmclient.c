@@ -33,6 +33,7 @@
 
 struct app {
 	struct wl_display *display;
+	struct wl_registry *registry;
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
@@ -40,10 +41,29 @@ struct app {
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
+	struct wl_keyboard *keyboard;
+	struct wl_touch *touch;
+	/* buffers not yet released and frame callbacks not yet done, freed at exit */
+	struct wl_proxy *inflight[16];
 	int width, height;
-	bool configured, drawn, partial_pending;
+	bool configured, drawn, partial_pending, closed;
 	FILE *state;
 };
+
+#define INFLIGHT (sizeof(((struct app *)0)->inflight) / sizeof(struct wl_proxy *))
+
+/* Swaps the slot holding OLD for NEW; swap_inflight(app, NULL, p) takes a free one. */
+static bool
+swap_inflight(struct app *app, void *old, void *new)
+{
+	for (size_t i = 0; i < INFLIGHT; i++) {
+		if (app->inflight[i] == old) {
+			app->inflight[i] = new;
+			return true;
+		}
+	}
+	return false;
+}
 
 static void
 say(struct app *app, const char *fmt, ...)
@@ -58,6 +78,15 @@ say(struct app *app, const char *fmt, ...)
 	fprintf(app->state, "%s\n", line);
 	fflush(app->state);
 }
+
+static void
+handle_buffer_release(void *data, struct wl_buffer *buffer)
+{
+	swap_inflight(data, buffer, NULL);
+	wl_buffer_destroy(buffer);
+}
+
+static const struct wl_buffer_listener buffer_listener = {.release = handle_buffer_release};
 
 static struct wl_buffer *
 make_buffer(struct app *app, bool patch)
@@ -87,6 +116,7 @@ make_buffer(struct app *app, bool patch)
 		wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
 	wl_shm_pool_destroy(pool);
 	close(fd);
+	wl_buffer_add_listener(buffer, &buffer_listener, app);
 	return buffer;
 }
 
@@ -94,6 +124,7 @@ static void
 handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 {
 	struct app *app = data;
+	swap_inflight(app, cb, NULL);
 	wl_callback_destroy(cb);
 	if (!app->drawn) {
 		app->drawn = true;
@@ -109,7 +140,7 @@ static void
 draw(struct app *app, bool patch)
 {
 	struct wl_buffer *buffer = make_buffer(app, patch);
-	if (!buffer) {
+	if (!buffer || !swap_inflight(app, NULL, buffer)) {
 		say(app, "error no buffer");
 		exit(1);
 	}
@@ -120,7 +151,12 @@ draw(struct app *app, bool patch)
 	} else {
 		wl_surface_damage_buffer(app->surface, 0, 0, INT32_MAX, INT32_MAX);
 	}
-	wl_callback_add_listener(wl_surface_frame(app->surface), &frame_listener, app);
+	struct wl_callback *cb = wl_surface_frame(app->surface);
+	wl_callback_add_listener(cb, &frame_listener, app);
+	if (!swap_inflight(app, NULL, cb)) {
+		say(app, "error too many frames in flight");
+		exit(1);
+	}
 	wl_surface_commit(app->surface);
 }
 
@@ -154,7 +190,8 @@ handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t w, 
 static void
 handle_toplevel_close(void *data, struct xdg_toplevel *toplevel)
 {
-	exit(0);
+	struct app *app = data;
+	app->closed = true;
 }
 
 static const struct xdg_toplevel_listener toplevel_listener = {
@@ -246,10 +283,12 @@ handle_seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
 	}
 	done = true;
 	if (caps & WL_SEAT_CAPABILITY_KEYBOARD) {
-		wl_keyboard_add_listener(wl_seat_get_keyboard(seat), &keyboard_listener, app);
+		app->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(app->keyboard, &keyboard_listener, app);
 	}
 	if (caps & WL_SEAT_CAPABILITY_TOUCH) {
-		wl_touch_add_listener(wl_seat_get_touch(seat), &touch_listener, app);
+		app->touch = wl_seat_get_touch(seat);
+		wl_touch_add_listener(app->touch, &touch_listener, app);
 	}
 }
 
@@ -302,8 +341,8 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
 
-	struct wl_registry *registry = wl_display_get_registry(app.display);
-	wl_registry_add_listener(registry, &registry_listener, &app);
+	app.registry = wl_display_get_registry(app.display);
+	wl_registry_add_listener(app.registry, &registry_listener, &app);
 	wl_display_roundtrip(app.display);
 	if (!app.compositor || !app.shm || !app.wm_base) {
 		fprintf(stderr, "vmclient: missing globals\n");
@@ -318,9 +357,13 @@ main(int argc, char *argv[])
 	wl_surface_commit(app.surface);
 
 	struct pollfd fds[2] = {{wl_display_get_fd(app.display), POLLIN, 0}, {sfd, POLLIN, 0}};
-	for (;;) {
+	while (!app.closed) {
 		while (wl_display_prepare_read(app.display) != 0) {
 			wl_display_dispatch_pending(app.display);
+		}
+		if (app.closed) {
+			wl_display_cancel_read(app.display);
+			break;
 		}
 		wl_display_flush(app.display);
 		if (poll(fds, 2, -1) < 0 && errno != EINTR) {
@@ -347,5 +390,21 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
+	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
+	for (size_t i = 0; i < INFLIGHT; i++) {
+		if (app.inflight[i]) {
+			wl_proxy_destroy(app.inflight[i]);
+		}
+	}
+	void *proxies[] = {app.toplevel, app.xdg_surface, app.surface, app.keyboard, app.touch,
+		app.seat, app.wm_base, app.shm, app.compositor, app.registry};
+	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
+		if (proxies[i]) {
+			wl_proxy_destroy(proxies[i]);
+		}
+	}
+	wl_display_disconnect(app.display);
+	close(sfd);
+	fclose(app.state);
 	return 0;
 }

@@ -94,12 +94,16 @@ fbdump(const char *path)
 	size_t len = (size_t)fix.line_length * var.yres;
 	char *buf = malloc(len);
 	off_t at = (off_t)var.yoffset * fix.line_length;
+	int ret = 0;
 	if (!buf || pread(fd, buf, len, at) != (ssize_t)len) {
 		perror("vmtool: read");
-		return 1;
+		ret = 1;
+	} else {
+		fwrite(buf, 1, len, stdout);
 	}
-	fwrite(buf, 1, len, stdout);
-	return 0;
+	free(buf);
+	close(fd);
+	return ret;
 }
 
 static void
@@ -133,10 +137,13 @@ write_udev_data(int fd, const char *props)
 		snprintf(path, sizeof(path), "%s/%s/dev", dir, e->d_name);
 		FILE *f = fopen(path, "r");
 		unsigned maj, min;
-		if (!f || fscanf(f, "%u:%u", &maj, &min) != 2) {
+		bool read = f && fscanf(f, "%u:%u", &maj, &min) == 2;
+		if (f) {
+			fclose(f);
+		}
+		if (!read) {
 			continue;
 		}
-		fclose(f);
 		mkdir("/run/udev", 0755);
 		mkdir("/run/udev/data", 0755);
 		snprintf(data, sizeof(data), "/run/udev/data/c%u:%u", maj, min);
