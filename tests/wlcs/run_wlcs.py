@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Runs the WLCS runner over picowl's integration module with the tests filter.txt selects.
 
-usage: run_wlcs.py RUNNER MODULE FILTER [--verbose] [--only GTEST_FILTER]
+usage: run_wlcs.py RUNNER MODULE FILTER [--verbose] [--only GTEST_FILTER] [--preload LIB]
+
+--preload LIB: LD_PRELOAD for the runner alone (the sanitizer runtime an ASan-built MODULE needs),
+with lsan.supp for the runner's own leaks; a sanitizer's report in its output fails the run.
 
 filter.txt: '+PATTERN' selects tests (gtest patterns), '-PATTERN  reason' leaves tests out and
 must give its reason; '#' starts a comment. A crash of the runner fails the test it was running
@@ -15,6 +18,7 @@ import sys
 import tempfile
 
 RESULT = re.compile(r'^\[\s*(RUN|OK|FAILED|SKIP|SKIPPED)\s*\] ([^\s,]+)(?:,? .*)?$')
+SANITIZER = re.compile(r'ERROR: \w+Sanitizer|runtime error:')
 
 
 def read_filter(path):
@@ -37,8 +41,12 @@ def read_filter(path):
 
 
 def list_tests(runner, module, gtest_filter, env):
-    out = subprocess.run([runner, module, '--gtest_list_tests', '--gtest_filter=' + gtest_filter],
-                         env=env, capture_output=True, text=True, check=True).stdout
+    proc = subprocess.run([runner, module, '--gtest_list_tests', '--gtest_filter=' + gtest_filter],
+                          env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f'{runner} --gtest_list_tests exited with {proc.returncode}:\n'
+                 + proc.stdout[-2000:] + proc.stderr[-3000:])
+    out = proc.stdout
     tests, suite = [], None
     for line in out.splitlines():
         if not line.strip() or line.startswith('Running') or line.startswith('Note'):
@@ -57,6 +65,10 @@ def main():
     if '--only' in args:
         only = args[args.index('--only') + 1]
         del args[args.index('--only'):args.index('--only') + 2]
+    preload = None
+    if '--preload' in args:
+        preload = args[args.index('--preload') + 1]
+        del args[args.index('--preload'):args.index('--preload') + 2]
     args = [a for a in args if a != '--verbose']
     runner, module, filter_path = args[:3]
 
@@ -64,6 +76,14 @@ def main():
     env = dict(os.environ)
     env.pop('WAYLAND_DISPLAY', None)
     env['XDG_RUNTIME_DIR'] = tempfile.mkdtemp(prefix='picowl-wlcs-')
+    if preload:
+        env['LD_PRELOAD'] = preload
+        # The suppressions name the runner's frames: only the slow unwinder gets past
+        # libwayland-client (built without frame pointers); 8 frames reach the runner's.
+        supp = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lsan.supp')
+        lsan = ['suppressions=' + supp, 'fast_unwind_on_malloc=0', 'malloc_context_size=8']
+        env['LSAN_OPTIONS'] = ':'.join(([env['LSAN_OPTIONS']] if env.get('LSAN_OPTIONS') else [])
+                                       + lsan)
 
     positive = ':'.join(include) if only is None else only
     selected = list_tests(runner, module, positive, env)
@@ -76,6 +96,7 @@ def main():
 
     results = {}
     crashed = []
+    reports = []  # a sanitizer's lines, from its first to that runner's end
     while True:
         left = [t for t in applicable if t not in results]
         if not left:
@@ -86,10 +107,14 @@ def main():
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         running = None
         log = []
+        reporting = False
         for line in proc.stdout:
             if verbose:
                 sys.stdout.write(line)
             log.append(line)
+            reporting = reporting or bool(SANITIZER.search(line))
+            if reporting and len(reports) < 400:
+                reports.append(line)
             m = RESULT.match(line.rstrip('\n'))
             if not m:
                 continue
@@ -128,8 +153,10 @@ def main():
           f'({len(bugs)} left out as known bugs); {len(excluded) - len(bugs)} left out by design '
           f'and {len(skipped)} skipped by the runner (an extension picowl does not offer), '
           f'{len(disabled)} disabled in WLCS; reasons in {os.path.basename(filter_path)}')
+    if reports:
+        sys.stdout.write('a sanitizer reported:\n' + ''.join(reports))
     print(f'{len(passed)} passed, {len(failed)} failed')
-    return 1 if failed else 0
+    return 1 if failed or reports else 0
 
 
 if __name__ == '__main__':
