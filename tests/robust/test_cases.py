@@ -40,6 +40,9 @@ def run():
 	cases = harness.need(args.cases, 'robust-cases', '(built by meson)')
 
 	with harness.Session(args) as s:
+		# picowl opens its signal fds after its socket: count once it says it runs
+		s.poll(lambda: 'running on WAYLAND_DISPLAY' in s.picowl_stderr(),
+		       'picowl reports it runs')
 		fds_before = fd_count(s.pid)
 		targets_before = fd_targets(s.pid)
 		start = time.monotonic()
