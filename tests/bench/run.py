@@ -888,7 +888,7 @@ def main():
 	p.add_argument('--callgrind-compositors',
 		       default='picowl,picowl-565,picowl-rects,picowl-direct,weston,sway')
 	p.add_argument('--rounds', type=int, default=2)
-	# 6 rounds: about 3 minutes here (a round is 9 runs of 3 to 5 s, weston's 2 crash at once)
+	# 6 rounds: 3 to 3.5 minutes here (a round: 9 runs of 3 to 6 s, weston's 2 crash at once)
 	p.add_argument('--doom-rounds', type=int, default=6)
 	p.add_argument('--frames', type=int, default=120, help='frames per CPU-time run')
 	p.add_argument('--n1', type=int, default=10)
