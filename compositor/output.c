@@ -9,6 +9,7 @@
 #include "counters.h"
 #include "pixels.h"
 #include "presentation.h"
+#include "region.h"
 #include "render.h"
 #include "server.h"
 #include "surface.h"
@@ -121,7 +122,7 @@ static bool
 present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surface *surface,
 	const pixman_region32_t *logical)
 {
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+	struct wl_shm_buffer *shm = surface->shm;
 	enum pw_format format;
 	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format) ||
 		!pw_pixels_supported(format, output->backend->format)) {
@@ -197,31 +198,85 @@ period_ns(const struct pw_output *output)
 }
 
 /*
- * Damage in display coordinates: `exact` is what changed, `rows` the same expanded by the
- * damage mode (what is drawn and moved to the display). For a buffer of age 2 both grow by
- * the frame before.
+ * Damage in display coordinates: `now` is what changed since the last frame, `exact` what
+ * changed on the buffer being drawn (for a buffer of age 2, also the frame before's), `rows`
+ * the same expanded by the damage mode (what is moved to the display).
  */
 static void
-frame_damage(struct pw_output *output, int age, pixman_region32_t *exact, pixman_region32_t *rows)
+frame_damage(struct pw_output *output, int age, pixman_region32_t *now, pixman_region32_t *exact,
+	pixman_region32_t *rows)
 {
 	int dw = display_width(output), dh = display_height(output);
-	pw_damage_rotate(&output->damage, output->rotation, output->width, output->height, exact);
-	pixman_region32_clear(&output->damage);
+	if (output->rotation == 0) {
+		pw_region_take(now, &output->damage);
+	} else {
+		pw_damage_rotate(&output->damage, output->rotation, output->width, output->height,
+			now);
+		pixman_region32_clear(&output->damage);
+	}
+	pixman_region32_copy(exact, now);
 	if (age == 2) {
-		pixman_region32_t now;
-		pixman_region32_init(&now);
-		pixman_region32_copy(&now, exact);
-		pixman_region32_union(exact, exact, &output->previous_damage);
-		pixman_region32_copy(&output->previous_damage, &now);
-		pixman_region32_fini(&now);
+		pw_region_add(exact, &output->previous_damage);
+		pixman_region32_copy(&output->previous_damage, now);
 	} else if (age == 1) {
 		/* A backend that answers age 1 never answers 2: no frame before to keep. */
 		pixman_region32_clear(&output->previous_damage);
 	} else {
-		pixman_region32_copy(&output->previous_damage, exact);
-		pixman_region32_union_rect(exact, exact, 0, 0, (unsigned)dw, (unsigned)dh);
+		pixman_region32_copy(&output->previous_damage, now);
+		pw_region_add_box(exact, 0, 0, dw, dh);
 	}
 	pw_damage_expand(output->damage_mode, exact, dw, dh, rows);
+}
+
+/*
+ * Draws the frame into `image` (display coordinates) and returns the path taken. `moved` is
+ * what the damage mode moves to the display, `exact` what changed on `image`, `now` what
+ * changed since the last frame. Composition covers only what changed in rows mode: elsewhere
+ * the target already holds this frame's pixels, and a client's pixels outside its damage are
+ * unchanged. Direct present and the copy out of the rotated scene move whole rows. The scene
+ * is kept whole across frames, so it takes only `now`, and all of it after direct presents
+ * that went around it.
+ */
+static enum pw_path
+draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *now,
+	const pixman_region32_t *exact, const pixman_region32_t *moved)
+{
+	struct pw_server *server = output->server;
+	bool rows = output->damage_mode == PW_DAMAGE_ROWS;
+	struct pw_surface *direct = pw_render_direct_surface(server);
+	if (output->rotation == 0) {
+		if (direct && present_direct(output, image, direct, moved)) {
+			return PW_PATH_DIRECT;
+		}
+		pw_render_frame(server, image, rows ? exact : moved);
+		return PW_PATH_COMPOSITE;
+	}
+	int dw = display_width(output), dh = display_height(output);
+	int back = 360 - output->rotation;
+	enum pw_path path = PW_PATH_DIRECT;
+	pixman_region32_t logical;
+	pixman_region32_init(&logical);
+	pw_damage_rotate(moved, back, dw, dh, &logical);
+	if (direct && present_direct(output, image, direct, &logical)) {
+		output->scene_stale = true;
+	} else {
+		path = PW_PATH_COMPOSITE;
+		pixman_region32_t changed;
+		pixman_region32_init(&changed);
+		if (output->scene_stale || output->damage_mode == PW_DAMAGE_FULL) {
+			pixman_region32_reset(&changed,
+				&(pixman_box32_t){0, 0, output->width, output->height});
+			output->scene_stale = false;
+		} else {
+			pw_damage_rotate(now, back, dw, dh, &changed);
+		}
+		pw_render_frame(server, output->scene, &changed);
+		pixman_region32_fini(&changed);
+		struct pw_pixmap scene = pixmap_of(output->scene, output->backend->format);
+		blit_region(output, image, &scene, &logical);
+	}
+	pixman_region32_fini(&logical);
+	return path;
 }
 
 static void
@@ -238,34 +293,19 @@ repaint(struct pw_output *output)
 	if (!image) {
 		return;
 	}
-	pixman_region32_t exact, rows;
+	pixman_region32_t now, exact, rows;
+	pixman_region32_init(&now);
 	pixman_region32_init(&exact);
 	pixman_region32_init(&rows);
 	enum pw_path path = PW_PATH_NONE;
 	if (pixman_region32_not_empty(&output->damage) || age == 0 ||
 		(age == 2 && pixman_region32_not_empty(&output->previous_damage))) {
-		frame_damage(output, age, &exact, &rows);
+		frame_damage(output, age, &now, &exact, &rows);
 	} else {
 		pixman_region32_clear(&output->previous_damage);
 	}
 	if (pixman_region32_not_empty(&rows)) {
-		/* The damage mode's rows are drawn whole, from the clients' current buffers. */
-		pixman_region32_t logical;
-		pixman_region32_init(&logical);
-		int dw = display_width(output), dh = display_height(output);
-		pw_damage_rotate(&rows, (360 - output->rotation) % 360, dw, dh, &logical);
-		struct pw_surface *direct = pw_render_direct_surface(output->server);
-		path = PW_PATH_COMPOSITE;
-		if (direct && present_direct(output, image, direct, &logical)) {
-			path = PW_PATH_DIRECT;
-		} else if (output->rotation == 0) {
-			pw_render_frame(output->server, image, &logical);
-		} else {
-			pw_render_frame(output->server, output->scene, &logical);
-			struct pw_pixmap scene = pixmap_of(output->scene, backend->format);
-			blit_region(output, image, &scene, &logical);
-		}
-		pixman_region32_fini(&logical);
+		path = draw(output, image, &now, &exact, &rows);
 	}
 	if (counters) {
 		pw_counters_frame_rendered(counters, now_ns(), path);
@@ -298,6 +338,7 @@ repaint(struct pw_output *output)
 	}
 	pixman_region32_fini(&rows);
 	pixman_region32_fini(&exact);
+	pixman_region32_fini(&now);
 }
 
 static void
@@ -426,6 +467,7 @@ pw_output_set_rotation(struct pw_output *output, int degrees)
 		pixman_image_unref(output->scene);
 	}
 	output->scene = scene;
+	output->scene_stale = true;
 	output->rotation = degrees;
 	output->transform = transform_for(degrees);
 	output->width = w;
@@ -472,9 +514,8 @@ pw_output_damage_region(struct pw_output *output, const pixman_region32_t *regio
 	if (!pixman_region32_not_empty(region)) {
 		return;
 	}
-	pixman_region32_union(&output->damage, &output->damage, region);
-	pixman_region32_intersect_rect(&output->damage, &output->damage, 0, 0,
-		(unsigned)output->width, (unsigned)output->height);
+	pw_region_add(&output->damage, region);
+	pw_region_clip(&output->damage, 0, 0, output->width, output->height);
 	pw_output_schedule_repaint(output);
 }
 

@@ -25,6 +25,7 @@ struct pw_output {
 	int rotation;	   /* clockwise degrees from logical to the display: 0, 90, 180, 270 */
 	int32_t transform; /* WL_OUTPUT_TRANSFORM_* advertised for `rotation` */
 	pixman_image_t *scene; /* logical composition target while rotated, else NULL */
+	bool scene_stale; /* direct presents went around the scene: redraw it whole */
 	enum pw_damage_mode damage_mode;
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */

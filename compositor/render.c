@@ -6,6 +6,7 @@
 #include "format.h"
 #include "output.h"
 #include "pixels.h"
+#include "region.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
@@ -146,14 +147,14 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	if (!pw_surface_has_buffer(surface)) {
 		return;
 	}
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+	struct wl_shm_buffer *shm = surface->shm;
 	enum pw_format format;
 	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
 		return;
 	}
 	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, x, y, (unsigned)surface->width, (unsigned)surface->height);
-	pixman_region32_intersect(&clip, &clip, paint->clip);
+	pixman_region32_init(&clip);
+	pw_region_clip_to(&clip, paint->clip, x, y, x + surface->width, y + surface->height);
 	if (!pixman_region32_not_empty(&clip)) {
 		pixman_region32_fini(&clip);
 		return;
@@ -195,8 +196,8 @@ paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_imag
 	const pixman_region32_t *damage)
 {
 	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, box.x, box.y, (unsigned)box.width, (unsigned)box.height);
-	pixman_region32_intersect(&clip, &clip, (pixman_region32_t *)damage);
+	pixman_region32_init(&clip);
+	pw_region_clip_to(&clip, damage, box.x, box.y, box.x + box.width, box.y + box.height);
 	if (pixman_region32_not_empty(&clip)) {
 		struct paint paint = {.target = target, .clip = &clip};
 		pw_surface_for_each(root, x, y, paint_surface, &paint);
@@ -287,22 +288,17 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 		!s->role->place(s, &x, &y, &clip)) {
 		return;
 	}
-	pixman_region32_t rect;
-	pixman_region32_init_rect(&rect, x, y, (unsigned)s->width, (unsigned)s->height);
-	pixman_region32_intersect_rect(&rect, &rect, clip.x, clip.y, (unsigned)clip.width,
-		(unsigned)clip.height);
-	if (box_inside(&(pixman_box32_t){view->content.x, view->content.y,
-			       view->content.x + view->content.width,
-			       view->content.y + view->content.height},
-		    (struct pw_box){rect.extents.x1, rect.extents.y1,
-			    rect.extents.x2 - rect.extents.x1, rect.extents.y2 - rect.extents.y1})) {
+	/* The surface's box, clipped to where its view shows it. */
+	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
+	int x2 = x + s->width < clip.x + clip.width ? x + s->width : clip.x + clip.width;
+	int y2 = y + s->height < clip.y + clip.height ? y + s->height : clip.y + clip.height;
+	struct pw_box c = view->content, t = view->tile;
+	if (x1 <= c.x && y1 <= c.y && x2 >= c.x + c.width && y2 >= c.y + c.height) {
 		/* The client fills its tile's content and the border is drawn over the rest. */
-		pixman_region32_union_rect(covered, covered, view->tile.x, view->tile.y,
-			(unsigned)view->tile.width, (unsigned)view->tile.height);
+		pw_region_add_box(covered, t.x, t.y, t.x + t.width, t.y + t.height);
 	} else {
-		pixman_region32_union(covered, covered, &rect);
+		pw_region_add_box(covered, x1, y1, x2, y2);
 	}
-	pixman_region32_fini(&rect);
 }
 
 void
@@ -320,7 +316,7 @@ pw_render_frame(struct pw_server *server, pixman_image_t *target,
 		}
 	}
 	pixman_box32_t extents = *pixman_region32_extents((pixman_region32_t *)damage);
-	if (pixman_region32_contains_rectangle(&bare, &extents) != PIXMAN_REGION_IN) {
+	if (!pw_region_contains(&bare, &extents)) {
 		pixman_region32_subtract(&bare, (pixman_region32_t *)damage, &bare);
 		fill(target, &bare, server->colors.background);
 	}

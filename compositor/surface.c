@@ -10,6 +10,7 @@
 #include "format.h"
 #include "output.h"
 #include "presentation.h"
+#include "region.h"
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
@@ -25,6 +26,7 @@ handle_buffer_destroy(struct wl_listener *listener, void *data)
 	wl_list_remove(&surface->buffer_destroy.link);
 	wl_list_init(&surface->buffer_destroy.link);
 	surface->buffer = NULL;
+	surface->shm = NULL;
 }
 
 static void
@@ -37,6 +39,7 @@ release_buffer(struct pw_surface *surface)
 	wl_list_remove(&surface->buffer_destroy.link);
 	wl_list_init(&surface->buffer_destroy.link);
 	surface->buffer = NULL;
+	surface->shm = NULL;
 }
 
 
@@ -91,9 +94,11 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 			wl_list_remove(&surface->buffer_destroy.link);
 			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
 			struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
+			surface->shm = shm;
 			surface->buffer_width = shm ? wl_shm_buffer_get_width(shm) : 0;
 			surface->buffer_height = shm ? wl_shm_buffer_get_height(shm) : 0;
 		} else {
+			surface->shm = NULL;
 			surface->buffer_width = surface->buffer_height = 0;
 		}
 	}
@@ -112,18 +117,15 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	}
 
 	pw_surface_add_buffer_damage(surface, &cur->buffer_damage);
-	pixman_region32_union(&surface->damage, &surface->damage, &cur->surface_damage);
-	pixman_region32_clear(&cur->surface_damage);
+	pw_region_take(&surface->damage, &cur->surface_damage);
 	pixman_region32_clear(&cur->buffer_damage);
+	int max_w = old_w > surface->width ? old_w : surface->width;
+	int max_h = old_h > surface->height ? old_h : surface->height;
 	if (old_w != surface->width || old_h != surface->height ||
 		old_mapped != (surface->buffer != NULL)) {
-		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0,
-			old_w > surface->width ? old_w : surface->width,
-			old_h > surface->height ? old_h : surface->height);
+		pw_region_add_box(&surface->damage, 0, 0, max_w, max_h);
 	}
-	pixman_region32_intersect_rect(&surface->damage, &surface->damage, 0, 0,
-		old_w > surface->width ? old_w : surface->width,
-		old_h > surface->height ? old_h : surface->height);
+	pw_region_clip(&surface->damage, 0, 0, max_w, max_h);
 
 	struct pw_surface_node *node, *tmp;
 	wl_list_for_each_safe(node, tmp, &surface->stack, link) {
@@ -275,8 +277,7 @@ surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
-	pixman_region32_union_rect(&surface->pending.surface_damage,
-		&surface->pending.surface_damage, x, y, (unsigned)width, (unsigned)height);
+	pw_region_add_box(&surface->pending.surface_damage, x, y, x + width, y + height);
 	surface->pending.committed |= PW_STATE_DAMAGE;
 }
 
@@ -288,8 +289,7 @@ surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, in
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
-	pixman_region32_union_rect(&surface->pending.buffer_damage,
-		&surface->pending.buffer_damage, x, y, (unsigned)width, (unsigned)height);
+	pw_region_add_box(&surface->pending.buffer_damage, x, y, x + width, y + height);
 	surface->pending.committed |= PW_STATE_DAMAGE;
 }
 
@@ -483,7 +483,7 @@ pw_surface_has_buffer(const struct pw_surface *surface)
 bool
 pw_surface_opaque(const struct pw_surface *surface)
 {
-	struct wl_shm_buffer *shm = surface->buffer ? wl_shm_buffer_get(surface->buffer) : NULL;
+	struct wl_shm_buffer *shm = surface->shm;
 	if (!shm) {
 		return false;
 	}

@@ -70,6 +70,7 @@ struct pw_surface {
 
 	/* Current buffer: kept until a later commit replaces it, then released. */
 	struct wl_resource *buffer;
+	struct wl_shm_buffer *shm; /* `buffer` as shm (picowl takes no other), NULL with it */
 	struct wl_listener buffer_destroy;
 	int buffer_width, buffer_height;
 	int width, height; /* surface size, from buffer, transform, scale, viewport */

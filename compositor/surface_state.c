@@ -3,6 +3,7 @@
 #include <wayland-server-protocol.h>
 
 #include "presentation.h"
+#include "region.h"
 #include "surface_state.h"
 
 static void
@@ -73,12 +74,8 @@ pw_surface_state_move(struct pw_surface_state *dst, struct pw_surface_state *src
 		src->dx = src->dy = 0;
 	}
 	if (c & PW_STATE_DAMAGE) {
-		pixman_region32_union(&dst->surface_damage, &dst->surface_damage,
-			&src->surface_damage);
-		pixman_region32_union(&dst->buffer_damage, &dst->buffer_damage,
-			&src->buffer_damage);
-		pixman_region32_clear(&src->surface_damage);
-		pixman_region32_clear(&src->buffer_damage);
+		pw_region_take(&dst->surface_damage, &src->surface_damage);
+		pw_region_take(&dst->buffer_damage, &src->buffer_damage);
 	}
 	if (c & PW_STATE_OPAQUE) {
 		pixman_region32_copy(&dst->opaque, &src->opaque);
@@ -194,8 +191,7 @@ pw_surface_add_buffer_damage(struct pw_surface *surface, const pixman_region32_t
 		return;
 	}
 	if (cur->has_src || cur->has_dst) {
-		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0, surface->width,
-			surface->height);
+		pw_region_add_box(&surface->damage, 0, 0, surface->width, surface->height);
 		return;
 	}
 	int wt = surface->buffer_width, ht = surface->buffer_height;
@@ -206,8 +202,8 @@ pw_surface_add_buffer_damage(struct pw_surface *surface, const pixman_region32_t
 	int scale = cur->scale;
 	pixman_region32_t clipped;
 	pixman_region32_init(&clipped);
-	pixman_region32_intersect_rect(&clipped, (pixman_region32_t *)buffer_damage, 0, 0,
-		(unsigned)surface->buffer_width, (unsigned)surface->buffer_height);
+	pw_region_clip_to(&clipped, buffer_damage, 0, 0, surface->buffer_width,
+		surface->buffer_height);
 	int n;
 	const pixman_box32_t *boxes = pixman_region32_rectangles(&clipped, &n);
 	for (int i = 0; i < n; i++) {
@@ -216,10 +212,7 @@ pw_surface_add_buffer_damage(struct pw_surface *surface, const pixman_region32_t
 		/* in 64 bits: any positive scale is valid, INT32_MAX too */
 		int x2 = (int)(((int64_t)b.x2 + scale - 1) / scale);
 		int y2 = (int)(((int64_t)b.y2 + scale - 1) / scale);
-		if (x2 > x1 && y2 > y1) {
-			pixman_region32_union_rect(&surface->damage, &surface->damage, x1, y1,
-				(unsigned)(x2 - x1), (unsigned)(y2 - y1));
-		}
+		pw_region_add_box(&surface->damage, x1, y1, x2, y2);
 	}
 	pixman_region32_fini(&clipped);
 }

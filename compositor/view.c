@@ -6,6 +6,7 @@
 #include "counters.h"
 #include "desktop.h"
 #include "output.h"
+#include "region.h"
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
@@ -251,8 +252,8 @@ pw_view_surface_committed(struct pw_surface *surface)
 			y += s->subsurface->y;
 		}
 		pixman_region32_translate(&surface->damage, x, y);
-		pixman_region32_intersect_rect(&surface->damage, &surface->damage, clip.x, clip.y,
-			(unsigned)clip.width, (unsigned)clip.height);
+		pw_region_clip(&surface->damage, clip.x, clip.y, clip.x + clip.width,
+			clip.y + clip.height);
 		if (server->counters && (pixman_region32_not_empty(&surface->damage) ||
 					       !wl_list_empty(&surface->current.frame_callbacks))) {
 			struct timespec ts;
