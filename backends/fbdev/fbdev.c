@@ -14,11 +14,10 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/timerfd.h>
-#include <unistd.h>
 
 #include "backend.h"
 #include "copy.h"
+#include "frame_timer.h"
 #include "session.h"
 
 struct fbdev {
@@ -38,22 +37,11 @@ struct fbdev {
 	int shown; /* flip: the half on screen */
 	struct pw_copy copy;
 	bool vsync;
-	int timer_fd;
-	struct wl_event_source *timer;
-	int64_t period_ns;
-	struct timespec done_at;
-	bool pending;
-	bool armed; /* the timer will fire for the pending frame */
+	struct pw_frame_timer *timer;
 	int frames;
 };
 
 static const struct pw_backend_impl fbdev_impl;
-
-static int64_t
-ts_ns(const struct timespec *ts)
-{
-	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
-}
 
 static bool
 field_is(const struct fb_bitfield *f, unsigned offset, unsigned length)
@@ -151,75 +139,33 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 }
 
 static void
-deliver_frame_done(struct fbdev *fb)
-{
-	if (!fb->pending) {
-		return;
-	}
-	fb->pending = false;
-	if (fb->armed) {
-		/* Done early (the core asked after the tick): the timer must not end the next. */
-		struct itimerspec off = {{0, 0}, {0, 0}};
-		timerfd_settime(fb->timer_fd, 0, &off, NULL);
-		fb->armed = false;
-	}
-	if (fb->base.events && fb->base.events->frame_done) {
-		fb->base.events->frame_done(fb->base.events_data, &fb->done_at);
-	}
-}
-
-static int
-handle_timer(int fd, uint32_t mask, void *data)
+handle_frame_timer_done(void *data, const struct timespec *when)
 {
 	struct fbdev *fb = data;
-	uint64_t expirations;
-	if (read(fd, &expirations, sizeof(expirations)) < 0) {
-		if (errno != EAGAIN) {
-			fprintf(stderr, "picowl: fbdev: timer read: %s\n", strerror(errno));
-		}
-		return 0; /* disarmed after epoll saw it: the frame was done early */
+	if (fb->base.events && fb->base.events->frame_done) {
+		fb->base.events->frame_done(fb->base.events_data, when);
 	}
-	fb->armed = false;
-	deliver_frame_done(fb);
-	return 0;
-}
-
-static bool
-arm(struct fbdev *fb)
-{
-	struct itimerspec spec = {.it_value = fb->done_at};
-	if (timerfd_settime(fb->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
-		fprintf(stderr, "picowl: fbdev: timerfd_settime: %s\n", strerror(errno));
-		return false;
-	}
-	fb->armed = true;
-	return true;
 }
 
 /*
  * Without a vsync wait the frame is on screen at a tick of the refresh grid, which needs no
  * wakeup of its own: the core asks when it wants to draw again (Doom at 28 fps on a 60 Hz
- * panel then wakes picowl once a frame, with its commit).
+ * panel then wakes picowl once a frame, with its commit). A timer already armed is left to end
+ * the frame, even past its tick: it is read in this wakeup or the next.
  */
 static void
 fbdev_want_frame_done(struct pw_backend *backend)
 {
 	struct fbdev *fb = (struct fbdev *)backend;
-	if (!fb->pending || fb->armed) {
-		return;
-	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (ts_ns(&now) >= ts_ns(&fb->done_at) || !arm(fb)) {
-		deliver_frame_done(fb);
+	if (pw_frame_timer_fd(fb->timer) < 0) {
+		pw_frame_timer_want(fb->timer);
 	}
 }
 
 static int
 fbdev_frame_fd(struct pw_backend *backend)
 {
-	struct fbdev *fb = (struct fbdev *)backend;
-	return fb->pending && fb->armed ? fb->timer_fd : -1;
+	return pw_frame_timer_fd(((struct fbdev *)backend)->timer);
 }
 
 static pixman_image_t *
@@ -246,32 +192,15 @@ fbdev_begin_frame(struct pw_backend *backend, int *age)
 static bool
 schedule_done(struct fbdev *fb)
 {
-	struct timespec now;
 	int zero = 0;
-	if (fb->vsync && ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0) {
-		clock_gettime(CLOCK_MONOTONIC, &fb->done_at);
-	} else {
-		/* The next tick of a refresh grid anchored at the last frame. */
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		int64_t now_ns = ts_ns(&now), last = ts_ns(&fb->done_at), next;
-		if (last == 0 || now_ns - last > 1000 * fb->period_ns) {
-			next = now_ns + fb->period_ns;
-		} else {
-			next = last + ((now_ns - last) / fb->period_ns + 1) * fb->period_ns;
-		}
-		fb->done_at.tv_sec = next / 1000000000;
-		fb->done_at.tv_nsec = next % 1000000000;
+	bool vsynced = fb->vsync && ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (vsynced) {
+		/* On screen now: done at once, by the timer. */
+		return pw_frame_timer_schedule_at(fb->timer, &now);
 	}
-	if (fb->armed) {
-		struct itimerspec off = {{0, 0}, {0, 0}};
-		timerfd_settime(fb->timer_fd, 0, &off, NULL);
-		fb->armed = false;
-	}
-	/* After a vsync wait the frame is on screen now: its done at once, by the timer. */
-	if (fb->vsync && !arm(fb)) {
-		return false;
-	}
-	fb->pending = true;
+	pw_frame_timer_schedule(fb->timer, &now);
 	return true;
 }
 
@@ -338,12 +267,7 @@ static void
 fbdev_destroy(struct pw_backend *backend)
 {
 	struct fbdev *fb = (struct fbdev *)backend;
-	if (fb->timer) {
-		wl_event_source_remove(fb->timer);
-	}
-	if (fb->timer_fd >= 0) {
-		close(fb->timer_fd);
-	}
+	pw_frame_timer_destroy(fb->timer);
 	for (int i = 0; i < 2; i++) {
 		if (fb->screen[i]) {
 			pixman_image_unref(fb->screen[i]);
@@ -447,7 +371,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	}
 	fb->base.impl = &fbdev_impl;
 	fb->base.session = fb->session = session;
-	fb->fd = fb->timer_fd = -1;
+	fb->fd = -1;
 	wl_list_init(&fb->session_disable.link);
 	wl_list_init(&fb->session_enable.link);
 	snprintf(fb->path, sizeof(fb->path), "%s", config->device ? config->device : "/dev/fb0");
@@ -465,7 +389,6 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	fb->base.width = (int)fb->var.xres;
 	fb->base.height = (int)fb->var.yres;
 	fb->base.refresh_mhz = refresh_mhz(&fb->var);
-	fb->period_ns = 1000000000000LL / fb->base.refresh_mhz;
 	pick_present(fb, config->present);
 	pw_copy_init(&fb->copy, config->copy, config->dma_threshold, false, fb->path);
 	if (!map_screens(fb)) {
@@ -473,12 +396,8 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	}
 	int zero = 0;
 	fb->vsync = ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
-	fb->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (fb->timer_fd < 0) {
-		fprintf(stderr, "picowl: fbdev: timerfd_create: %s\n", strerror(errno));
-		goto err;
-	}
-	fb->timer = wl_event_loop_add_fd(loop, fb->timer_fd, WL_EVENT_READABLE, handle_timer, fb);
+	fb->timer = pw_frame_timer_create(loop, 1000000000000LL / fb->base.refresh_mhz, "fbdev",
+		handle_frame_timer_done, fb);
 	if (!fb->timer) {
 		goto err;
 	}

@@ -1,17 +1,15 @@
 /*
- * Headless display: the frame is a pixman image in RAM. Frames are paced by a timerfd at the
- * refresh rate, armed only while a frame is pending, so an idle compositor never wakes up.
+ * Headless display: the frame is a pixman image in RAM. Frames complete on a refresh grid
+ * (frame_timer.h), with a timer armed only when the core waits for one, so an idle compositor
+ * never wakes up.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/timerfd.h>
-#include <unistd.h>
 
 #include "backend.h"
 #include "copy.h"
+#include "frame_timer.h"
 
 struct headless {
 	struct pw_backend base;
@@ -22,12 +20,7 @@ struct headless {
 	pixman_image_t *front[2];
 	pixman_image_t *shadow;
 	int shown;
-	int timer_fd;
-	struct wl_event_source *timer;
-	struct timespec next_vblank; /* the vblank time the last scheduled frame lands on */
-	int64_t period_ns;
-	bool pending;
-	bool armed; /* the timer will fire for the pending frame */
+	struct pw_frame_timer *timer;
 	int frames; /* presented so far, for the age of the buffer */
 };
 
@@ -42,52 +35,13 @@ headless_from_backend(struct pw_backend *backend)
 	return (struct headless *)backend;
 }
 
-static int64_t
-ts_ns(const struct timespec *ts)
-{
-	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
-}
-
-static struct timespec
-ns_ts(int64_t ns)
-{
-	struct timespec ts = {.tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000};
-	return ts;
-}
-
 static void
-deliver_frame_done(struct headless *hl)
-{
-	if (!hl->pending) {
-		return;
-	}
-	hl->pending = false;
-	if (hl->armed) {
-		/* Done early (the core asked after the vblank): the timer must not end the next. */
-		struct itimerspec off = {{0, 0}, {0, 0}};
-		timerfd_settime(hl->timer_fd, 0, &off, NULL);
-		hl->armed = false;
-	}
-	if (hl->base.events && hl->base.events->frame_done) {
-		struct timespec when = hl->next_vblank;
-		hl->base.events->frame_done(hl->base.events_data, &when);
-	}
-}
-
-static int
-handle_timer(int fd, uint32_t mask, void *data)
+handle_frame_timer_done(void *data, const struct timespec *when)
 {
 	struct headless *hl = data;
-	uint64_t expirations;
-	if (read(fd, &expirations, sizeof(expirations)) < 0) {
-		if (errno != EAGAIN) {
-			fprintf(stderr, "picowl: headless: timer read: %s\n", strerror(errno));
-		}
-		return 0; /* disarmed after epoll saw it: the frame was done early */
+	if (hl->base.events && hl->base.events->frame_done) {
+		hl->base.events->frame_done(hl->base.events_data, when);
 	}
-	hl->armed = false;
-	deliver_frame_done(hl);
-	return 0;
 }
 
 /*
@@ -97,33 +51,13 @@ handle_timer(int fd, uint32_t mask, void *data)
 static void
 headless_want_frame_done(struct pw_backend *backend)
 {
-	struct headless *hl = headless_from_backend(backend);
-	if (!hl->pending) {
-		return;
-	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (ts_ns(&now) >= ts_ns(&hl->next_vblank)) {
-		deliver_frame_done(hl);
-		return;
-	}
-	if (hl->armed) {
-		return;
-	}
-	struct itimerspec spec = {.it_value = hl->next_vblank};
-	if (timerfd_settime(hl->timer_fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
-		fprintf(stderr, "picowl: headless: timerfd_settime: %s\n", strerror(errno));
-		deliver_frame_done(hl);
-		return;
-	}
-	hl->armed = true;
+	pw_frame_timer_want(headless_from_backend(backend)->timer);
 }
 
 static int
 headless_frame_fd(struct pw_backend *backend)
 {
-	struct headless *hl = headless_from_backend(backend);
-	return hl->pending && hl->armed ? hl->timer_fd : -1;
+	return pw_frame_timer_fd(headless_from_backend(backend)->timer);
 }
 
 static pixman_image_t *
@@ -171,18 +105,7 @@ headless_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	}
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	/* The frame lands on the first vblank after now, on a grid anchored at the last one. */
-	int64_t now_ns = ts_ns(&now);
-	int64_t last = ts_ns(&hl->next_vblank);
-	int64_t next;
-	if (last == 0 || now_ns - last > 1000 * hl->period_ns) {
-		next = now_ns + hl->period_ns;
-	} else {
-		int64_t periods = (now_ns - last) / hl->period_ns + 1;
-		next = last + periods * hl->period_ns;
-	}
-	hl->next_vblank = ns_ts(next);
-	hl->pending = true;
+	pw_frame_timer_schedule(hl->timer, &now);
 	hl->frames++;
 	return true;
 }
@@ -191,12 +114,7 @@ static void
 headless_destroy(struct pw_backend *backend)
 {
 	struct headless *hl = headless_from_backend(backend);
-	if (hl->timer) {
-		wl_event_source_remove(hl->timer);
-	}
-	if (hl->timer_fd >= 0) {
-		close(hl->timer_fd);
-	}
+	pw_frame_timer_destroy(hl->timer);
 	for (int i = 0; i < 2; i++) {
 		if (hl->front[i]) {
 			pixman_image_unref(hl->front[i]);
@@ -235,8 +153,6 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	hl->base.height = config->height;
 	hl->base.format = config->format;
 	hl->base.refresh_mhz = config->refresh_mhz;
-	hl->period_ns = 1000000000000LL / config->refresh_mhz;
-	hl->timer_fd = -1;
 
 	/*
 	 * Nothing scans this RAM out, so nothing can tear: auto composes straight into the shown
@@ -262,12 +178,8 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 			goto err;
 		}
 	}
-	hl->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (hl->timer_fd < 0) {
-		fprintf(stderr, "picowl: headless: timerfd_create: %s\n", strerror(errno));
-		goto err;
-	}
-	hl->timer = wl_event_loop_add_fd(loop, hl->timer_fd, WL_EVENT_READABLE, handle_timer, hl);
+	hl->timer = pw_frame_timer_create(loop, 1000000000000LL / config->refresh_mhz, "headless",
+		handle_frame_timer_done, hl);
 	if (!hl->timer) {
 		goto err;
 	}

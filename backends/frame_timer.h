@@ -1,0 +1,58 @@
+/*
+ * The frame timer of a display with no vblank event (headless, fbdev without
+ * FBIO_WAITFORVSYNC): a presented frame is on screen at the next tick of a refresh grid, and
+ * completes lazily. Nothing wakes picowl at that tick unless the core waits for it
+ * (pw_frame_timer_want): then the frame is done at once if the tick has passed, else a timerfd
+ * is armed for it (TFD_TIMER_ABSTIME, on CLOCK_MONOTONIC) and the frame is done when the event
+ * loop reads it. One frame is pending at a time.
+ */
+#ifndef PW_FRAME_TIMER_H
+#define PW_FRAME_TIMER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <wayland-server-core.h>
+
+struct pw_frame_timer;
+
+/* The pending frame is on screen at `when` (CLOCK_MONOTONIC): the tick it was scheduled for. */
+typedef void (*pw_frame_timer_done_func)(void *data, const struct timespec *when);
+
+/*
+ * A timer for a grid of `period_ns` nanoseconds, its timerfd a source on `loop` (removed and
+ * closed by destroy). `name` (borrowed, e.g. "headless") prefixes its messages on stderr.
+ * NULL after a message when the timerfd cannot be had.
+ */
+struct pw_frame_timer *pw_frame_timer_create(struct wl_event_loop *loop, int64_t period_ns,
+	const char *name, pw_frame_timer_done_func done, void *data);
+/* Accepts NULL. Never calls `done`. */
+void pw_frame_timer_destroy(struct pw_frame_timer *timer);
+
+/*
+ * A frame was presented at `now`: it becomes the pending frame (one still pending is replaced,
+ * its timer disarmed), on screen at the first tick of the grid after `now`. The grid is
+ * anchored at the tick of the frame before, or starts at `now` when there was none or it lies
+ * more than 1000 periods back. Returns that tick. Arms nothing.
+ */
+struct timespec pw_frame_timer_schedule(struct pw_frame_timer *timer, const struct timespec *now);
+
+/*
+ * A frame was presented and is on screen at `when` already (a vsync wait returned): it
+ * becomes the pending frame, armed to be done by the timer at once; `when` anchors the grid
+ * from now on. False after a message when the timer could not be armed: the frame is not
+ * pending then.
+ */
+bool pw_frame_timer_schedule_at(struct pw_frame_timer *timer, const struct timespec *when);
+
+/*
+ * The core waits for the pending frame (nothing when none is): it is done now, `done` called
+ * before this returns, if its tick has passed (or the timer cannot be armed); else the timer
+ * is armed, if it is not already, and the frame is done when the loop reads it.
+ */
+void pw_frame_timer_want(struct pw_frame_timer *timer);
+
+/* The timerfd while it is armed for the pending frame, else -1: what run.c may sleep on. */
+int pw_frame_timer_fd(const struct pw_frame_timer *timer);
+
+#endif
