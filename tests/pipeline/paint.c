@@ -4,6 +4,10 @@
  * then tells which rows the compositor really repainted.
  *
  * paint --color RRGGBB --then RRGGBB --box X,Y,W,H [--fullscreen] [--format rgb565|xrgb8888]
+ *       [--then-argb]
+ *
+ * --then-argb: the last frame is ARGB8888 (not opaque: no direct present) and B only inside
+ * the box, as a client that keeps to its damage draws it.
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -108,8 +112,10 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 
 static const struct wl_callback_listener frame_listener = {handle_frame_done};
 
+/* `rgb` everywhere, or `inside` within `box` (x, y, w, h) when box is not NULL. */
 static struct wl_buffer *
-make_buffer(struct app *app, int width, int height, uint32_t format, int bpp, uint32_t rgb)
+make_buffer(struct app *app, int width, int height, uint32_t format, int bpp, uint32_t rgb,
+	const int *box, uint32_t inside)
 {
 	int stride = width * bpp;
 	size_t size = (size_t)stride * (size_t)height;
@@ -124,11 +130,16 @@ make_buffer(struct app *app, int width, int height, uint32_t format, int bpp, ui
 		exit(1);
 	}
 	for (int i = 0; i < width * height; i++) {
+		int x = i % width, y = i / width;
+		uint32_t c = box && x >= box[0] && y >= box[1] && x < box[0] + box[2] &&
+					y < box[1] + box[3]
+				     ? inside
+				     : rgb;
 		if (bpp == 2) {
-			((uint16_t *)data)[i] = (uint16_t)(((rgb >> 8) & 0xf800) | ((rgb >> 5) & 0x07e0) |
-				((rgb >> 3) & 0x1f));
+			((uint16_t *)data)[i] = (uint16_t)(((c >> 8) & 0xf800) | ((c >> 5) & 0x07e0) |
+				((c >> 3) & 0x1f));
 		} else {
-			((uint32_t *)data)[i] = 0xff000000u | rgb;
+			((uint32_t *)data)[i] = 0xff000000u | c;
 		}
 	}
 	munmap(data, size);
@@ -163,7 +174,7 @@ main(int argc, char **argv)
 {
 	uint32_t a = 0xff0000, b = 0x00ff00;
 	int bx = 10, by = 10, bw = 10, bh = 10;
-	bool fullscreen = false, want565 = false;
+	bool fullscreen = false, want565 = false, then_argb = false;
 	int transform = 0, scale = 1;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--color") == 0 && i + 1 < argc) {
@@ -179,6 +190,8 @@ main(int argc, char **argv)
 			transform = atoi(argv[++i]);
 		} else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc) {
 			scale = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "--then-argb") == 0) {
+			then_argb = true;
 		} else if (strcmp(argv[i], "--fullscreen") == 0) {
 			fullscreen = true;
 		} else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
@@ -229,11 +242,14 @@ main(int argc, char **argv)
 	bool use565 = want565 && app.has_rgb565;
 	uint32_t format = use565 ? WL_SHM_FORMAT_RGB565 : WL_SHM_FORMAT_XRGB8888;
 	int bpp = use565 ? 2 : 4;
-	struct wl_buffer *first = make_buffer(&app, bw_, bh_, format, bpp, a);
-	struct wl_buffer *second = make_buffer(&app, bw_, bh_, format, bpp, b);
+	struct wl_buffer *first = make_buffer(&app, bw_, bh_, format, bpp, a, NULL, 0);
+	int box[4] = {bx, by, bw, bh};
+	struct wl_buffer *second =
+		then_argb ? make_buffer(&app, bw_, bh_, WL_SHM_FORMAT_ARGB8888, 4, a, box, b)
+			  : make_buffer(&app, bw_, bh_, format, bpp, b, NULL, 0);
 	show(display, &app, surface, first, 0, 0, bw_, bh_);
 	/* A second frame of colour A, so that a flip's other buffer holds it too. */
-	struct wl_buffer *again = make_buffer(&app, bw_, bh_, format, bpp, a);
+	struct wl_buffer *again = make_buffer(&app, bw_, bh_, format, bpp, a, NULL, 0);
 	show(display, &app, surface, again, 0, 0, bw_, bh_);
 	show(display, &app, surface, second, bx, by, bw, bh);
 	printf("painted %dx%d\n", surface_w, surface_h);
