@@ -378,15 +378,22 @@ pw_output_dispatched(struct pw_output *output)
 /*
  * A commit while a frame is in flight waits for that frame's vblank; one that finds the
  * display idle is drawn at once. A client that keeps up (commits within about a refresh of
- * the last frame) gets the vblank armed ahead, so picowl sleeps until it and takes the commit in
- * that wakeup (run.c); a slower one, like Doom at 28 fps on 60 Hz, wakes picowl once a frame
- * with its commit and nothing else.
+ * the last two frames) gets the vblank armed ahead, so picowl sleeps until it and takes the
+ * commit in that wakeup (run.c); a slower one, like Doom at 28 fps on 60 Hz, wakes picowl once
+ * a frame with its commit and nothing else. Two frames, not one: a slow client whose timer
+ * fires late once then commits early once, and an armed vblank would wake picowl for nothing.
  */
 void
 pw_output_schedule_repaint(struct pw_output *output)
 {
-	/* A commit held back to the vblank is seen just after it: half a refresh of slack. */
-	output->keeps_up = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
+	if (output->judged_seq != output->frame_seq) {
+		output->judged_seq = output->frame_seq;
+		/* A commit held back to the vblank is seen just after it: half a refresh of slack. */
+		bool close = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
+		output->close_frames = close ? (output->close_frames < 2 ? output->close_frames + 1 : 2)
+					     : 0;
+		output->keeps_up = output->close_frames == 2;
+	}
 	if (output->frame_pending) {
 		output->repaint_needed = true;
 		if (output->backend->impl->want_frame_done) {
