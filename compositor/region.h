@@ -8,6 +8,15 @@
 
 #include <pixman.h>
 #include <stdbool.h>
+#include <stdint.h>
+
+/* start + length, saturated to the int range: a client's sizes may reach INT32_MAX. */
+static inline int
+pw_region_end(int start, int length)
+{
+	long long end = (long long)start + length;
+	return end > INT32_MAX ? INT32_MAX : end < INT32_MIN ? INT32_MIN : (int)end;
+}
 
 /* region = region ∩ the box (x1, y1)-(x2, y2). */
 void pw_region_clip(pixman_region32_t *region, int x1, int y1, int x2, int y2);

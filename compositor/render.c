@@ -154,7 +154,8 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	}
 	pixman_region32_t clip;
 	pixman_region32_init(&clip);
-	pw_region_clip_to(&clip, paint->clip, x, y, x + surface->width, y + surface->height);
+	pw_region_clip_to(&clip, paint->clip, x, y, pw_region_end(x, surface->width),
+		pw_region_end(y, surface->height));
 	if (!pixman_region32_not_empty(&clip)) {
 		pixman_region32_fini(&clip);
 		return;
@@ -197,7 +198,8 @@ paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_imag
 {
 	pixman_region32_t clip;
 	pixman_region32_init(&clip);
-	pw_region_clip_to(&clip, damage, box.x, box.y, box.x + box.width, box.y + box.height);
+	pw_region_clip_to(&clip, damage, box.x, box.y, pw_region_end(box.x, box.width),
+		pw_region_end(box.y, box.height));
 	if (pixman_region32_not_empty(&clip)) {
 		struct paint paint = {.target = target, .clip = &clip};
 		pw_surface_for_each(root, x, y, paint_surface, &paint);
@@ -290,8 +292,9 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 	}
 	/* The surface's box, clipped to where its view shows it. */
 	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
-	int x2 = x + s->width < clip.x + clip.width ? x + s->width : clip.x + clip.width;
-	int y2 = y + s->height < clip.y + clip.height ? y + s->height : clip.y + clip.height;
+	int sx2 = pw_region_end(x, s->width), cx2 = pw_region_end(clip.x, clip.width);
+	int sy2 = pw_region_end(y, s->height), cy2 = pw_region_end(clip.y, clip.height);
+	int x2 = sx2 < cx2 ? sx2 : cx2, y2 = sy2 < cy2 ? sy2 : cy2;
 	struct pw_box c = view->content, t = view->tile;
 	if (x1 <= c.x && y1 <= c.y && x2 >= c.x + c.width && y2 >= c.y + c.height) {
 		/* The client fills its tile's content and the border is drawn over the rest. */

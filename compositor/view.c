@@ -101,8 +101,9 @@ grow_box(struct pw_surface *surface, int x, int y, void *data)
 	if (pw_surface_has_buffer(surface)) {
 		b[0] = x < b[0] ? x : b[0];
 		b[1] = y < b[1] ? y : b[1];
-		b[2] = x + surface->width > b[2] ? x + surface->width : b[2];
-		b[3] = y + surface->height > b[3] ? y + surface->height : b[3];
+		int x2 = pw_region_end(x, surface->width), y2 = pw_region_end(y, surface->height);
+		b[2] = x2 > b[2] ? x2 : b[2];
+		b[3] = y2 > b[3] ? y2 : b[3];
 	}
 }
 
@@ -252,8 +253,8 @@ pw_view_surface_committed(struct pw_surface *surface)
 			y += s->subsurface->y;
 		}
 		pixman_region32_translate(&surface->damage, x, y);
-		pw_region_clip(&surface->damage, clip.x, clip.y, clip.x + clip.width,
-			clip.y + clip.height);
+		pw_region_clip(&surface->damage, clip.x, clip.y, pw_region_end(clip.x, clip.width),
+			pw_region_end(clip.y, clip.height));
 		if (server->counters && (pixman_region32_not_empty(&surface->damage) ||
 					       !wl_list_empty(&surface->current.frame_callbacks))) {
 			struct timespec ts;
