@@ -14,21 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
-#include <wayland-client.h>
 
-#include "xdg-shell-client-protocol.h"
+#include "client.h"
 
 #define YELLOW 0xffffff00u
 
 struct app {
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_surface *surface;
+	struct tc_client tc;
+	struct tc_toplevel top; /* its size: of the last configure */
 	uint32_t colour;
-	int width, height;         /* of the last configure */
 	int drawn_width, drawn_height;
 	FILE *state;
 };
@@ -65,76 +60,41 @@ static const struct wl_buffer_listener buffer_listener = {.release = handle_buff
 static bool
 draw(struct app *app)
 {
-	int w = app->width, h = app->height, stride = w * 4;
-	size_t size = (size_t)stride * (size_t)h;
-	int fd = memfd_create("pxaclient", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
+	int w = app->top.width, h = app->top.height;
+	struct tc_canvas cv;
+	if (!tc_canvas_init(&cv, w, h)) {
 		return false;
 	}
-	uint32_t *px = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (px == MAP_FAILED) {
-		close(fd);
-		return false;
-	}
+	uint32_t *px = cv.pixels;
 	for (int y = 0; y < h; y++) {
 		for (int x = 0; x < w; x++) {
 			px[y * w + x] = x < w / 4 && y < h / 4 ? YELLOW : app->colour;
 		}
 	}
-	munmap(px, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(app->shm, fd, (int32_t)size);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
+	struct wl_buffer *buffer = tc_canvas_finish(&cv, app->tc.shm);
+	struct wl_surface *surface = app->top.surface;
 	wl_buffer_add_listener(buffer, &buffer_listener, app);
-	wl_surface_attach(app->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(app->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(app->surface), &frame_listener, app);
-	wl_surface_commit(app->surface);
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_callback_add_listener(wl_surface_frame(surface), &frame_listener, app);
+	wl_surface_commit(surface);
 	app->drawn_width = w;
 	app->drawn_height = h;
 	return true;
 }
 
+/* Each configure of a new size: a frame of that size. */
 static void
-handle_xdg_surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
+handle_configure(struct tc_toplevel *top)
 {
-	struct app *app = data;
-	xdg_surface_ack_configure(surface, serial);
-	if (app->width != app->drawn_width || app->height != app->drawn_height) {
+	struct app *app = top->data;
+	if (top->width != app->drawn_width || top->height != app->drawn_height) {
 		if (!draw(app)) {
 			say(app, "error no buffer");
 			exit(1);
 		}
 	}
 }
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = handle_xdg_surface_configure,
-};
-
-static void
-handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t w, int32_t h,
-	struct wl_array *states)
-{
-	struct app *app = data;
-	if (w > 0 && h > 0) {
-		app->width = w;
-		app->height = h;
-	}
-}
-
-static void
-handle_toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
-	exit(0);
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {
-	.configure = handle_toplevel_configure,
-	.close = handle_toplevel_close,
-};
 
 static void
 handle_keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd,
@@ -245,42 +205,6 @@ static const struct wl_seat_listener seat_listener = {
 	.name = handle_seat_name,
 };
 
-static void
-handle_wm_base_ping(void *data, struct xdg_wm_base *wm_base, uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {.ping = handle_wm_base_ping};
-
-static void
-handle_registry_global(void *data, struct wl_registry *registry, uint32_t name,
-	const char *iface, uint32_t version)
-{
-	struct app *app = data;
-	if (strcmp(iface, wl_compositor_interface.name) == 0) {
-		app->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
-	} else if (strcmp(iface, wl_shm_interface.name) == 0) {
-		app->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(iface, xdg_wm_base_interface.name) == 0) {
-		app->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(app->wm_base, &wm_base_listener, app);
-	} else if (strcmp(iface, wl_seat_interface.name) == 0) {
-		struct wl_seat *seat = wl_registry_bind(registry, name, &wl_seat_interface, 5);
-		wl_seat_add_listener(seat, &seat_listener, app);
-	}
-}
-
-static void
-handle_registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = handle_registry_global,
-	.global_remove = handle_registry_global_remove,
-};
-
 int
 main(int argc, char *argv[])
 {
@@ -288,30 +212,25 @@ main(int argc, char *argv[])
 		fprintf(stderr, "usage: pxaclient RRGGBB NAME STATE_FILE\n");
 		return 2;
 	}
-	struct app app = {.width = 100, .height = 100};
+	struct app app = {
+		.tc = {.name = "pxaclient", .data = &app, .seat_listener = &seat_listener},
+		.top = {.width = 100, .height = 100, .configure = handle_configure, .data = &app},
+	};
+	const struct tc_versions versions = {.compositor = 4, .shm = 1, .seat = 5, .wm_base = 1};
 	app.colour = 0xff000000u | (uint32_t)strtoul(argv[1], NULL, 16);
 	app.state = fopen(argv[3], "a");
-	struct wl_display *display = wl_display_connect(NULL);
-	if (!app.state || !display) {
-		fprintf(stderr, "pxaclient: cannot connect\n");
+	if (!app.state) {
+		fprintf(stderr, "pxaclient: cannot open %s\n", argv[3]);
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &registry_listener, &app);
-	wl_display_roundtrip(display);
-	if (!app.compositor || !app.shm || !app.wm_base) {
-		fprintf(stderr, "pxaclient: missing globals\n");
+	if (!tc_connect(&app.tc, &versions, -1)) {
 		return 1;
 	}
-	app.surface = wl_compositor_create_surface(app.compositor);
-	struct xdg_surface *xdg_surface = xdg_wm_base_get_xdg_surface(app.wm_base, app.surface);
-	xdg_surface_add_listener(xdg_surface, &xdg_surface_listener, &app);
-	struct xdg_toplevel *toplevel = xdg_surface_get_toplevel(xdg_surface);
-	xdg_toplevel_add_listener(toplevel, &toplevel_listener, &app);
-	xdg_toplevel_set_app_id(toplevel, argv[2]);
-	xdg_toplevel_set_title(toplevel, argv[2]);
-	wl_surface_commit(app.surface);
-	while (wl_display_dispatch(display) >= 0) {
+	tc_toplevel_init(&app.top, &app.tc, argv[2], argv[2]);
+	wl_surface_commit(app.top.surface);
+	while (!app.top.closed && wl_display_dispatch(app.tc.display) >= 0) {
 	}
+	tc_toplevel_finish(&app.top);
+	tc_disconnect(&app.tc);
 	return 0;
 }

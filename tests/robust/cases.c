@@ -5,15 +5,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cases.h"
 
@@ -37,7 +33,6 @@ static const struct group *const groups[] = {
 };
 
 static struct conn *good;
-static bool good_frame;
 /* libwayland-client reports a wl_display error only as EINVAL or ENOMEM; its log has the code */
 static int display_error_code = -1;
 
@@ -54,27 +49,18 @@ handle_log(const char *fmt, va_list args)
 	fputs(line, stdout);
 }
 
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 #define BIND(field, iface)                                                                \
 	if (strcmp(interface, (iface).name) == 0 && !c->field) {                          \
-		c->field = wl_registry_bind(registry, name, &(iface),                     \
+		c->field = wl_registry_bind(tc->registry, name, &(iface),                 \
 			version < (uint32_t)(iface).version ? version                     \
 							    : (uint32_t)(iface).version); \
 	}
 
+/* After the library bound the core globals: the list of all, and the others. */
 static void
-handle_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-	uint32_t version)
+handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32_t version)
 {
-	struct conn *c = data;
+	struct conn *c = tc->data;
 
 	if (c->n_globals < MAX_GLOBALS) {
 		struct global *g = &c->globals[c->n_globals++];
@@ -82,13 +68,7 @@ handle_global(void *data, struct wl_registry *registry, uint32_t name, const cha
 		g->version = version;
 		snprintf(g->interface, sizeof(g->interface), "%s", interface);
 	}
-	BIND(compositor, wl_compositor_interface);
-	BIND(subcompositor, wl_subcompositor_interface);
-	BIND(shm, wl_shm_interface);
-	BIND(seat, wl_seat_interface);
-	BIND(output, wl_output_interface);
 	BIND(ddm, wl_data_device_manager_interface);
-	BIND(wm_base, xdg_wm_base_interface);
 	BIND(layer_shell, zwlr_layer_shell_v1_interface);
 	BIND(presentation, wp_presentation_interface);
 	BIND(decoration, zxdg_decoration_manager_v1_interface);
@@ -99,103 +79,15 @@ handle_global(void *data, struct wl_registry *registry, uint32_t name, const cha
 	BIND(counters, picowl_counters_v1_interface);
 }
 
-static void
-handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = handle_global,
-	.global_remove = handle_global_remove,
-};
-
-static void
-handle_ping(void *data, struct xdg_wm_base *wm_base, uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = handle_ping,
-};
-
-static void
-handle_callback_done(void *data, struct wl_callback *callback, uint32_t time)
-{
-	*(bool *)data = true;
-	wl_callback_destroy(callback);
-}
-
-static const struct wl_callback_listener callback_listener = {
-	.done = handle_callback_done,
-};
-
-int
-conn_dispatch_until(struct conn *c, const bool *flag, int timeout_ms)
-{
-	struct wl_display *display = c->display;
-	int64_t deadline = now_ms() + timeout_ms;
-	struct pollfd pfd = {.fd = wl_display_get_fd(display)};
-
-	while (!flag || !*flag) {
-		while (wl_display_prepare_read(display) != 0) {
-			if (wl_display_dispatch_pending(display) < 0) {
-				return -1;
-			}
-		}
-		if (flag && *flag) {
-			wl_display_cancel_read(display);
-			break;
-		}
-		pfd.events = POLLIN;
-		/* EPIPE: picowl hung up, but its error event may still wait to be read */
-		if (wl_display_flush(display) < 0) {
-			if (errno == EAGAIN) {
-				pfd.events |= POLLOUT;
-			} else if (errno != EPIPE) {
-				wl_display_cancel_read(display);
-				return -1;
-			}
-		}
-		int64_t left = deadline - now_ms();
-		if (left <= 0) {
-			wl_display_cancel_read(display);
-			return 0;
-		}
-		int n = poll(&pfd, 1, (int)left);
-		if (n > 0 && (pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
-			if (wl_display_read_events(display) < 0) {
-				return -1;
-			}
-		} else {
-			wl_display_cancel_read(display);
-		}
-		if (wl_display_dispatch_pending(display) < 0) {
-			return -1;
-		}
-	}
-	return 1;
-}
-
-int
-conn_roundtrip(struct conn *c, int timeout_ms)
-{
-	bool done = false;
-	struct wl_callback *cb = wl_display_sync(c->display);
-
-	wl_callback_add_listener(cb, &callback_listener, &done);
-	return conn_dispatch_until(c, &done, timeout_ms);
-}
-
 bool
 conn_wait_events(struct conn *c, int count, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = tc_now_ms() + timeout_ms;
 
 	while (c->events < count) {
-		int left = (int)(deadline - now_ms());
+		int left = (int)(deadline - tc_now_ms());
 		bool never = false;
-		if (left <= 0 || conn_dispatch_until(c, &never, left < 50 ? left : 50) < 0) {
+		if (left <= 0 || tc_dispatch_until(&c->tc, &never, left < 50 ? left : 50) < 0) {
 			return c->events >= count;
 		}
 	}
@@ -205,147 +97,63 @@ conn_wait_events(struct conn *c, int count, int timeout_ms)
 struct conn *
 conn_open(void)
 {
+	static const struct tc_versions latest = {TC_LATEST, TC_LATEST, TC_LATEST, TC_LATEST,
+		TC_LATEST, TC_LATEST};
 	struct conn *c = calloc(1, sizeof(*c));
 
 	if (!c) {
 		return NULL;
 	}
-	c->display = wl_display_connect(NULL);
-	if (!c->display) {
-		fprintf(stderr, "robust-cases: cannot connect: %s\n", strerror(errno));
-		free(c);
-		return NULL;
-	}
-	c->registry = wl_display_get_registry(c->display);
-	wl_registry_add_listener(c->registry, &registry_listener, c);
-	if (conn_roundtrip(c, 5000) != 1 || !c->compositor || !c->shm || !c->wm_base) {
-		fprintf(stderr, "robust-cases: no registry or core globals\n");
+	c->tc.name = "robust-cases";
+	c->tc.global = handle_global;
+	c->tc.data = c;
+	if (!tc_connect(&c->tc, &latest, 5000)) {
 		conn_close(c);
 		return NULL;
 	}
-	xdg_wm_base_add_listener(c->wm_base, &wm_base_listener, c);
 	return c;
 }
 
-/* Proxies are not destroyed one by one: a client that got an error may not send requests. */
+/* Sends nothing: a client that got an error may not send requests. */
 void
 conn_close(struct conn *c)
 {
-	if (c) {
-		wl_display_disconnect(c->display);
-		free(c);
+	if (!c) {
+		return;
 	}
+	void *proxies[] = {c->ddm, c->layer_shell, c->presentation, c->decoration, c->xdg_output,
+		c->viewporter, c->screencopy, c->control, c->counters};
+	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
+		if (proxies[i]) {
+			wl_proxy_destroy(proxies[i]);
+		}
+	}
+	tc_toplevel_finish(&c->top);
+	tc_disconnect(&c->tc);
+	free(c);
 }
 
 int
 make_memfd(size_t size)
 {
-	int fd = memfd_create("robust-cases", MFD_CLOEXEC);
+	int fd = tc_memfd(size);
 
-	if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
+	if (fd < 0) {
 		perror("robust-cases: memfd");
 		exit(3);
 	}
 	return fd;
 }
 
-struct wl_buffer *
-make_buffer(struct conn *c, int32_t w, int32_t h, uint32_t argb)
-{
-	size_t size = (size_t)w * (size_t)h * 4;
-	int fd = make_memfd(size);
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-
-	if (pixels == MAP_FAILED) {
-		perror("robust-cases: mmap");
-		exit(3);
-	}
-	for (size_t i = 0; i < size / 4; i++) {
-		pixels[i] = argb;
-	}
-	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, (int32_t)size);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, w, h, w * 4, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return buffer;
-}
-
-static void
-handle_xdg_surface_configure(void *data, struct xdg_surface *xdg_surface, uint32_t serial)
-{
-	struct conn *c = data;
-
-	xdg_surface_ack_configure(xdg_surface, serial);
-	c->configure_serial = serial;
-	c->configured = true;
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = handle_xdg_surface_configure,
-};
-
-static void
-handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t width, int32_t height,
-	struct wl_array *states)
-{
-	struct conn *c = data;
-
-	if (width > 0 && height > 0) {
-		c->width = width;
-		c->height = height;
-	}
-}
-
-static void
-handle_toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {
-	.configure = handle_toplevel_configure,
-	.close = handle_toplevel_close,
-};
-
-static bool
-commit_frame(struct conn *c, bool *done, int timeout_ms)
-{
-	*done = false;
-	struct wl_callback *cb = wl_surface_frame(c->surface);
-	wl_callback_add_listener(cb, &callback_listener, done);
-	wl_surface_attach(c->surface, c->buffer, 0, 0);
-	wl_surface_damage_buffer(c->surface, 0, 0, c->width, c->height);
-	wl_surface_commit(c->surface);
-	return conn_dispatch_until(c, done, timeout_ms) == 1;
-}
-
 bool
 conn_map(struct conn *c, bool fullscreen)
 {
-	bool done;
-
-	c->width = c->height = 64;
-	c->surface = wl_compositor_create_surface(c->compositor);
-	c->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, c->surface);
-	xdg_surface_add_listener(c->xdg_surface, &xdg_surface_listener, c);
-	c->toplevel = xdg_surface_get_toplevel(c->xdg_surface);
-	xdg_toplevel_add_listener(c->toplevel, &toplevel_listener, c);
-	xdg_toplevel_set_app_id(c->toplevel, "robust-cases");
+	c->top.width = c->top.height = 64;
+	tc_toplevel_init(&c->top, &c->tc, NULL, "robust-cases");
 	if (fullscreen) {
-		xdg_toplevel_set_fullscreen(c->toplevel, NULL);
+		xdg_toplevel_set_fullscreen(c->top.toplevel, NULL);
 	}
-	wl_surface_commit(c->surface);
-	if (conn_dispatch_until(c, &c->configured, 5000) != 1) {
-		fprintf(stderr, "robust-cases: no configure\n");
-		return false;
-	}
-	c->buffer = make_buffer(c, c->width, c->height, fullscreen ? BLUE : GREEN);
-	if (!commit_frame(c, &done, 5000)) {
-		fprintf(stderr, "robust-cases: the first frame was not done\n");
-		return false;
-	}
-	return true;
+	return tc_toplevel_map(&c->top, fullscreen ? BLUE : GREEN, 5000);
 }
 
 bool
@@ -360,16 +168,16 @@ raw_send(struct conn *c, uint32_t id, uint16_t opcode, const uint32_t *words, si
 	msg[0] = id;
 	msg[1] = (uint32_t)(size << 16) | opcode;
 	memcpy(msg + 2, words, n * 4);
-	if (wl_display_flush(c->display) < 0) {
+	if (wl_display_flush(c->tc.display) < 0) {
 		return false;
 	}
-	return send(wl_display_get_fd(c->display), msg, size, MSG_NOSIGNAL) == (ssize_t)size;
+	return send(wl_display_get_fd(c->tc.display), msg, size, MSG_NOSIGNAL) == (ssize_t)size;
 }
 
 uint32_t
 raw_new_id(struct conn *c, const struct wl_interface *interface)
 {
-	struct wl_proxy *proxy = wl_proxy_create((struct wl_proxy *)c->display, interface);
+	struct wl_proxy *proxy = wl_proxy_create((struct wl_proxy *)c->tc.display, interface);
 
 	return proxy ? wl_proxy_get_id(proxy) : 0;
 }
@@ -378,7 +186,7 @@ raw_new_id(struct conn *c, const struct wl_interface *interface)
 static bool
 check_answer(const struct rcase *rc, struct conn *c, int r)
 {
-	int err = wl_display_get_error(c->display);
+	int err = wl_display_get_error(c->tc.display);
 	const struct wl_interface *iface = NULL;
 	uint32_t id = 0, code = 0;
 
@@ -390,7 +198,7 @@ check_answer(const struct rcase *rc, struct conn *c, int r)
 		return false;
 	}
 	if (err == EPROTO) {
-		code = wl_display_get_protocol_error(c->display, &iface, &id);
+		code = wl_display_get_protocol_error(c->tc.display, &iface, &id);
 	} else if (display_error_code >= 0) {
 		printf("  protocol error: wl_display@1, code %d\n", display_error_code);
 		return rc->expect == EXPECT_ERROR && strcmp(rc->iface, "wl_display") == 0 &&
@@ -428,7 +236,7 @@ int
 run_case(const struct rcase *rc)
 {
 	char buf[128];
-	int64_t start = now_ms();
+	int64_t start = tc_now_ms();
 	struct conn *c = conn_open();
 	bool ok = false;
 
@@ -440,9 +248,9 @@ run_case(const struct rcase *rc)
 	if (rc->run(c)) {
 		int r;
 		if (rc->expect == EXPECT_NONE) {
-			r = conn_roundtrip(c, ERROR_WAIT_MS);
+			r = tc_roundtrip(&c->tc, ERROR_WAIT_MS);
 		} else {
-			r = conn_dispatch_until(c, NULL, ERROR_WAIT_MS);
+			r = tc_dispatch_until(&c->tc, NULL, ERROR_WAIT_MS);
 		}
 		ok = check_answer(rc, c, r);
 	} else {
@@ -450,14 +258,15 @@ run_case(const struct rcase *rc)
 	}
 	conn_close(c);
 	/* the other client: still served, its frame callback comes */
-	bool good_ok = commit_frame(good, &good_frame, 5000);
+	tc_toplevel_commit(&good->top, NULL);
+	bool good_ok = tc_dispatch_until(&good->tc, &good->top.frame_done, 5000) == 1;
 	if (!good_ok) {
-		int err = wl_display_get_error(good->display);
+		int err = wl_display_get_error(good->tc.display);
 		printf("  the good client got no frame callback after the case%s%s\n",
 			err ? ": " : "", err ? strerror(err) : "");
 	}
 	printf("%s %s: expected %s (%lld ms)\n", ok && good_ok ? "PASS" : "FAIL", rc->name,
-		expected(rc, buf, sizeof(buf)), (long long)(now_ms() - start));
+		expected(rc, buf, sizeof(buf)), (long long)(tc_now_ms() - start));
 	return ok && good_ok ? 0 : 1;
 }
 

@@ -13,8 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <wayland-client.h>
-
+#include "client.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
@@ -23,7 +22,6 @@
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
 
 #define MAX_GLOBALS 32
 
@@ -33,19 +31,14 @@ struct global {
 	char interface[64];
 };
 
+/* A connection of the cases: every global bound, at the highest version both sides know. */
 struct conn {
-	struct wl_display *display;
-	struct wl_registry *registry;
+	struct tc_client tc; /* the core globals */
+	struct tc_toplevel top; /* the toplevel conn_map() makes */
 	struct global globals[MAX_GLOBALS];
 	int n_globals;
 
-	struct wl_compositor *compositor;
-	struct wl_subcompositor *subcompositor;
-	struct wl_shm *shm;
-	struct wl_seat *seat;
-	struct wl_output *output;
 	struct wl_data_device_manager *ddm;
-	struct xdg_wm_base *wm_base;
 	struct zwlr_layer_shell_v1 *layer_shell;
 	struct wp_presentation *presentation;
 	struct zxdg_decoration_manager_v1 *decoration;
@@ -54,15 +47,6 @@ struct conn {
 	struct zwlr_screencopy_manager_v1 *screencopy;
 	struct picowl_control_v1 *control;
 	struct picowl_counters_v1 *counters;
-
-	/* the toplevel conn_map() makes */
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	struct wl_buffer *buffer;
-	int32_t width, height;
-	bool configured;
-	uint32_t configure_serial;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -103,16 +87,11 @@ void conn_close(struct conn *c);
 /* Maps a green toplevel (fullscreen: over the whole output) and waits for its first frame. */
 bool conn_map(struct conn *c, bool fullscreen);
 
-/* 1: a round trip answered, 0: timeout, -1: the connection failed. */
-int conn_roundtrip(struct conn *c, int timeout_ms);
-/* Dispatches until *flag, a failure or the timeout; as conn_roundtrip. NULL: until either. */
-int conn_dispatch_until(struct conn *c, const bool *flag, int timeout_ms);
 /* Dispatches until c->events >= count; false on timeout or failure. */
 bool conn_wait_events(struct conn *c, int count, int timeout_ms);
 
+/* tc_memfd, or the exit status 3 on failure. */
 int make_memfd(size_t size);
-/* A w x h XRGB8888 buffer filled with `argb`, from its own pool (destroyed already). */
-struct wl_buffer *make_buffer(struct conn *c, int32_t w, int32_t h, uint32_t argb);
 
 /* Writes one raw request after what libwayland has queued; words follow the header. */
 bool raw_send(struct conn *c, uint32_t id, uint16_t opcode, const uint32_t *words, size_t n);

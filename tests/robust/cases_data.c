@@ -118,7 +118,7 @@ new_source(struct conn *c)
 static struct wl_data_device *
 new_device(struct conn *c)
 {
-	struct wl_data_device *device = wl_data_device_manager_get_data_device(c->ddm, c->seat);
+	struct wl_data_device *device = wl_data_device_manager_get_data_device(c->ddm, c->tc.seat);
 
 	wl_data_device_add_listener(device, &device_listener, c);
 	return device;
@@ -133,7 +133,7 @@ own_offer(struct conn *c, struct wl_data_source **source_out)
 	}
 	struct wl_data_device *device = new_device(c);
 	struct wl_data_source *source = new_source(c);
-	wl_data_device_set_selection(device, source, c->configure_serial);
+	wl_data_device_set_selection(device, source, c->top.serial);
 	c->events = 0;
 	if (!conn_wait_events(c, 1, 5000)) {
 		printf("  no selection offer came to the focused client\n");
@@ -155,7 +155,7 @@ dd_selection_twice(struct conn *c)
 	wl_data_device_set_selection(device, source, 2);
 	wl_data_device_set_selection(device, NULL, 3);
 	wl_data_device_set_selection(device, source, 4);
-	return conn_roundtrip(c, 5000) == 1;
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool
@@ -257,7 +257,7 @@ dd_offer_receive_odd(struct conn *c)
 	wl_data_source_destroy(source);
 	wl_data_offer_receive(offer, "text/plain", ro);
 	wl_data_offer_accept(offer, 0, NULL);
-	bool ok = conn_roundtrip(c, 5000) == 1;
+	bool ok = tc_roundtrip(&c->tc, 5000) == 1;
 	close(ro);
 	close(dir);
 	wl_data_offer_destroy(offer);
@@ -270,8 +270,8 @@ dd_drag_icon_with_role(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	wl_data_device_start_drag(new_device(c), new_source(c), c->surface, c->surface,
-		c->configure_serial);
+	wl_data_device_start_drag(new_device(c), new_source(c), c->top.surface, c->top.surface,
+		c->top.serial);
 	return true;
 }
 
@@ -279,7 +279,7 @@ dd_drag_icon_with_role(struct conn *c)
 static bool
 dd_drag_nothing(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 
 	wl_data_device_start_drag(new_device(c), NULL, surface, NULL, 0);
 	wl_data_device_start_drag(new_device(c), new_source(c), surface, NULL, 0);
@@ -324,20 +324,20 @@ dd_mime_flood(struct conn *c)
 	for (int i = 0; i < 20000; i++) {
 		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
 		wl_data_source_offer(source, mime);
-		if (i % 500 == 499 && conn_roundtrip(c, 5000) != 1) {
+		if (i % 500 == 499 && tc_roundtrip(&c->tc, 5000) != 1) {
 			goto out;
 		}
 	}
-	if (conn_roundtrip(victim, 5000) != 1) {
+	if (tc_roundtrip(&victim->tc, 5000) != 1) {
 		goto out;
 	}
 	victim->events = 0;
-	wl_data_device_set_selection(device, source, victim->configure_serial + 100);
-	if (conn_roundtrip(c, 5000) != 1) {
+	wl_data_device_set_selection(device, source, victim->top.serial + 100);
+	if (tc_roundtrip(&c->tc, 5000) != 1) {
 		goto out;
 	}
 	/* the bystander reads only now */
-	ok = conn_roundtrip(victim, 5000) == 1;
+	ok = tc_roundtrip(&victim->tc, 5000) == 1;
 	/* events: one per mime type and one for the selection */
 	printf("  the focused bystander was offered %d mime types%s\n", victim->events - 1,
 		ok ? "" : " and lost its connection");

@@ -11,7 +11,7 @@
 static struct zwlr_layer_surface_v1 *
 layer_surface(struct conn *c, struct wl_surface **surface_out)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 
 	if (surface_out) {
 		*surface_out = surface;
@@ -24,7 +24,7 @@ static bool
 ls_bad_layer(struct conn *c)
 {
 	zwlr_layer_shell_v1_get_layer_surface(c->layer_shell,
-		wl_compositor_create_surface(c->compositor), NULL, 4, "robust");
+		wl_compositor_create_surface(c->tc.compositor), NULL, 4, "robust");
 	return true;
 }
 
@@ -99,12 +99,12 @@ layer_extremes(struct conn *c, uint32_t w, uint32_t h, uint32_t anchor, int32_t 
 		printf("  no layer configure\n");
 		return false;
 	}
-	wl_surface_attach(surface, make_buffer(c, 8, 8, 0xffff0000u), 0, 0);
+	wl_surface_attach(surface, tc_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
 	wl_surface_commit(surface);
 	zwlr_layer_surface_v1_set_exclusive_zone(ls, -zone);
 	zwlr_layer_surface_v1_set_margin(ls, -margin, margin, -margin, margin);
 	wl_surface_commit(surface);
-	return conn_roundtrip(c, 5000) == 1;
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool
@@ -134,8 +134,8 @@ ls_all_anchors_margins(struct conn *c)
 static bool
 ls_role_taken(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
-	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(c->wm_base, surface);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
+	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(c->tc.wm_base, surface);
 
 	xdg_surface_get_toplevel(xdg);
 	zwlr_layer_shell_v1_get_layer_surface(c->layer_shell, surface, NULL, 0, "robust");
@@ -145,9 +145,9 @@ ls_role_taken(struct conn *c)
 static bool
 ls_has_buffer(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 
-	wl_surface_attach(surface, make_buffer(c, 8, 8, 0xffff0000u), 0, 0);
+	wl_surface_attach(surface, tc_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
 	zwlr_layer_shell_v1_get_layer_surface(c->layer_shell, surface, NULL, 0, "robust");
 	return true;
 }
@@ -162,7 +162,7 @@ ls_buffer_before_configure(struct conn *c)
 {
 	struct wl_surface *surface;
 	struct zwlr_layer_surface_v1 *ls = layer_surface(c, &surface);
-	struct wl_buffer *buffer = make_buffer(c, 8, 8, 0xffff0000u);
+	struct wl_buffer *buffer = tc_buffer(&c->tc, 8, 8, 0xffff0000u);
 
 	zwlr_layer_surface_v1_add_listener(ls, &layer_listener, c);
 	zwlr_layer_surface_v1_set_size(ls, 8, 8);
@@ -240,8 +240,8 @@ static const struct zxdg_toplevel_decoration_v1_listener deco_listener = {
 static struct xdg_toplevel *
 bare_toplevel(struct conn *c, struct xdg_surface **xdg_out)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
-	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(c->wm_base, surface);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
+	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(c->tc.wm_base, surface);
 
 	if (xdg_out) {
 		*xdg_out = xdg;
@@ -290,7 +290,7 @@ deco_after_buffer(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	zxdg_decoration_manager_v1_get_toplevel_decoration(c->decoration, c->toplevel);
+	zxdg_decoration_manager_v1_get_toplevel_decoration(c->decoration, c->top.toplevel);
 	return true;
 }
 
@@ -304,6 +304,7 @@ deco_clean_order(struct conn *c)
 		zxdg_decoration_manager_v1_get_toplevel_decoration(c->decoration, toplevel);
 
 	zxdg_decoration_manager_v1_destroy(c->decoration);
+	c->decoration = NULL;
 	zxdg_toplevel_decoration_v1_set_mode(deco, 1);
 	zxdg_toplevel_decoration_v1_destroy(deco);
 	xdg_toplevel_destroy(toplevel);

@@ -51,8 +51,8 @@ static const struct wp_presentation_feedback_listener fb_listener = {
 static bool
 pres_surface_destroyed(struct conn *c)
 {
-	struct wl_surface *a = wl_compositor_create_surface(c->compositor);
-	struct wl_surface *b = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *a = wl_compositor_create_surface(c->tc.compositor);
+	struct wl_surface *b = wl_compositor_create_surface(c->tc.compositor);
 
 	wp_presentation_feedback_add_listener(wp_presentation_feedback(c->presentation, a),
 		&fb_listener, c);
@@ -68,7 +68,7 @@ pres_surface_destroyed(struct conn *c)
 static bool
 pres_feedback_dead_surface(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 	uint32_t sid = id_of(surface);
 	uint32_t args[2] = {sid, 0};
 
@@ -83,6 +83,7 @@ pres_double_destroy(struct conn *c)
 	uint32_t id = id_of(c->presentation);
 
 	wp_presentation_destroy(c->presentation);
+	c->presentation = NULL;
 	return raw_send(c, id, WP_PRESENTATION_DESTROY, NULL, 0);
 }
 
@@ -96,15 +97,15 @@ pres_feedback_flood(struct conn *c)
 	c->events = 0;
 	for (int i = 0; i < 2000; i++) {
 		wp_presentation_feedback_add_listener(wp_presentation_feedback(c->presentation,
-							      c->surface),
+							      c->top.surface),
 			&fb_listener, c);
 		if (i % 100 == 99) {
-			wl_display_flush(c->display);
+			wl_display_flush(c->tc.display);
 		}
 	}
-	wl_surface_attach(c->surface, c->buffer, 0, 0);
-	wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
-	wl_surface_commit(c->surface);
+	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
+	wl_surface_commit(c->top.surface);
 	return conn_wait_events(c, 2000, 10000);
 }
 
@@ -127,20 +128,22 @@ xo_many(struct conn *c)
 {
 	for (int i = 0; i < 100; i++) {
 		struct zxdg_output_v1 *o =
-			zxdg_output_manager_v1_get_xdg_output(c->xdg_output, c->output);
+			zxdg_output_manager_v1_get_xdg_output(c->xdg_output, c->tc.output);
 		if (i % 2) {
 			zxdg_output_v1_destroy(o);
 		}
 	}
-	wl_output_release(c->output);
+	wl_output_release(c->tc.output);
+	c->tc.output = NULL;
 	zxdg_output_manager_v1_destroy(c->xdg_output);
+	c->xdg_output = NULL;
 	return true;
 }
 
 static bool
 xo_not_an_output(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 	uint32_t args[2] = {raw_new_id(c, &zxdg_output_v1_interface), id_of(surface)};
 
 	return raw_send(c, id_of(c->xdg_output), ZXDG_OUTPUT_MANAGER_V1_GET_XDG_OUTPUT, args, 2);
@@ -149,9 +152,10 @@ xo_not_an_output(struct conn *c)
 static bool
 xo_released_output(struct conn *c)
 {
-	uint32_t output = id_of(c->output);
+	uint32_t output = id_of(c->tc.output);
 
-	wl_output_release(c->output);
+	wl_output_release(c->tc.output);
+	c->tc.output = NULL;
 	uint32_t args[2] = {raw_new_id(c, &zxdg_output_v1_interface), output};
 	return raw_send(c, id_of(c->xdg_output), ZXDG_OUTPUT_MANAGER_V1_GET_XDG_OUTPUT, args, 2);
 }
@@ -243,7 +247,7 @@ static const struct wl_pointer_listener pointer_listener = {
 static struct wl_pointer *
 pointer_in(struct conn *c)
 {
-	struct wl_pointer *pointer = wl_seat_get_pointer(c->seat);
+	struct wl_pointer *pointer = wl_seat_get_pointer(c->tc.seat);
 
 	wl_pointer_add_listener(pointer, &pointer_listener, c);
 	if (!conn_map(c, true) || !conn_wait_events(c, 1, 5000)) {
@@ -257,19 +261,20 @@ static bool
 seat_get_many(struct conn *c)
 {
 	for (int i = 0; i < 100; i++) {
-		struct wl_pointer *p = wl_seat_get_pointer(c->seat);
-		struct wl_keyboard *k = wl_seat_get_keyboard(c->seat);
-		struct wl_touch *t = wl_seat_get_touch(c->seat);
+		struct wl_pointer *p = wl_seat_get_pointer(c->tc.seat);
+		struct wl_keyboard *k = wl_seat_get_keyboard(c->tc.seat);
+		struct wl_touch *t = wl_seat_get_touch(c->tc.seat);
 		if (i % 2) {
 			wl_pointer_release(p);
 			wl_keyboard_release(k);
 			wl_touch_release(t);
 		}
 		if (i % 10 == 9) {
-			wl_display_flush(c->display);
+			wl_display_flush(c->tc.display);
 		}
 	}
-	wl_seat_release(c->seat);
+	wl_seat_release(c->tc.seat);
+	c->tc.seat = NULL;
 	return true;
 }
 
@@ -279,7 +284,7 @@ seat_cursor_toplevel(struct conn *c)
 	struct wl_pointer *pointer = pointer_in(c);
 
 	if (pointer) {
-		wl_pointer_set_cursor(pointer, c->serial, c->surface, 0, 0);
+		wl_pointer_set_cursor(pointer, c->serial, c->top.surface, 0, 0);
 	}
 	return pointer != NULL;
 }
@@ -288,9 +293,9 @@ static bool
 seat_cursor_subsurface(struct conn *c)
 {
 	struct wl_pointer *pointer = pointer_in(c);
-	struct wl_surface *sub = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *sub = wl_compositor_create_surface(c->tc.compositor);
 
-	wl_subcompositor_get_subsurface(c->subcompositor, sub, c->surface);
+	wl_subcompositor_get_subsurface(c->tc.subcompositor, sub, c->top.surface);
 	if (pointer) {
 		wl_pointer_set_cursor(pointer, c->serial, sub, 0, 0);
 	}
@@ -302,13 +307,13 @@ static bool
 seat_cursor_odd(struct conn *c)
 {
 	struct wl_pointer *pointer = pointer_in(c);
-	struct wl_surface *cursor = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *cursor = wl_compositor_create_surface(c->tc.compositor);
 
 	if (!pointer) {
 		return false;
 	}
 	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MIN, INT32_MAX);
-	wl_surface_attach(cursor, make_buffer(c, 4, 4, 0xffffffffu), 0, 0);
+	wl_surface_attach(cursor, tc_buffer(&c->tc, 4, 4, 0xffffffffu), 0, 0);
 	wl_surface_offset(cursor, INT32_MAX, INT32_MIN);
 	wl_surface_commit(cursor);
 	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MAX, INT32_MIN);
@@ -316,15 +321,16 @@ seat_cursor_odd(struct conn *c)
 	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
 	wl_surface_destroy(cursor);
 	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
-	return conn_roundtrip(c, 5000) == 1;
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool
 seat_released(struct conn *c)
 {
-	uint32_t seat = id_of(c->seat);
+	uint32_t seat = id_of(c->tc.seat);
 
-	wl_seat_release(c->seat);
+	wl_seat_release(c->tc.seat);
+	c->tc.seat = NULL;
 	uint32_t args[1] = {raw_new_id(c, &wl_pointer_interface)};
 	return raw_send(c, seat, WL_SEAT_GET_POINTER, args, 1);
 }

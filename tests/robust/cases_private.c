@@ -29,7 +29,7 @@ handle_ctl_tile(void *data, struct picowl_control_v1 *ctl, uint32_t index, const
 static void
 handle_ctl_tiles_done(void *data, struct picowl_control_v1 *ctl)
 {
-	((struct conn *)data)->configure_serial++;
+	((struct conn *)data)->top.serial++;
 }
 
 static void
@@ -198,16 +198,16 @@ ctl_title_flood(struct conn *c)
 		}
 		for (int k = 0; k < 10; k++) {
 			title[0] = (char)('a' + k);
-			xdg_toplevel_set_title(tops[i]->toplevel, title);
-			if (conn_roundtrip(tops[i], 5000) != 1) {
+			xdg_toplevel_set_title(tops[i]->top.toplevel, title);
+			if (tc_roundtrip(&tops[i]->tc, 5000) != 1) {
 				goto out;
 			}
 		}
 	}
 	panel->events = 0;
-	ok = conn_roundtrip(panel, 5000) == 1;
+	ok = tc_roundtrip(&panel->tc, 5000) == 1;
 	printf("  the panel got %u lists, %d tile events, titles up to %u bytes%s\n",
-		panel->configure_serial, panel->events, panel->serial,
+		panel->top.serial, panel->events, panel->serial,
 		ok ? "" : ", and lost its connection");
 	ok = ok && panel->events > 0 && panel->serial < 128;
 out:
@@ -324,7 +324,7 @@ cnt_flood(struct conn *c)
 	for (int i = 0; i < 10000; i++) {
 		picowl_counters_v1_reset(c->counters);
 		if (i % 500 == 499) {
-			wl_display_flush(c->display);
+			wl_display_flush(c->tc.display);
 		}
 	}
 	for (int i = 0; i < 100; i++) {
@@ -332,7 +332,7 @@ cnt_flood(struct conn *c)
 		picowl_counters_v1_dump(c->counters, fd, (uint32_t)i % 2);
 		close(fd);
 		if (i % 10 == 9) {
-			wl_display_flush(c->display);
+			wl_display_flush(c->tc.display);
 		}
 	}
 	return conn_wait_events(c, 100, 10000);

@@ -12,7 +12,7 @@
 static struct xdg_positioner *
 positioner(struct conn *c)
 {
-	struct xdg_positioner *pos = xdg_wm_base_create_positioner(c->wm_base);
+	struct xdg_positioner *pos = xdg_wm_base_create_positioner(c->tc.wm_base);
 
 	xdg_positioner_set_size(pos, 8, 8);
 	xdg_positioner_set_anchor_rect(pos, 0, 0, 4, 4);
@@ -22,7 +22,8 @@ positioner(struct conn *c)
 static struct xdg_surface *
 bare_xdg_surface(struct conn *c)
 {
-	return xdg_wm_base_get_xdg_surface(c->wm_base, wl_compositor_create_surface(c->compositor));
+	return xdg_wm_base_get_xdg_surface(c->tc.wm_base,
+		wl_compositor_create_surface(c->tc.compositor));
 }
 
 static bool
@@ -64,17 +65,17 @@ surface_huge_scale(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	wl_surface_set_buffer_scale(c->surface, INT32_MAX);
-	wl_surface_attach(c->surface, c->buffer, 0, 0);
-	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_surface_commit(c->surface);
+	wl_surface_set_buffer_scale(c->top.surface, INT32_MAX);
+	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->top.surface);
 	return true;
 }
 
 static bool
 viewport_twice(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 
 	wp_viewporter_get_viewport(c->viewporter, surface);
 	wp_viewporter_get_viewport(c->viewporter, surface);
@@ -84,7 +85,7 @@ viewport_twice(struct conn *c)
 static bool
 viewport_surface_gone(struct conn *c)
 {
-	struct wl_surface *surface = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 	struct wp_viewport *viewport = wp_viewporter_get_viewport(c->viewporter, surface);
 
 	wl_surface_destroy(surface);
@@ -99,21 +100,21 @@ subsurface_far_out(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
+	struct wl_surface *child = wl_compositor_create_surface(c->tc.compositor);
 	struct wl_subsurface *sub =
-		wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+		wl_subcompositor_get_subsurface(c->tc.subcompositor, child, c->top.surface);
 	wl_subsurface_set_position(sub, INT32_MAX, INT32_MIN);
-	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_attach(child, tc_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
 	wl_surface_commit(child);
-	wl_surface_commit(c->surface);
+	wl_surface_commit(c->top.surface);
 	for (int i = 0; i < 3; i++) {
 		wl_surface_offset(child, INT32_MAX, INT32_MIN);
 		wl_surface_commit(child);
-		wl_surface_attach(c->surface, c->buffer, 0, 0);
-		wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
-		wl_surface_commit(c->surface);
+		wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
+		wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
+		wl_surface_commit(c->top.surface);
 	}
-	return conn_roundtrip(c, 5000) == 1;
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* Window geometry at the int32 extremes: legal, and must not overflow placing the window. */
@@ -123,13 +124,14 @@ geometry_extremes(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX);
-	wl_surface_commit(c->surface);
-	xdg_surface_set_window_geometry(c->xdg_surface, INT32_MAX, INT32_MAX, 1, 1);
-	wl_surface_attach(c->surface, c->buffer, 0, 0);
-	wl_surface_damage_buffer(c->surface, 0, 0, 1, 1);
-	wl_surface_commit(c->surface);
-	return conn_roundtrip(c, 5000) == 1;
+	xdg_surface_set_window_geometry(c->top.xdg_surface, INT32_MIN, INT32_MIN, INT32_MAX,
+		INT32_MAX);
+	wl_surface_commit(c->top.surface);
+	xdg_surface_set_window_geometry(c->top.xdg_surface, INT32_MAX, INT32_MAX, 1, 1);
+	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
+	wl_surface_commit(c->top.surface);
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* A viewport scaling the toplevel to INT32_MAX square, and a subsurface so scaled: legal. */
@@ -139,18 +141,18 @@ viewport_huge_destination(struct conn *c)
 	if (!conn_map(c, false)) {
 		return false;
 	}
-	struct wl_surface *child = wl_compositor_create_surface(c->compositor);
-	wl_subcompositor_get_subsurface(c->subcompositor, child, c->surface);
+	struct wl_surface *child = wl_compositor_create_surface(c->tc.compositor);
+	wl_subcompositor_get_subsurface(c->tc.subcompositor, child, c->top.surface);
 	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, child);
 	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
-	wl_surface_attach(child, make_buffer(c, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_attach(child, tc_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
 	wl_surface_commit(child);
-	vp = wp_viewporter_get_viewport(c->viewporter, c->surface);
+	vp = wp_viewporter_get_viewport(c->viewporter, c->top.surface);
 	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
-	wl_surface_attach(c->surface, c->buffer, 0, 0);
-	wl_surface_damage(c->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_surface_commit(c->surface);
-	return conn_roundtrip(c, 5000) == 1;
+	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
+	wl_surface_damage(c->top.surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->top.surface);
+	return tc_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* An XRGB8888 buffer one byte into its pool: its pixels cannot be read as words. */
@@ -161,12 +163,12 @@ buffer_misaligned(struct conn *c)
 		return false;
 	}
 	int fd = make_memfd(4096);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, 4096);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, 4096);
 	close(fd);
 	struct wl_buffer *buffer =
 		wl_shm_pool_create_buffer(pool, 1, 8, 8, 32, WL_SHM_FORMAT_XRGB8888);
-	wl_surface_attach(c->surface, buffer, 0, 0);
-	wl_surface_commit(c->surface);
+	wl_surface_attach(c->top.surface, buffer, 0, 0);
+	wl_surface_commit(c->top.surface);
 	return true;
 }
 
@@ -194,9 +196,9 @@ handle_sc_buffer(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t fo
 	struct conn *c = data;
 
 	c->serial = format;
-	c->width = (int32_t)width;
-	c->height = (int32_t)height;
-	c->configure_serial = stride;
+	c->top.width = (int32_t)width;
+	c->top.height = (int32_t)height;
+	c->top.serial = stride;
 }
 
 static void
@@ -251,15 +253,16 @@ sc_flood(struct conn *c)
 	struct zwlr_screencopy_frame_v1 *frames[300];
 
 	for (int i = 0; i < 300; i++) {
-		frames[i] = zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->output);
+		frames[i] =
+			zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->tc.output);
 		zwlr_screencopy_frame_v1_add_listener(frames[i], &sc_listener, c);
 	}
-	if (conn_roundtrip(c, 5000) != 1) {
+	if (tc_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
-	int32_t w = c->width, h = c->height, stride = (int32_t)c->configure_serial;
+	int32_t w = c->top.width, h = c->top.height, stride = (int32_t)c->top.serial;
 	int fd = make_memfd((size_t)stride * (size_t)h);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, stride * h);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, stride * h);
 	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride, c->serial);
 	close(fd);
 	c->events = 0;
@@ -282,7 +285,7 @@ sc_odd_regions(struct conn *c)
 	for (size_t i = 0; i < N(r); i++) {
 		zwlr_screencopy_frame_v1_add_listener(
 			zwlr_screencopy_manager_v1_capture_output_region(c->screencopy, 1,
-				c->output, r[i][0], r[i][1], r[i][2], r[i][3]),
+				c->tc.output, r[i][0], r[i][1], r[i][2], r[i][3]),
 			&sc_listener, c);
 	}
 	return conn_wait_events(c, (int)N(r), 5000);
@@ -293,19 +296,19 @@ static bool
 sc_misaligned(struct conn *c)
 {
 	struct zwlr_screencopy_frame_v1 *frame =
-		zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->output);
+		zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->tc.output);
 
 	zwlr_screencopy_frame_v1_add_listener(frame, &sc_listener, c);
-	if (conn_roundtrip(c, 5000) != 1) {
+	if (tc_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
-	int32_t stride = (int32_t)c->configure_serial;
-	int32_t size = stride * c->height + 4;
+	int32_t stride = (int32_t)c->top.serial;
+	int32_t size = stride * c->top.height + 4;
 	int fd = make_memfd((size_t)size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, size);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, size);
 	close(fd);
 	zwlr_screencopy_frame_v1_copy(frame,
-		wl_shm_pool_create_buffer(pool, 2, c->width, c->height, stride, c->serial));
+		wl_shm_pool_create_buffer(pool, 2, c->top.width, c->top.height, stride, c->serial));
 	return true;
 }
 

@@ -51,15 +51,15 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		void *proxy;
 		const struct wl_interface *iface;
 	} table[] = {
-		{c->display, &wl_display_interface},
-		{c->registry, &wl_registry_interface},
-		{c->compositor, &wl_compositor_interface},
-		{c->subcompositor, &wl_subcompositor_interface},
-		{c->shm, &wl_shm_interface},
-		{c->seat, &wl_seat_interface},
-		{c->output, &wl_output_interface},
+		{c->tc.display, &wl_display_interface},
+		{c->tc.registry, &wl_registry_interface},
+		{c->tc.compositor, &wl_compositor_interface},
+		{c->tc.subcompositor, &wl_subcompositor_interface},
+		{c->tc.shm, &wl_shm_interface},
+		{c->tc.seat, &wl_seat_interface},
+		{c->tc.output, &wl_output_interface},
 		{c->ddm, &wl_data_device_manager_interface},
-		{c->wm_base, &xdg_wm_base_interface},
+		{c->tc.wm_base, &xdg_wm_base_interface},
 		{c->layer_shell, &zwlr_layer_shell_v1_interface},
 		{c->presentation, &wp_presentation_interface},
 		{c->decoration, &zxdg_decoration_manager_v1_interface},
@@ -127,7 +127,7 @@ send_mutated(struct conn *c)
 			} else if (current.mutation == OBJECT_MISSING) {
 				words[n++] = NO_SUCH_OBJECT;
 			} else if (current.mutation == OBJECT_WRONG_TYPE) {
-				words[n++] = wl_proxy_get_id((struct wl_proxy *)c->registry);
+				words[n++] = wl_proxy_get_id((struct wl_proxy *)c->tc.registry);
 			} else {
 				words[n++] = 0;
 			}
@@ -168,8 +168,9 @@ run_bad_size(struct conn *c)
 {
 	uint32_t msg[2] = {1, 4u << 16};
 
-	return wl_display_flush(c->display) >= 0 &&
-		send(wl_display_get_fd(c->display), msg, sizeof(msg), MSG_NOSIGNAL) == sizeof(msg);
+	return wl_display_flush(c->tc.display) >= 0 &&
+		send(wl_display_get_fd(c->tc.display), msg, sizeof(msg), MSG_NOSIGNAL) ==
+		sizeof(msg);
 }
 
 static int
@@ -249,7 +250,7 @@ to_dead_object(struct conn *c)
 static bool
 bind_unknown_name(struct conn *c)
 {
-	wl_registry_bind(c->registry, 0xfffffff0u, &wl_compositor_interface, 1);
+	wl_registry_bind(c->tc.registry, 0xfffffff0u, &wl_compositor_interface, 1);
 	return true;
 }
 
@@ -258,7 +259,7 @@ bind_wrong_interface(struct conn *c)
 {
 	for (int i = 0; i < c->n_globals; i++) {
 		if (strcmp(c->globals[i].interface, "wl_compositor") == 0) {
-			wl_registry_bind(c->registry, c->globals[i].name, &wl_shm_interface, 1);
+			wl_registry_bind(c->tc.registry, c->globals[i].name, &wl_shm_interface, 1);
 			return true;
 		}
 	}
@@ -272,9 +273,9 @@ bind_too_new(struct conn *c)
 		if (strcmp(c->globals[i].interface, "wl_compositor") == 0) {
 			struct wl_interface fake = wl_compositor_interface;
 			fake.version = (int)c->globals[i].version + 1;
-			wl_registry_bind(c->registry, c->globals[i].name, &fake,
+			wl_registry_bind(c->tc.registry, c->globals[i].name, &fake,
 				c->globals[i].version + 1);
-			return wl_display_flush(c->display) >= 0;
+			return wl_display_flush(c->tc.display) >= 0;
 		}
 	}
 	return false;

@@ -19,12 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
-#include <wayland-client.h>
 
-#include "xdg-shell-client-protocol.h"
+#include "client.h"
 
 #define MAGENTA 0xffff00ffu
 #define YELLOW 0xffffff00u
@@ -32,21 +30,14 @@
 #define PATCH 32
 
 struct app {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
+	struct tc_client tc;
+	struct tc_toplevel top;
 	struct wl_keyboard *keyboard;
 	struct wl_touch *touch;
 	/* buffers not yet released and frame callbacks not yet done, freed at exit */
 	struct wl_proxy *inflight[16];
-	int width, height;
-	bool configured, drawn, partial_pending, closed;
+	int width, height; /* of the first configure, kept */
+	bool configured, drawn;
 	FILE *state;
 };
 
@@ -91,17 +82,12 @@ static const struct wl_buffer_listener buffer_listener = {.release = handle_buff
 static struct wl_buffer *
 make_buffer(struct app *app, bool patch)
 {
-	int w = app->width, h = app->height, stride = w * 4;
-	size_t size = (size_t)stride * (size_t)h;
-	int fd = memfd_create("vmclient", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
+	int w = app->width, h = app->height;
+	struct tc_canvas cv;
+	if (!tc_canvas_init(&cv, w, h)) {
 		return NULL;
 	}
-	uint32_t *px = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (px == MAP_FAILED) {
-		close(fd);
-		return NULL;
-	}
+	uint32_t *px = cv.pixels;
 	for (int y = 0; y < h; y++) {
 		for (int x = 0; x < w; x++) {
 			bool marker = x < w / 4 && y < h / 4;
@@ -110,12 +96,7 @@ make_buffer(struct app *app, bool patch)
 			px[y * w + x] = square ? CYAN : marker ? YELLOW : MAGENTA;
 		}
 	}
-	munmap(px, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(app->shm, fd, (int32_t)size);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
+	struct wl_buffer *buffer = tc_canvas_finish(&cv, app->tc.shm);
 	wl_buffer_add_listener(buffer, &buffer_listener, app);
 	return buffer;
 }
@@ -144,68 +125,35 @@ draw(struct app *app, bool patch)
 		say(app, "error no buffer");
 		exit(1);
 	}
-	wl_surface_attach(app->surface, buffer, 0, 0);
+	wl_surface_attach(app->top.surface, buffer, 0, 0);
 	if (patch) {
-		wl_surface_damage_buffer(app->surface, app->width / 2 - PATCH / 2,
+		wl_surface_damage_buffer(app->top.surface, app->width / 2 - PATCH / 2,
 			app->height / 2 - PATCH / 2, PATCH, PATCH);
 	} else {
-		wl_surface_damage_buffer(app->surface, 0, 0, INT32_MAX, INT32_MAX);
+		wl_surface_damage_buffer(app->top.surface, 0, 0, INT32_MAX, INT32_MAX);
 	}
-	struct wl_callback *cb = wl_surface_frame(app->surface);
+	struct wl_callback *cb = wl_surface_frame(app->top.surface);
 	wl_callback_add_listener(cb, &frame_listener, app);
 	if (!swap_inflight(app, NULL, cb)) {
 		say(app, "error too many frames in flight");
 		exit(1);
 	}
-	wl_surface_commit(app->surface);
+	wl_surface_commit(app->top.surface);
 }
 
+/* Draws at the first configure's size and keeps it. */
 static void
-handle_xdg_surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
+handle_configure(struct tc_toplevel *top)
 {
-	struct app *app = data;
-	xdg_surface_ack_configure(surface, serial);
+	struct app *app = top->data;
 	if (!app->configured) {
 		app->configured = true;
+		app->width = top->width;
+		app->height = top->height;
 		say(app, "configured %d %d", app->width, app->height);
 		draw(app, false);
 	}
 }
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = handle_xdg_surface_configure,
-};
-
-static void
-handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t w, int32_t h,
-	struct wl_array *states)
-{
-	struct app *app = data;
-	if (!app->configured && w > 0 && h > 0) {
-		app->width = w;
-		app->height = h;
-	}
-}
-
-static void
-handle_toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
-	struct app *app = data;
-	app->closed = true;
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {
-	.configure = handle_toplevel_configure,
-	.close = handle_toplevel_close,
-};
-
-static void
-handle_wm_base_ping(void *data, struct xdg_wm_base *wm_base, uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {.ping = handle_wm_base_ping};
 
 /* Keyboard: only enter and keys matter here. */
 static void
@@ -299,40 +247,17 @@ handle_seat_name(void *data, struct wl_seat *seat, const char *name)
 
 static const struct wl_seat_listener seat_listener = {handle_seat_capabilities, handle_seat_name};
 
-static void
-handle_global(void *data, struct wl_registry *registry, uint32_t name, const char *iface,
-	uint32_t version)
-{
-	struct app *app = data;
-	if (strcmp(iface, wl_compositor_interface.name) == 0) {
-		app->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
-	} else if (strcmp(iface, wl_shm_interface.name) == 0) {
-		app->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(iface, xdg_wm_base_interface.name) == 0) {
-		app->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(app->wm_base, &wm_base_listener, app);
-	} else if (strcmp(iface, wl_seat_interface.name) == 0) {
-		app->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-			version < 5 ? version : 5);
-		wl_seat_add_listener(app->seat, &seat_listener, app);
-	}
-}
-
-static void
-handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
-
 int
 main(int argc, char *argv[])
 {
-	struct app app = {.width = 200, .height = 200};
+	struct app app = {
+		.tc = {.name = "vmclient", .data = &app, .seat_listener = &seat_listener},
+		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
+	};
+	const struct tc_versions versions = {.compositor = 4, .shm = 1, .seat = 5, .wm_base = 1};
 	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
-	app.display = wl_display_connect(NULL);
-	if (!app.state || !app.display) {
-		fprintf(stderr, "vmclient: cannot connect\n");
+	if (!app.state) {
+		fprintf(stderr, "vmclient: cannot open the state file\n");
 		return 1;
 	}
 	sigset_t mask;
@@ -341,43 +266,35 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
 
-	app.registry = wl_display_get_registry(app.display);
-	wl_registry_add_listener(app.registry, &registry_listener, &app);
-	wl_display_roundtrip(app.display);
-	if (!app.compositor || !app.shm || !app.wm_base) {
-		fprintf(stderr, "vmclient: missing globals\n");
+	if (!tc_connect(&app.tc, &versions, -1)) {
 		return 1;
 	}
-	app.surface = wl_compositor_create_surface(app.compositor);
-	app.xdg_surface = xdg_wm_base_get_xdg_surface(app.wm_base, app.surface);
-	xdg_surface_add_listener(app.xdg_surface, &xdg_surface_listener, &app);
-	app.toplevel = xdg_surface_get_toplevel(app.xdg_surface);
-	xdg_toplevel_add_listener(app.toplevel, &toplevel_listener, &app);
-	xdg_toplevel_set_title(app.toplevel, "vmclient");
-	wl_surface_commit(app.surface);
+	struct wl_display *display = app.tc.display;
+	tc_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
+	wl_surface_commit(app.top.surface);
 
-	struct pollfd fds[2] = {{wl_display_get_fd(app.display), POLLIN, 0}, {sfd, POLLIN, 0}};
-	while (!app.closed) {
-		while (wl_display_prepare_read(app.display) != 0) {
-			wl_display_dispatch_pending(app.display);
+	struct pollfd fds[2] = {{wl_display_get_fd(display), POLLIN, 0}, {sfd, POLLIN, 0}};
+	while (!app.top.closed) {
+		while (wl_display_prepare_read(display) != 0) {
+			wl_display_dispatch_pending(display);
 		}
-		if (app.closed) {
-			wl_display_cancel_read(app.display);
+		if (app.top.closed) {
+			wl_display_cancel_read(display);
 			break;
 		}
-		wl_display_flush(app.display);
+		wl_display_flush(display);
 		if (poll(fds, 2, -1) < 0 && errno != EINTR) {
-			wl_display_cancel_read(app.display);
+			wl_display_cancel_read(display);
 			break;
 		}
 		if (fds[0].revents & POLLIN) {
-			if (wl_display_read_events(app.display) < 0) {
+			if (wl_display_read_events(display) < 0) {
 				break;
 			}
 		} else {
-			wl_display_cancel_read(app.display);
+			wl_display_cancel_read(display);
 		}
-		if (wl_display_dispatch_pending(app.display) < 0) {
+		if (wl_display_dispatch_pending(display) < 0) {
 			break;
 		}
 		if (fds[1].revents & POLLIN) {
@@ -396,14 +313,14 @@ main(int argc, char *argv[])
 			wl_proxy_destroy(app.inflight[i]);
 		}
 	}
-	void *proxies[] = {app.toplevel, app.xdg_surface, app.surface, app.keyboard, app.touch,
-		app.seat, app.wm_base, app.shm, app.compositor, app.registry};
-	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
-		if (proxies[i]) {
-			wl_proxy_destroy(proxies[i]);
-		}
+	if (app.keyboard) {
+		wl_proxy_destroy((struct wl_proxy *)app.keyboard);
 	}
-	wl_display_disconnect(app.display);
+	if (app.touch) {
+		wl_proxy_destroy((struct wl_proxy *)app.touch);
+	}
+	tc_toplevel_finish(&app.top);
+	tc_disconnect(&app.tc);
 	close(sfd);
 	fclose(app.state);
 	return 0;
