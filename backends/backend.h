@@ -37,8 +37,8 @@ struct pw_backend_config {
 struct pw_present_stats {
 	enum pw_present_mode path; /* the path actually taken */
 	enum pw_copy_engine engine; /* the engine that moved most bytes */
-	int rows;		    /* rows moved to the display */
-	size_t bytes;		    /* bytes moved to the display by picowl or the kernel */
+	int rows; /* rows moved to the display */
+	size_t bytes; /* bytes moved to the display by picowl or the kernel */
 	struct timespec copy_start, copy_end; /* picowl's own copy (zero when none) */
 };
 

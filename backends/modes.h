@@ -6,17 +6,17 @@
 
 /* How a frame reaches the display (config `present=`). */
 enum pw_present_mode {
-	PW_PRESENT_AUTO,   /* the backend picks by device class */
+	PW_PRESENT_AUTO, /* the backend picks by device class */
 	PW_PRESENT_SHADOW, /* composite into RAM, copy the damaged rows to the display */
 	PW_PRESENT_DIRECT, /* composite straight into the display's buffer */
-	PW_PRESENT_FLIP,   /* two display buffers, pan or page-flip; repaint by buffer age */
+	PW_PRESENT_FLIP, /* two display buffers, pan or page-flip; repaint by buffer age */
 };
 
 /* What moves the damaged rows (config `copy=`). */
 enum pw_copy_engine {
-	PW_COPY_CPU,	/* memcpy of rows */
+	PW_COPY_CPU, /* memcpy of rows */
 	PW_COPY_KERNEL, /* the kernel is told the rows (DIRTYFB, FB_DAMAGE_CLIPS) and moves them */
-	PW_COPY_DMA,	/* a device's own DMA copy */
+	PW_COPY_DMA, /* a device's own DMA copy */
 };
 
 bool pw_present_mode_parse(const char *name, enum pw_present_mode *out);

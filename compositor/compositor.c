@@ -76,7 +76,8 @@ compositor_create_region(struct wl_client *client, struct wl_resource *resource,
 		wl_client_post_no_memory(client);
 		return;
 	}
-	struct wl_resource *region_resource = wl_resource_create(client, &wl_region_interface, 1, id);
+	struct wl_resource *region_resource =
+		wl_resource_create(client, &wl_region_interface, 1, id);
 	if (!region_resource) {
 		free(region);
 		wl_client_post_no_memory(client);

@@ -14,7 +14,7 @@ struct pw_counters {
 	uint32_t last_seq; /* the frame being built or shown last; 0: none yet */
 	struct pw_commit_record *commits;
 	size_t commit_cap;
-	uint64_t commit_total;	/* commits ever recorded; the ring holds the last commit_cap */
+	uint64_t commit_total; /* commits ever recorded; the ring holds the last commit_cap */
 	uint64_t pending_start; /* the first commit not yet in a frame */
 	int64_t t_reset;
 	struct {
@@ -432,18 +432,20 @@ static void
 dump_text(const struct pw_counters *c, FILE *out)
 {
 	struct summary s = summarize(c);
-	fprintf(out, "picowl counters: %zu frames, %zu commits shown, over %.2f s "
-		     "(the last %zu frames and %zu commits are kept)\n",
+	fprintf(out,
+		"picowl counters: %zu frames, %zu commits shown, over %.2f s "
+		"(the last %zu frames and %zu commits are kept)\n",
 		s.frames, s.commits, s.seconds, c->frame_cap, c->commit_cap);
 	fprintf(out, "%-20s %7s %9s %9s %9s %9s %11s\n", "stage (ms)", "count", "min", "median",
 		"p95", "max", "sum");
 	for (int i = 0; i < PW_STAGE_COUNT; i++) {
 		struct pw_stat st = pw_counters_stage(c, (enum pw_stage)i);
-		fprintf(out, "%-20s %7zu %9.3f %9.3f %9.3f %9.3f %11.3f\n", stage_names[i], st.count,
-			st.min, st.median, st.p95, st.max, st.sum);
+		fprintf(out, "%-20s %7zu %9.3f %9.3f %9.3f %9.3f %11.3f\n", stage_names[i],
+			st.count, st.min, st.median, st.p95, st.max, st.sum);
 	}
-	fprintf(out, "paths: composite %zu, direct %zu, none %zu; engines: cpu %zu, kernel %zu, "
-		     "dma %zu\n",
+	fprintf(out,
+		"paths: composite %zu, direct %zu, none %zu; engines: cpu %zu, kernel %zu, "
+		"dma %zu\n",
 		s.path_count[PW_PATH_COMPOSITE], s.path_count[PW_PATH_DIRECT],
 		s.path_count[PW_PATH_NONE], s.engine_count[PW_COPY_CPU],
 		s.engine_count[PW_COPY_KERNEL], s.engine_count[PW_COPY_DMA]);
@@ -451,16 +453,19 @@ dump_text(const struct pw_counters *c, FILE *out)
 		s.rows, s.bytes, s.bytes_per_commit, s.frames ? s.rows / (double)s.frames : 0);
 	fprintf(out, "copy: %.3f ms in all, %.2f MB/s\n", s.copy_ms, s.copy_mb_s);
 	if (s.fit) {
-		fprintf(out, "picowl per frame: %.3f ms mean; %.3f ms fixed per commit + %.3f ns "
-			     "per byte moved (Theil-Sen fit)\n",
+		fprintf(out,
+			"picowl per frame: %.3f ms mean; %.3f ms fixed per commit + %.3f ns "
+			"per byte moved (Theil-Sen fit)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0, s.fixed_ms, s.ns_per_byte);
 	} else if (s.fixed_from_empty) {
-		fprintf(out, "picowl per frame: %.3f ms mean; %.3f ms fixed per commit (median of "
-			     "the frames that moved no bytes)\n",
+		fprintf(out,
+			"picowl per frame: %.3f ms mean; %.3f ms fixed per commit (median of "
+			"the frames that moved no bytes)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0, s.fixed_ms);
 	} else {
-		fprintf(out, "picowl per frame: %.3f ms mean (fixed cost: needs frames of "
-			     "three sizes or more, or frames without damage)\n",
+		fprintf(out,
+			"picowl per frame: %.3f ms mean (fixed cost: needs frames of "
+			"three sizes or more, or frames without damage)\n",
 			s.frames ? s.picowl_ms / (double)s.frames : 0);
 	}
 	fprintf(out, "context switches per frame: %.2f voluntary, %.2f involuntary\n",
@@ -469,8 +474,8 @@ dump_text(const struct pw_counters *c, FILE *out)
 	/* Per surface: commits and their commit->on screen latency. */
 	uint32_t seen[MAX_NAMES];
 	size_t nseen = 0, n = commits_in_ring(c);
-	fprintf(out, "%-8s %-20s %8s %9s %9s %9s\n", "surface", "name", "commits", "median",
-		"p95", "max");
+	fprintf(out, "%-8s %-20s %8s %9s %9s %9s\n", "surface", "name", "commits", "median", "p95",
+		"max");
 	for (size_t i = 0; i < n && nseen < MAX_NAMES; i++) {
 		uint32_t id = commit_at(c, i)->surface;
 		bool done = false;
@@ -514,9 +519,10 @@ static void
 dump_json(const struct pw_counters *c, FILE *out)
 {
 	struct summary s = summarize(c);
-	fprintf(out, "{\n  \"summary\": {\"frames\": %zu, \"commits\": %zu, \"seconds\": %.6f, "
-		     "\"rows\": %.0f, \"bytes\": %.0f, \"bytes_per_commit\": %.1f, "
-		     "\"copy_ms\": %.6f, \"copy_mb_per_s\": %.3f, \"picowl_ms_mean\": %.6f, ",
+	fprintf(out,
+		"{\n  \"summary\": {\"frames\": %zu, \"commits\": %zu, \"seconds\": %.6f, "
+		"\"rows\": %.0f, \"bytes\": %.0f, \"bytes_per_commit\": %.1f, "
+		"\"copy_ms\": %.6f, \"copy_mb_per_s\": %.3f, \"picowl_ms_mean\": %.6f, ",
 		s.frames, s.commits, s.seconds, s.rows, s.bytes, s.bytes_per_commit, s.copy_ms,
 		s.copy_mb_s, s.frames ? s.picowl_ms / (double)s.frames : 0);
 	if (s.fit) {
@@ -525,9 +531,10 @@ dump_json(const struct pw_counters *c, FILE *out)
 	} else if (s.fixed_from_empty) {
 		fprintf(out, "\"fixed_ms_per_commit\": %.6f, ", s.fixed_ms);
 	}
-	fprintf(out, "\"vcsw_per_frame\": %.4f, \"ivcsw_per_frame\": %.4f, "
-		     "\"paths\": {\"composite\": %zu, \"direct\": %zu, \"none\": %zu}, "
-		     "\"engines\": {\"cpu\": %zu, \"kernel\": %zu, \"dma\": %zu}},\n",
+	fprintf(out,
+		"\"vcsw_per_frame\": %.4f, \"ivcsw_per_frame\": %.4f, "
+		"\"paths\": {\"composite\": %zu, \"direct\": %zu, \"none\": %zu}, "
+		"\"engines\": {\"cpu\": %zu, \"kernel\": %zu, \"dma\": %zu}},\n",
 		s.vcsw_per_frame, s.ivcsw_per_frame, s.path_count[0], s.path_count[1],
 		s.path_count[2], s.engine_count[0], s.engine_count[1], s.engine_count[2]);
 	fprintf(out, "  \"stages_ms\": {\n");
@@ -546,8 +553,8 @@ dump_json(const struct pw_counters *c, FILE *out)
 			"\"bytes\": %u, \"commits\": %u, \"path\": \"%s\", \"engine\": \"%s\", "
 			"\"vcsw\": %u, \"ivcsw\": %u}",
 			i ? "," : "", f->seq, (long long)f->t_repaint, (long long)f->t_render,
-			(long long)f->t_submit, (long long)f->t_done, (long long)f->copy_ns, f->rows,
-			f->bytes, f->commits, path_names[f->path < 3 ? f->path : 0],
+			(long long)f->t_submit, (long long)f->t_done, (long long)f->copy_ns,
+			f->rows, f->bytes, f->commits, path_names[f->path < 3 ? f->path : 0],
 			pw_copy_engine_name((enum pw_copy_engine)(f->engine < 3 ? f->engine : 0)),
 			f->vcsw, f->ivcsw);
 	}
@@ -556,10 +563,11 @@ dump_json(const struct pw_counters *c, FILE *out)
 	size_t nc = commits_in_ring(c);
 	for (size_t i = 0; i < nc; i++) {
 		const struct pw_commit_record *r = commit_at(c, i);
-		fprintf(out, "%s\n    {\"t_commit\": %lld, \"surface\": %u, \"name\": \"%s\", "
-			     "\"frame\": %u}",
-			i ? "," : "", (long long)r->t_commit, r->surface, surface_name(c, r->surface),
-			r->frame);
+		fprintf(out,
+			"%s\n    {\"t_commit\": %lld, \"surface\": %u, \"name\": \"%s\", "
+			"\"frame\": %u}",
+			i ? "," : "", (long long)r->t_commit, r->surface,
+			surface_name(c, r->surface), r->frame);
 	}
 	fprintf(out, "\n  ]\n}\n");
 }

@@ -13,17 +13,17 @@
 
 enum pw_path {
 	PW_PATH_COMPOSITE, /* views composited (pixman and picowl's spans) */
-	PW_PATH_DIRECT,	   /* one fullscreen client's rows converted straight to the display */
-	PW_PATH_NONE,	   /* nothing changed: a frame for callbacks only */
+	PW_PATH_DIRECT, /* one fullscreen client's rows converted straight to the display */
+	PW_PATH_NONE, /* nothing changed: a frame for callbacks only */
 };
 
 struct pw_frame_record {
 	uint32_t seq;
 	int64_t t_repaint; /* repaint started */
-	int64_t t_render;  /* composition (or direct copy) done */
-	int64_t t_submit;  /* handed to the display (picowl's copy, flip or DIRTYFB done) */
-	int64_t t_done;	   /* on screen; 0 while pending */
-	int64_t copy_ns;   /* picowl's own copy to the display within the present */
+	int64_t t_render; /* composition (or direct copy) done */
+	int64_t t_submit; /* handed to the display (picowl's copy, flip or DIRTYFB done) */
+	int64_t t_done; /* on screen; 0 while pending */
+	int64_t copy_ns; /* picowl's own copy to the display within the present */
 	uint32_t rows, bytes;
 	uint16_t commits;
 	uint8_t path, engine; /* enum pw_path, enum pw_copy_engine */
@@ -33,7 +33,7 @@ struct pw_frame_record {
 struct pw_commit_record {
 	int64_t t_commit;
 	uint32_t surface; /* the surface's counter id */
-	uint32_t frame;	  /* seq of the frame that showed it; 0 while pending */
+	uint32_t frame; /* seq of the frame that showed it; 0 while pending */
 };
 
 struct pw_counters;
@@ -54,8 +54,7 @@ void pw_counters_frame_rendered(struct pw_counters *counters, int64_t t, enum pw
 void pw_counters_frame_submitted(struct pw_counters *counters, int64_t t, uint32_t rows,
 	uint32_t bytes, int engine, int64_t copy_ns);
 /* The frame is on screen; vcsw/ivcsw: picowl's context switches since the last frame. */
-void pw_counters_frame_done(struct pw_counters *counters, int64_t t, uint32_t vcsw,
-	uint32_t ivcsw);
+void pw_counters_frame_done(struct pw_counters *counters, int64_t t, uint32_t vcsw, uint32_t ivcsw);
 
 /* Aggregate of one quantity over the frames or commits in the rings. */
 struct pw_stat {
@@ -64,12 +63,12 @@ struct pw_stat {
 };
 
 enum pw_stage {
-	PW_STAGE_QUEUE,	  /* commit -> repaint start */
-	PW_STAGE_RENDER,  /* repaint start -> render end */
+	PW_STAGE_QUEUE, /* commit -> repaint start */
+	PW_STAGE_RENDER, /* repaint start -> render end */
 	PW_STAGE_PRESENT, /* render end -> present submitted (picowl's copy) */
 	PW_STAGE_SCANOUT, /* present submitted -> on screen */
-	PW_STAGE_PICOWL,  /* repaint start -> present submitted: picowl's work per frame */
-	PW_STAGE_TOTAL,	  /* commit -> on screen */
+	PW_STAGE_PICOWL, /* repaint start -> present submitted: picowl's work per frame */
+	PW_STAGE_TOTAL, /* commit -> on screen */
 	PW_STAGE_COUNT,
 };
 

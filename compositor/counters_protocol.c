@@ -18,8 +18,7 @@ counters_destroy(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-counters_dump(struct wl_client *client, struct wl_resource *resource, int32_t fd,
-	uint32_t format)
+counters_dump(struct wl_client *client, struct wl_resource *resource, int32_t fd, uint32_t format)
 {
 	struct pw_server *server = wl_resource_get_user_data(resource);
 	struct stat st;
@@ -33,7 +32,8 @@ counters_dump(struct wl_client *client, struct wl_resource *resource, int32_t fd
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || flags < 0 ||
 		(flags & O_ACCMODE) == O_RDONLY) {
 		wl_resource_post_error(resource, PICOWL_COUNTERS_V1_ERROR_INVALID_FD,
-			"the dump goes into a writable regular file (a memfd), not a pipe or socket");
+			"the dump goes into a writable regular file (a memfd), not a pipe or "
+			"socket");
 		close(fd);
 		return;
 	}

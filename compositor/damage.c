@@ -105,8 +105,8 @@ expand_rows(const pixman_region32_t *damage, int width, int height, pixman_regio
 }
 
 void
-pw_damage_expand(enum pw_damage_mode mode, const pixman_region32_t *damage, int width,
-	int height, pixman_region32_t *out)
+pw_damage_expand(enum pw_damage_mode mode, const pixman_region32_t *damage, int width, int height,
+	pixman_region32_t *out)
 {
 	pixman_box32_t clipped, full = {0, 0, width, height};
 	const pixman_box32_t *rects;
@@ -122,7 +122,8 @@ pw_damage_expand(enum pw_damage_mode mode, const pixman_region32_t *damage, int 
 		expand_rows(damage, width, height, out);
 		return;
 	case PW_DAMAGE_RECTS:
-		pixman_region32_intersect_rect(out, damage, 0, 0, (unsigned)width, (unsigned)height);
+		pixman_region32_intersect_rect(out, damage, 0, 0, (unsigned)width,
+			(unsigned)height);
 		return;
 	case PW_DAMAGE_FULL:
 		/* The extents may reach outside the output while no rectangle does. */
@@ -170,8 +171,8 @@ rotate_box(pixman_box32_t b, int rotation, int w, int h)
 }
 
 void
-pw_damage_rotate(const pixman_region32_t *in, int rotation, int buffer_width,
-	int buffer_height, pixman_region32_t *out)
+pw_damage_rotate(const pixman_region32_t *in, int rotation, int buffer_width, int buffer_height,
+	pixman_region32_t *out)
 {
 	pixman_box32_t stack_boxes[STACK_BOXES], *boxes = stack_boxes;
 	int n;

@@ -78,7 +78,8 @@ same_input(const struct pw_config *a, const struct pw_config *b)
 	return same_string(a->input.keyboard, b->input.keyboard) &&
 		same_string(a->input.pointer, b->input.pointer) &&
 		same_string(a->input.touchscreen, b->input.touchscreen) &&
-		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) == 0;
+		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) ==
+		0;
 }
 
 /* The [input] devices and calibration, for the backends' libinput. */
@@ -126,7 +127,8 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 		}
 	}
 	if (server->seat) {
-		pw_seat_set_repeat(server->seat, config->input.repeat_rate, config->input.repeat_delay);
+		pw_seat_set_repeat(server->seat, config->input.repeat_rate,
+			config->input.repeat_delay);
 	}
 	/* Reopening the input devices is not free: only when their settings changed. */
 	if (!old || !same_input(old, config)) {

@@ -9,15 +9,15 @@ struct pw_box {
 };
 
 enum pw_layout_kind {
-	PW_LAYOUT_TILE,	   /* master and stack */
+	PW_LAYOUT_TILE, /* master and stack */
 	PW_LAYOUT_MONOCLE, /* every tile covers the whole area */
 };
 
 struct pw_layout_params {
 	enum pw_layout_kind kind;
 	int master_permille; /* share of the area the master column/row takes, 100..900 */
-	int master_count;    /* tiles in the master area, >= 0 */
-	int gap;	     /* pixels between tiles and around the area, >= 0 */
+	int master_count; /* tiles in the master area, >= 0 */
+	int gap; /* pixels between tiles and around the area, >= 0 */
 };
 
 void pw_layout_defaults(struct pw_layout_params *params);

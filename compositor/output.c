@@ -318,7 +318,7 @@ repaint(struct pw_output *output)
 	struct pw_present_stats stats = {0};
 	if (backend->impl->present(backend, &rows, &stats)) {
 		output->frame_pending = true;
-		/* The next frame may be drawn now: it is shown at the earliest at the next vblank. */
+		/* The next frame may be drawn now: it is shown at the next vblank, no sooner. */
 		output->presented_ns = now_ns();
 		/* Only a client that waits for its callback draws in step with the refresh. */
 		note_paced_clients(output);
@@ -388,10 +388,10 @@ pw_output_schedule_repaint(struct pw_output *output)
 {
 	if (output->judged_seq != output->frame_seq) {
 		output->judged_seq = output->frame_seq;
-		/* A commit held back to the vblank is seen just after it: half a refresh of slack. */
+		/* A commit held to the vblank is seen just after it: half a refresh of slack. */
 		bool close = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
-		output->close_frames = close ? (output->close_frames < 2 ? output->close_frames + 1 : 2)
-					     : 0;
+		output->close_frames =
+			close ? (output->close_frames < 2 ? output->close_frames + 1 : 2) : 0;
 		output->keeps_up = output->close_frames == 2;
 	}
 	if (output->frame_pending) {

@@ -22,7 +22,7 @@ struct pw_output {
 	struct wl_list resources;
 	char name[32];
 	int width, height; /* logical, as the clients see it (rotated) */
-	int rotation;	   /* clockwise degrees from logical to the display: 0, 90, 180, 270 */
+	int rotation; /* clockwise degrees from logical to the display: 0, 90, 180, 270 */
 	int32_t transform; /* WL_OUTPUT_TRANSFORM_* advertised for `rotation` */
 	pixman_image_t *scene; /* logical composition target while rotated, else NULL */
 	bool scene_stale; /* direct presents went around the scene: redraw it whole */
@@ -30,9 +30,9 @@ struct pw_output {
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */
 	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */
-	bool frame_pending;	  /* a presented frame is not yet on screen */
-	bool repaint_needed;	  /* repaint once the pending frame is done */
-	bool keeps_up; /* the first commit after each of the last two frames came within a refresh */
+	bool frame_pending; /* a presented frame is not yet on screen */
+	bool repaint_needed; /* repaint once the pending frame is done */
+	bool keeps_up; /* each of the last two frames' first commits came within a refresh */
 	int close_frames; /* frames in a row (up to 2) whose first commit came within a refresh */
 	uint32_t judged_seq; /* the frame whose first commit set close_frames */
 	bool coalesce; /* a client keeps up, paced by its frame callbacks: see run.c */
@@ -47,7 +47,7 @@ struct pw_output {
 	struct wl_event_source *repaint_idle;
 	bool repaint_soon; /* repaint once run.c's dispatch returns */
 	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */
-	struct wl_list feedbacks;	/* wp_presentation_feedback links for the frame in flight */
+	struct wl_list feedbacks; /* wp_presentation_feedback links for the frame in flight */
 	uint32_t frame_seq;
 	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last frame done */
 	struct timespec last_present;
@@ -63,7 +63,7 @@ struct pw_output {
 };
 
 struct pw_output_frame {
-	pixman_image_t *image;		 /* the whole frame, display (rotated) coordinates */
+	pixman_image_t *image; /* the whole frame, display (rotated) coordinates */
 	const pixman_region32_t *damage; /* what changed in it, display coordinates */
 };
 
@@ -88,7 +88,7 @@ void pw_output_dispatched(struct pw_output *output);
 bool pw_output_set_rotation(struct pw_output *output, int degrees);
 
 /* Maps a point given as 0..1 across the unrotated display to logical output coordinates. */
-void pw_output_map_display_point(const struct pw_output *output, double x01, double y01,
-	double *x, double *y);
+void pw_output_map_display_point(const struct pw_output *output, double x01, double y01, double *x,
+	double *y);
 
 #endif

@@ -40,26 +40,26 @@ pw_pixels_supported(enum pw_format src, enum pw_format dst)
  * and per source row. For rotation 0 that is plain row order; for 90 and 270 a tile keeps
  * the strided writes inside TILE destination rows.
  */
-#define DEFINE_BLIT(name, src_t, dst_t, convert)                                           \
-	static void name(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,    \
-		int width, int height, int step_x, int step_y)                                \
-	{                                                                                      \
-		/* step_x, step_y: byte offsets in dst for one source pixel / one source row. */ \
-		for (int ty = 0; ty < height; ty += TILE) {                                    \
-			int th = height - ty < TILE ? height - ty : TILE;                      \
-			for (int tx = 0; tx < width; tx += TILE) {                             \
-				int tw = width - tx < TILE ? width - tx : TILE;                \
-				for (int y = ty; y < ty + th; y++) {                           \
-					const src_t *s =                                       \
+#define DEFINE_BLIT(name, src_t, dst_t, convert)                                                  \
+	static void name(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,        \
+		int width, int height, int step_x, int step_y)                                    \
+	{                                                                                         \
+		/* step_x, step_y: byte offsets in dst for one source pixel / one source row. */  \
+		for (int ty = 0; ty < height; ty += TILE) {                                       \
+			int th = height - ty < TILE ? height - ty : TILE;                         \
+			for (int tx = 0; tx < width; tx += TILE) {                                \
+				int tw = width - tx < TILE ? width - tx : TILE;                   \
+				for (int y = ty; y < ty + th; y++) {                              \
+					const src_t *s =                                          \
 						(const src_t *)(src + (long)y * src_stride) + tx; \
-					uint8_t *d = dst + (long)y * step_y + (long)tx * step_x; \
-					for (int x = 0; x < tw; x++) {                         \
-						*(dst_t *)d = convert(s[x]);                   \
-						d += step_x;                                   \
-					}                                                      \
-				}                                                              \
-			}                                                                      \
-		}                                                                              \
+					uint8_t *d = dst + (long)y * step_y + (long)tx * step_x;  \
+					for (int x = 0; x < tw; x++) {                            \
+						*(dst_t *)d = convert(s[x]);                      \
+						d += step_x;                                      \
+					}                                                         \
+				}                                                                 \
+			}                                                                         \
+		}                                                                                 \
 	}
 
 #define SAME(p) (p)
@@ -172,9 +172,8 @@ rows_unrotated(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
 }
 
 bool
-pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, int y,
-	int width, int height, int dst_x, int dst_y, int frame_width, int frame_height,
-	int rotation)
+pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, int y, int width,
+	int height, int dst_x, int dst_y, int frame_width, int frame_height, int rotation)
 {
 	if (!pw_pixels_supported(src->format, dst->format) || width <= 0 || height <= 0) {
 		return false;
@@ -183,13 +182,13 @@ pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int 
 	const uint8_t *s = (const uint8_t *)src->data + (long)y * src->stride + (long)x * sbpp;
 	/* The frame position of the box's first pixel, and where it lands in dst. */
 	int fx = dst_x + x, fy = dst_y + y;
-	int ox, oy;	    /* dst pixel of the box's first source pixel */
+	int ox, oy; /* dst pixel of the box's first source pixel */
 	int step_x, step_y; /* dst byte steps per source pixel and per source row */
 	long pitch = dst->stride;
 	switch (((rotation % 360) + 360) % 360) {
 	case 0:
-		rows_unrotated((uint8_t *)dst->data + (long)fy * pitch + (long)fx * dbpp, dst->stride,
-			s, src->stride, width, height, src->format, dst->format);
+		rows_unrotated((uint8_t *)dst->data + (long)fy * pitch + (long)fx * dbpp,
+			dst->stride, s, src->stride, width, height, src->format, dst->format);
 		return true;
 	case 90:
 		ox = frame_height - 1 - fy;
@@ -224,8 +223,8 @@ pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int 
 }
 
 bool
-pw_pixels_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, int y,
-	int width, int height, int rotation)
+pw_pixels_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, int y, int width,
+	int height, int rotation)
 {
 	return pw_pixels_blit_at(dst, src, x, y, width, height, 0, 0, src->width, src->height,
 		rotation);
@@ -235,24 +234,25 @@ pw_pixels_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, 
  * One value into a box. Borders and gaps are columns a pixel or two wide: a store per row
  * there, with no loop set up per row.
  */
-#define FILL_BOX(type, value)                                                                  \
-	do {                                                                                   \
-		const type v_ = (value);                                                       \
-		const long stride_ = dst->stride;                                              \
-		uint8_t *row_ = (uint8_t *)dst->data + (long)y * stride_ + (long)x * (long)sizeof(type); \
-		uint8_t *end_ = row_ + (long)height * stride_;                                  \
-		if (width == 1) {                                                              \
-			for (; row_ != end_; row_ += stride_) {                                \
-				*(type *)row_ = v_;                                            \
-			}                                                                      \
-			break;                                                                 \
-		}                                                                              \
-		for (; row_ != end_; row_ += stride_) {                                        \
-			type *d_ = (type *)row_;                                               \
-			for (int i_ = 0; i_ < width; i_++) {                                   \
-				d_[i_] = v_;                                                   \
-			}                                                                      \
-		}                                                                              \
+#define FILL_BOX(type, value)                                                                    \
+	do {                                                                                     \
+		const type v_ = (value);                                                         \
+		const long stride_ = dst->stride;                                                \
+		uint8_t *row_ =                                                                  \
+			(uint8_t *)dst->data + (long)y * stride_ + (long)x * (long)sizeof(type); \
+		uint8_t *end_ = row_ + (long)height * stride_;                                   \
+		if (width == 1) {                                                                \
+			for (; row_ != end_; row_ += stride_) {                                  \
+				*(type *)row_ = v_;                                              \
+			}                                                                        \
+			break;                                                                   \
+		}                                                                                \
+		for (; row_ != end_; row_ += stride_) {                                          \
+			type *d_ = (type *)row_;                                                 \
+			for (int i_ = 0; i_ < width; i_++) {                                     \
+				d_[i_] = v_;                                                     \
+			}                                                                        \
+		}                                                                                \
 	} while (0)
 
 bool

@@ -52,7 +52,6 @@ bool pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src,
  * channel, XRGB8888 sets the x byte to 0xff. Returns false for another format. The borders
  * and gaps between tiles are narrow columns, where pixman pays a call per row.
  */
-bool pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height,
-	uint32_t rgb);
+bool pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height, uint32_t rgb);
 
 #endif

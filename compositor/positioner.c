@@ -68,8 +68,7 @@ outside(int pos, int size, int lo, int len)
 }
 
 static void
-adjust_axis(const struct pw_positioner_rules *r, bool x_axis, int lo, int len, int *pos,
-	int *size)
+adjust_axis(const struct pw_positioner_rules *r, bool x_axis, int lo, int len, int *pos, int *size)
 {
 	int rect_pos = x_axis ? r->anchor_rect.x : r->anchor_rect.y;
 	int rect_size = x_axis ? r->anchor_rect.width : r->anchor_rect.height;

@@ -43,7 +43,6 @@ struct pw_positioner_rules {
  * flip, slide, resize, axis by axis, and whatever still sticks out is slid in regardless,
  * so the popup never leaves `bounds` when it fits.
  */
-struct pw_box pw_positioner_place(const struct pw_positioner_rules *rules,
-	struct pw_box bounds);
+struct pw_box pw_positioner_place(const struct pw_positioner_rules *rules, struct pw_box bounds);
 
 #endif

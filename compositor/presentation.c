@@ -21,8 +21,8 @@ pw_presentation_discard(struct wl_list *list)
 }
 
 void
-pw_presentation_presented(struct wl_list *list, const struct timespec *when,
-	uint32_t refresh_ns, uint64_t seq)
+pw_presentation_presented(struct wl_list *list, const struct timespec *when, uint32_t refresh_ns,
+	uint64_t seq)
 {
 	struct wl_resource *fb, *tmp;
 	uint64_t sec = (uint64_t)when->tv_sec;
@@ -46,8 +46,8 @@ presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *surface_resource, uint32_t id)
 {
 	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
-	struct wl_resource *fb = wl_resource_create(client, &wp_presentation_feedback_interface, 1,
-		id);
+	struct wl_resource *fb =
+		wl_resource_create(client, &wp_presentation_feedback_interface, 1, id);
 	if (!fb) {
 		wl_client_post_no_memory(client);
 		return;

@@ -71,8 +71,8 @@ pw_region_clip(pixman_region32_t *region, int x1, int y1, int x2, int y2)
 }
 
 void
-pw_region_clip_to(pixman_region32_t *out, const pixman_region32_t *region, int x1, int y1,
-	int x2, int y2)
+pw_region_clip_to(pixman_region32_t *out, const pixman_region32_t *region, int x1, int y1, int x2,
+	int y2)
 {
 	pixman_box32_t b;
 	if (box_of(region, &b)) {

@@ -38,8 +38,8 @@ target_format(pixman_image_t *target, enum pw_format *out)
  * which beat pixman's general paths, box by box of the clip.
  */
 static bool
-blit_opaque(struct pw_surface *surface, struct wl_shm_buffer *shm, enum pw_format format,
-	int x, int y, pixman_image_t *target, const pixman_region32_t *clip)
+blit_opaque(struct pw_surface *surface, struct wl_shm_buffer *shm, enum pw_format format, int x,
+	int y, pixman_image_t *target, const pixman_region32_t *clip)
 {
 	enum pw_format df;
 	if (!target_format(target, &df) || !pw_pixels_supported(format, df)) {
@@ -79,8 +79,9 @@ fill(pixman_image_t *target, const pixman_region32_t *region, uint32_t rgb)
 	}
 	enum pw_format format;
 	if (target_format(target, &format)) {
-		struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
-			pixman_image_get_height(target), pixman_image_get_stride(target), format};
+		struct pw_pixmap dst = {pixman_image_get_data(target),
+			pixman_image_get_width(target), pixman_image_get_height(target),
+			pixman_image_get_stride(target), format};
 		for (int i = 0; i < n; i++) {
 			int x1 = boxes[i].x1 > 0 ? boxes[i].x1 : 0;
 			int y1 = boxes[i].y1 > 0 ? boxes[i].y1 : 0;
@@ -229,7 +230,8 @@ paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *tar
 	if (box_inside(ext, view->content)) {
 		return; /* the common frame: damage inside a client, none on its border */
 	}
-	uint32_t rgb = view == server->focus ? server->colors.border_focused : server->colors.border;
+	uint32_t rgb =
+		view == server->focus ? server->colors.border_focused : server->colors.border;
 	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
 		/* One damage box (a band of rows): the four strips clipped to it, no region ops. */
 		struct pw_box t = view->tile, c = view->content;
@@ -305,8 +307,7 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 }
 
 void
-pw_render_frame(struct pw_server *server, pixman_image_t *target,
-	const pixman_region32_t *damage)
+pw_render_frame(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
 {
 	struct pw_view *full = fullscreen_view(server);
 	struct pw_view *view;
@@ -402,8 +403,7 @@ pw_render_direct_surface(struct pw_server *server)
 	}
 	int x, y;
 	struct pw_box clip;
-	if (!s->role || !s->role->place || !s->role->place(s, &x, &y, &clip) || x != 0 ||
-		y != 0) {
+	if (!s->role || !s->role->place || !s->role->place(s, &x, &y, &clip) || x != 0 || y != 0) {
 		return NULL;
 	}
 	/* Only the surface itself: any mapped subsurface would need composition. */

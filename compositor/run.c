@@ -100,7 +100,8 @@ wait_for_frame(struct run *run)
 		ok = ok && add_fd(run, &n, run->listen[i]);
 	}
 	struct wl_client *client;
-	wl_client_for_each(client, wl_display_get_client_list(server->display)) {
+	wl_client_for_each(client, wl_display_get_client_list(server->display))
+	{
 		if (!paced(output, client)) {
 			ok = ok && add_fd(run, &n, wl_client_get_fd(client));
 		}

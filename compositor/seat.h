@@ -26,8 +26,7 @@ void pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, 
 /* Pointer moved to output coordinates x,y. */
 void pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y);
 /* A pointer button (BTN_*) pressed or released; a press focuses the view under the pointer. */
-void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
-	bool pressed);
+void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button, bool pressed);
 /* Vertical (axis 0) or horizontal (1) scroll by `value` in pointer units. */
 void pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, double value);
 /* Touch points in output coordinates; a down focuses the view under it. */

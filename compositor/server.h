@@ -38,7 +38,7 @@ struct pw_server {
 	struct wl_global *counters_global; /* private: same-uid clients only */
 	uint32_t next_surface_id;
 
-	struct wl_list views;  /* pw_view.link, tiling order; the first is the master */
+	struct wl_list views; /* pw_view.link, tiling order; the first is the master */
 	struct wl_list popups; /* pw_popup.link, bottom to top */
 	struct pw_view *focus; /* the view with keyboard focus, or NULL */
 	struct {
@@ -53,7 +53,7 @@ struct pw_server {
 	bool (*switch_vt)(void *data, int vt);
 	void *switch_vt_data;
 
-	bool quit;    /* pw_server_run returns */
+	bool quit; /* pw_server_run returns */
 	bool running; /* inside pw_server_run */
 	struct wl_signal destroy;
 };
@@ -108,8 +108,7 @@ struct pw_surface *pw_server_surface_at(struct pw_server *server, double x, doub
  * Maps an input position given as 0..1 across the unrotated display into output coordinates,
  * following the output's rotation.
  */
-void pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox,
-	double *oy);
+void pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox, double *oy);
 
 struct pw_input_config;
 /*

@@ -53,13 +53,13 @@ pw_subsurface_parent_commit(struct pw_subsurface *sub)
 		sub->pending_position = false;
 		if (sub->x != sub->pending_x || sub->y != sub->pending_y) {
 			/* Damage where it was and where it goes. */
-			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0, 0,
-				sub->surface->width, sub->surface->height);
+			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0,
+				0, sub->surface->width, sub->surface->height);
 			pw_view_surface_committed(sub->surface);
 			sub->x = sub->pending_x;
 			sub->y = sub->pending_y;
-			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0, 0,
-				sub->surface->width, sub->surface->height);
+			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0,
+				0, sub->surface->width, sub->surface->height);
 			pw_view_surface_committed(sub->surface);
 		}
 	}
@@ -220,8 +220,7 @@ static const struct wl_subsurface_interface subsurface_impl = {
 static bool
 is_ancestor(struct pw_surface *maybe_ancestor, struct pw_surface *surface)
 {
-	for (struct pw_surface *s = surface; s;
-		s = s->subsurface ? s->subsurface->parent : NULL) {
+	for (struct pw_surface *s = surface; s; s = s->subsurface ? s->subsurface->parent : NULL) {
 		if (s == maybe_ancestor) {
 			return true;
 		}

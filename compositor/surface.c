@@ -17,7 +17,6 @@
 #include "surface_state.h"
 #include "view.h"
 
-
 static void
 handle_buffer_destroy(struct wl_listener *listener, void *data)
 {
@@ -41,7 +40,6 @@ release_buffer(struct pw_surface *surface)
 	surface->buffer = NULL;
 	surface->shm = NULL;
 }
-
 
 static uint32_t
 now_msec(void)
@@ -201,7 +199,8 @@ shm_buffer_fits(struct wl_resource *buffer)
 	enum pw_format format;
 	if (!pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_FORMAT,
-			"wl_shm format 0x%x is not one picowl takes", wl_shm_buffer_get_format(shm));
+			"wl_shm format 0x%x is not one picowl takes",
+			wl_shm_buffer_get_format(shm));
 		return false;
 	}
 	int bpp = pw_format_bpp(format);
@@ -225,8 +224,8 @@ shm_buffer_fits(struct wl_resource *buffer)
 }
 
 static void
-surface_attach(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *buffer, int32_t x, int32_t y)
+surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl_resource *buffer,
+	int32_t x, int32_t y)
 {
 	struct pw_surface *surface = pw_surface_from_resource(resource);
 	if (wl_resource_get_version(resource) >= WL_SURFACE_OFFSET_SINCE_VERSION &&
@@ -282,8 +281,8 @@ surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x
 }
 
 static void
-surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, int32_t x,
-	int32_t y, int32_t width, int32_t height)
+surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y,
+	int32_t width, int32_t height)
 {
 	struct pw_surface *surface = pw_surface_from_resource(resource);
 	if (!valid_box(x, y, width, height)) {
@@ -399,8 +398,7 @@ handle_surface_resource_destroy(struct wl_resource *resource)
 }
 
 struct pw_surface *
-pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
-	struct pw_server *server)
+pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id, struct pw_server *server)
 {
 	struct pw_surface *surface = calloc(1, sizeof(*surface));
 	if (!surface) {
@@ -411,8 +409,8 @@ pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 		free(surface);
 		return NULL;
 	}
-	wl_resource_set_dispatcher(surface->resource, pw_dispatch_wl_surface, &surface_impl, surface,
-		handle_surface_resource_destroy);
+	wl_resource_set_dispatcher(surface->resource, pw_dispatch_wl_surface, &surface_impl,
+		surface, handle_surface_resource_destroy);
 	surface->server = server;
 	surface->id = ++server->next_surface_id;
 	pw_surface_state_init(&surface->pending);
@@ -437,8 +435,8 @@ pw_surface_from_resource(struct wl_resource *resource)
 }
 
 bool
-pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_role *role,
-	void *role_data, struct wl_resource *error_resource, uint32_t error_code)
+pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_role *role, void *role_data,
+	struct wl_resource *error_resource, uint32_t error_code)
 {
 	if (surface->role && surface->role != role) {
 		wl_resource_post_error(error_resource, error_code,
@@ -493,8 +491,8 @@ pw_surface_opaque(const struct pw_surface *surface)
 		return true;
 	}
 	pixman_box32_t box = {0, 0, surface->width, surface->height};
-	return pixman_region32_contains_rectangle(
-		       (pixman_region32_t *)&surface->current.opaque, &box) == PIXMAN_REGION_IN;
+	return pixman_region32_contains_rectangle((pixman_region32_t *)&surface->current.opaque,
+		       &box) == PIXMAN_REGION_IN;
 }
 
 void

@@ -31,14 +31,14 @@ struct pw_surface_state {
 	struct wl_listener buffer_destroy;
 	int dx, dy;
 	pixman_region32_t surface_damage; /* surface coordinates */
-	pixman_region32_t buffer_damage;  /* buffer coordinates */
+	pixman_region32_t buffer_damage; /* buffer coordinates */
 	pixman_region32_t opaque, input;
 	int32_t transform, scale;
 	bool has_src, has_dst;
 	double src_x, src_y, src_w, src_h;
 	int dst_w, dst_h;
 	struct wl_list frame_callbacks; /* wl_resource links */
-	struct wl_list feedbacks;	/* wp_presentation_feedback wl_resource links */
+	struct wl_list feedbacks; /* wp_presentation_feedback wl_resource links */
 };
 
 struct pw_surface_role {
@@ -91,7 +91,7 @@ struct pw_surface {
 	struct wl_resource *viewport;
 
 	struct {
-		struct wl_signal commit;  /* after current state changed */
+		struct wl_signal commit; /* after current state changed */
 		struct wl_signal destroy; /* data: the surface */
 	} events;
 };
@@ -147,8 +147,8 @@ void pw_surface_for_each(struct pw_surface *surface, int x, int y,
 	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data);
 
 /* The surface in the tree at surface-local sx,sy whose input region holds the point. */
-struct pw_surface *pw_surface_at(struct pw_surface *surface, double sx, double sy,
-	double *out_sx, double *out_sy);
+struct pw_surface *pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx,
+	double *out_sy);
 
 /* Sends wl_callback.done to every current frame callback of the tree and empties them. */
 void pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec);

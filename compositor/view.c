@@ -152,8 +152,8 @@ pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 	if (content.height < 1) {
 		content.height = 1;
 	}
-	bool resized = content.width != view->content.width ||
-		content.height != view->content.height;
+	bool resized =
+		content.width != view->content.width || content.height != view->content.height;
 	if (tile.x != view->tile.x || tile.y != view->tile.y || tile.width != view->tile.width ||
 		tile.height != view->tile.height) {
 		pw_view_damage_whole(view);
@@ -180,8 +180,8 @@ pw_view_set_test_position(struct pw_view *view, int x, int y)
 void
 pw_view_set_activated(struct pw_view *view, bool activated)
 {
-	uint32_t states = activated ? view->states | PW_VIEW_ACTIVATED
-				    : view->states & ~PW_VIEW_ACTIVATED;
+	uint32_t states =
+		activated ? view->states | PW_VIEW_ACTIVATED : view->states & ~PW_VIEW_ACTIVATED;
 	if (states != view->states) {
 		view->states = states;
 		pw_view_damage_whole(view); /* the border colour */
@@ -255,8 +255,9 @@ pw_view_surface_committed(struct pw_surface *surface)
 		pixman_region32_translate(&surface->damage, x, y);
 		pw_region_clip(&surface->damage, clip.x, clip.y, pw_region_end(clip.x, clip.width),
 			pw_region_end(clip.y, clip.height));
-		if (server->counters && (pixman_region32_not_empty(&surface->damage) ||
-					       !wl_list_empty(&surface->current.frame_callbacks))) {
+		if (server->counters &&
+			(pixman_region32_not_empty(&surface->damage) ||
+				!wl_list_empty(&surface->current.frame_callbacks))) {
 			struct timespec ts;
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			pw_counters_commit(server->counters, root->id,
@@ -264,7 +265,8 @@ pw_view_surface_committed(struct pw_surface *surface)
 		}
 		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
 		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
-			pw_output_note_commit(server->output, wl_resource_get_client(root->resource));
+			pw_output_note_commit(server->output,
+				wl_resource_get_client(root->resource));
 		}
 		pw_output_damage_region(server->output, &surface->damage);
 		if (callbacks) {

@@ -34,9 +34,9 @@ struct pw_view {
 	struct wl_list link; /* pw_server.views */
 	bool mapped;
 	bool fullscreen;
-	struct pw_box tile;    /* the tile including its border, output coordinates */
+	struct pw_box tile; /* the tile including its border, output coordinates */
 	struct pw_box content; /* where the surface is drawn, clipped to it */
-	uint32_t states;       /* last states configured */
+	uint32_t states; /* last states configured */
 	char *title, *app_id;
 	int min_width, min_height, max_width, max_height;
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */

@@ -204,8 +204,9 @@ static void
 xdg_surface_destroy(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
-	if (xdg && ((xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) ||
-			   (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup))) {
+	if (xdg &&
+		((xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) ||
+			(xdg->role == PW_XDG_ROLE_POPUP && xdg->popup))) {
 		wl_resource_post_error(resource, XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT,
 			"xdg_surface destroyed before its role object");
 		return;
@@ -272,8 +273,8 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 }
 
 static void
-xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *resource,
-	int32_t x, int32_t y, int32_t width, int32_t height)
+xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *resource, int32_t x,
+	int32_t y, int32_t width, int32_t height)
 {
 	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
 	if (!xdg) {
@@ -291,8 +292,7 @@ xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *re
 }
 
 static void
-xdg_surface_ack_configure(struct wl_client *client, struct wl_resource *resource,
-	uint32_t serial)
+xdg_surface_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
 {
 	struct pw_xdg_surface *xdg = xdg_surface_from_resource(resource);
 	if (!xdg) {

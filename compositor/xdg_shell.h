@@ -16,7 +16,6 @@ struct pw_surface;
 struct pw_xdg_toplevel;
 struct pw_popup;
 
-
 enum pw_xdg_role {
 	PW_XDG_ROLE_NONE,
 	PW_XDG_ROLE_TOPLEVEL,
@@ -47,7 +46,7 @@ struct pw_xdg_wm_base {
 	struct wl_resource *resource;
 	struct pw_server *server;
 	struct wl_list surfaces; /* pw_xdg_surface.link */
-	uint32_t ping_serial;	 /* 0: no ping outstanding */
+	uint32_t ping_serial; /* 0: no ping outstanding */
 };
 
 struct pw_xdg_toplevel {

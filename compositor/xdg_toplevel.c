@@ -189,8 +189,8 @@ toplevel_move(struct wl_client *client, struct wl_resource *resource, struct wl_
 }
 
 static void
-toplevel_resize(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *seat, uint32_t serial, uint32_t edges)
+toplevel_resize(struct wl_client *client, struct wl_resource *resource, struct wl_resource *seat,
+	uint32_t serial, uint32_t edges)
 {
 	if (edges > XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT || edges == 3 || edges == 7 ||
 		edges == 11 || edges == 12) {

@@ -6,14 +6,14 @@
 
 static int check_passed, check_failed;
 
-#define CHECK(expr)                                                                            \
-	do {                                                                                   \
-		if (expr) {                                                                    \
-			check_passed++;                                                        \
-		} else {                                                                       \
-			check_failed++;                                                        \
+#define CHECK(expr)                                                                              \
+	do {                                                                                     \
+		if (expr) {                                                                      \
+			check_passed++;                                                          \
+		} else {                                                                         \
+			check_failed++;                                                          \
 			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #expr); \
-		}                                                                              \
+		}                                                                                \
 	} while (0)
 
 /* Prints the closing line; returns main's exit status. */

@@ -160,8 +160,9 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	 */
 	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_DIRECT : config->present;
 	if (config->copy != PW_COPY_CPU) {
-		fprintf(stderr, "picowl: headless: no %s copy engine in RAM; rows are copied by the "
-				"cpu\n",
+		fprintf(stderr,
+			"picowl: headless: no %s copy engine in RAM; rows are copied by the "
+			"cpu\n",
 			config->copy == PW_COPY_DMA ? "DMA" : "kernel");
 	}
 	for (int i = 0; i < 2; i++) {

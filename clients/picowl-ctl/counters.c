@@ -74,8 +74,9 @@ ctl_counters(struct ctl *ctl, int argc, char **argv)
 		} else if (strcmp(argv[i], "--reset") == 0) {
 			reset = true;
 		} else {
-			fprintf(stderr, "picowl-ctl counters: unknown option \"%s\" "
-					"(counters [--json] [--reset])\n",
+			fprintf(stderr,
+				"picowl-ctl counters: unknown option \"%s\" "
+				"(counters [--json] [--reset])\n",
 				argv[i]);
 			return 2;
 		}

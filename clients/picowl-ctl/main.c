@@ -61,8 +61,7 @@ handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
 {
 }
 
-static const struct wl_registry_listener registry_listener = {handle_global,
-	handle_global_remove};
+static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
 
 bool
 ctl_connect(struct ctl *ctl)
@@ -79,8 +78,9 @@ ctl_connect(struct ctl *ctl)
 		return false;
 	}
 	if (!ctl->counters && !ctl->control) {
-		fprintf(stderr, "picowl-ctl: this compositor offers no picowl counters (not picowl, "
-				"or picowl runs as another user)\n");
+		fprintf(stderr,
+			"picowl-ctl: this compositor offers no picowl counters (not picowl, "
+			"or picowl runs as another user)\n");
 		return false;
 	}
 	return true;

@@ -15,7 +15,7 @@
 #define BINS 40
 
 struct frame {
-	double t;			/* seconds since the first frame */
+	double t; /* seconds since the first frame */
 	double render, present, picowl, scanout; /* milliseconds */
 };
 
@@ -54,7 +54,8 @@ parse_frames(const char *json, struct frame **out)
 		line += *line == '\n';
 		long long rep, ren, sub, done;
 		if (!field(line, "\"t_repaint\": ", &rep) || !field(line, "\"t_render\": ", &ren) ||
-			!field(line, "\"t_submit\": ", &sub) || !field(line, "\"t_done\": ", &done)) {
+			!field(line, "\"t_submit\": ", &sub) ||
+			!field(line, "\"t_done\": ", &done)) {
 			continue;
 		}
 		if (n == cap) {
@@ -92,13 +93,15 @@ axes(FILE *out, int top, const char *title, const char *xlabel, double xmax, con
 	for (int i = 0; i <= 4; i++) {
 		fprintf(out, "<text x='%d' y='%d' font-size='11' text-anchor='end'>%.3g</text>\n",
 			x0 - 4, y0 - i * h / 4 + 4, ymax * i / 4);
-		fprintf(out, "<text x='%d' y='%d' font-size='11' text-anchor='middle'>%.3g</text>\n",
+		fprintf(out,
+			"<text x='%d' y='%d' font-size='11' text-anchor='middle'>%.3g</text>\n",
 			x0 + i * w / 4, y0 + 16, xmax * i / 4);
 	}
 	fprintf(out, "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>\n",
 		x0 + w / 2, y0 + 34, xlabel);
-	fprintf(out, "<text x='14' y='%d' font-size='12' transform='rotate(-90 14 %d)' "
-		     "text-anchor='middle'>%s</text>\n",
+	fprintf(out,
+		"<text x='14' y='%d' font-size='12' transform='rotate(-90 14 %d)' "
+		"text-anchor='middle'>%s</text>\n",
 		top + H / 2, top + H / 2, ylabel);
 }
 
@@ -107,8 +110,9 @@ legend(FILE *out, int top)
 {
 	for (size_t s = 0; s < NSERIES; s++) {
 		int x = W - MARGIN - 150, y = top + MARGIN + 16 + (int)s * 16;
-		fprintf(out, "<rect x='%d' y='%d' width='12' height='4' fill='%s'/>"
-			     "<text x='%d' y='%d' font-size='11'>%s</text>\n",
+		fprintf(out,
+			"<rect x='%d' y='%d' width='12' height='4' fill='%s'/>"
+			"<text x='%d' y='%d' font-size='11'>%s</text>\n",
 			x, y - 4, series[s].colour, x + 16, y, series[s].name);
 	}
 }
@@ -137,9 +141,10 @@ ctl_write_plot(const char *json, const char *path)
 	}
 	vmax = vmax > 0 ? vmax * 1.05 : 1;
 	int w = W - 2 * MARGIN, h = H - 2 * MARGIN;
-	fprintf(out, "<?xml version='1.0' encoding='UTF-8'?>\n"
-		     "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
-		     "font-family='sans-serif'>\n<rect width='100%%' height='100%%' fill='white'/>\n",
+	fprintf(out,
+		"<?xml version='1.0' encoding='UTF-8'?>\n"
+		"<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
+		"font-family='sans-serif'>\n<rect width='100%%' height='100%%' fill='white'/>\n",
 		W, 2 * H);
 	axes(out, 0, "picowl: stage times per frame", "time (s)", tmax, "ms", vmax);
 	for (size_t s = 0; s < NSERIES; s++) {
@@ -169,9 +174,10 @@ ctl_write_plot(const char *json, const char *path)
 	for (size_t s = 0; s < NSERIES; s++) {
 		for (int b = 0; b < BINS; b++) {
 			double bh = (double)counts[s][b] / cmax * h;
-			fprintf(out, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'/>\n",
-				MARGIN + (double)b * w / BINS + (double)s * bw,
-				2 * H - MARGIN - bh, bw, bh, series[s].colour);
+			fprintf(out,
+				"<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'/>\n",
+				MARGIN + (double)b * w / BINS + (double)s * bw, 2 * H - MARGIN - bh,
+				bw, bh, series[s].colour);
 		}
 	}
 	legend(out, H);

@@ -26,7 +26,6 @@
 
 #define NUM_BUFFERS 3
 
-
 struct buffer {
 	struct load *load;
 	struct wl_buffer *wl_buffer;
@@ -68,7 +67,6 @@ struct load {
 	long skipped; /* rate mode: ticks lost because a frame was already due */
 	struct timespec start, warm;
 };
-
 
 static double
 elapsed(const struct timespec *since)

@@ -37,7 +37,7 @@ static void
 send_raw(struct app *app, uint32_t id, uint16_t opcode)
 {
 	/* A message is: object id, then size (high 16 bits) and opcode (low 16 bits). */
-	uint32_t msg[2] = { id, (8u << 16) | opcode };
+	uint32_t msg[2] = {id, (8u << 16) | opcode};
 
 	if (wl_display_flush(app->tc.display) < 0) {
 		perror("hostile: flush");
@@ -54,7 +54,7 @@ send_raw(struct app *app, uint32_t id, uint16_t opcode)
 struct expect {
 	const char *iface[2];
 	uint32_t code;
-	bool disconnect_ok;	/* a disconnect without a protocol error also passes */
+	bool disconnect_ok; /* a disconnect without a protocol error also passes */
 };
 
 static int
@@ -73,7 +73,7 @@ report(struct app *app, const struct expect *want)
 	uint32_t code = wl_display_get_protocol_error(app->tc.display, &iface, &id);
 	if (!iface) {
 		printf("hostile: %s: disconnected without a protocol error: %s\n", mode,
-		       strerror(err));
+			strerror(err));
 		if (want->disconnect_ok) {
 			printf("hostile: %s: PASS (disconnect)\n", mode);
 			return 0;
@@ -83,7 +83,7 @@ report(struct app *app, const struct expect *want)
 	}
 	const char *name = iface->name;
 	printf("hostile: %s: protocol error: interface %s, object %u, code %u (%s)\n", mode, name,
-	       id, code, strerror(err));
+		id, code, strerror(err));
 	bool iface_ok = false;
 	for (int i = 0; i < 2; i++) {
 		if (want->iface[i] && strcmp(want->iface[i], name) == 0) {
@@ -91,9 +91,9 @@ report(struct app *app, const struct expect *want)
 		}
 	}
 	if (!iface_ok || code != want->code) {
-		printf("hostile: %s: FAIL: expected interface %s%s%s code %u\n", mode, want->iface[0],
-		       want->iface[1] ? " or " : "", want->iface[1] ? want->iface[1] : "",
-		       want->code);
+		printf("hostile: %s: FAIL: expected interface %s%s%s code %u\n", mode,
+			want->iface[0], want->iface[1] ? " or " : "",
+			want->iface[1] ? want->iface[1] : "", want->code);
 		return 1;
 	}
 	printf("hostile: %s: PASS\n", mode);
@@ -103,7 +103,9 @@ report(struct app *app, const struct expect *want)
 int
 main(int argc, char *argv[])
 {
-	struct app app = {.tc = {.name = "hostile"}, .top = {.width = 100, .height = 100}, .fd = -1};
+	struct app app = {.tc = {.name = "hostile"},
+		.top = {.width = 100, .height = 100},
+		.fd = -1};
 	bool wait_stdin = false;
 	int i = 1;
 
@@ -113,21 +115,24 @@ main(int argc, char *argv[])
 		i++;
 	}
 	if (i + 1 != argc) {
-		fprintf(stderr, "usage: hostile [--wait-stdin] "
+		fprintf(stderr,
+			"usage: hostile [--wait-stdin] "
 			"bad-opcode|bad-object|offset-past-pool|truncate\n");
 		return 2;
 	}
 	mode = argv[i];
 	struct expect want;
 	if (strcmp(mode, "bad-opcode") == 0) {
-		want = (struct expect){ { "wl_display", NULL }, WL_DISPLAY_ERROR_INVALID_METHOD, false };
+		want = (struct expect){{"wl_display", NULL}, WL_DISPLAY_ERROR_INVALID_METHOD,
+			false};
 	} else if (strcmp(mode, "bad-object") == 0) {
-		want = (struct expect){ { "wl_display", NULL }, WL_DISPLAY_ERROR_INVALID_OBJECT, false };
+		want = (struct expect){{"wl_display", NULL}, WL_DISPLAY_ERROR_INVALID_OBJECT,
+			false};
 	} else if (strcmp(mode, "offset-past-pool") == 0) {
-		want = (struct expect){ { "wl_shm_pool", "wl_shm" }, WL_SHM_ERROR_INVALID_STRIDE,
-			false };
+		want = (struct expect){{"wl_shm_pool", "wl_shm"}, WL_SHM_ERROR_INVALID_STRIDE,
+			false};
 	} else if (strcmp(mode, "truncate") == 0) {
-		want = (struct expect){ { "wl_buffer", "wl_shm" }, WL_SHM_ERROR_INVALID_FD, true };
+		want = (struct expect){{"wl_buffer", "wl_shm"}, WL_SHM_ERROR_INVALID_FD, true};
 	} else {
 		fprintf(stderr, "hostile: unknown mode %s\n", mode);
 		return 2;
@@ -180,8 +185,10 @@ main(int argc, char *argv[])
 			return 3;
 		}
 		struct wl_shm_pool *pool = wl_shm_create_pool(app.tc.shm, fd, size);
-		wl_shm_pool_create_buffer(pool, size + stride, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-		printf("hostile: create_buffer offset %d in a pool of %d bytes\n", size + stride, size);
+		wl_shm_pool_create_buffer(pool, size + stride, w, h, stride,
+			WL_SHM_FORMAT_XRGB8888);
+		printf("hostile: create_buffer offset %d in a pool of %d bytes\n", size + stride,
+			size);
 	} else {
 		if (ftruncate(app.fd, 0) < 0) {
 			perror("hostile: ftruncate");

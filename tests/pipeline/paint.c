@@ -69,8 +69,7 @@ handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
 {
 }
 
-static const struct wl_registry_listener registry_listener = {handle_global,
-	handle_global_remove};
+static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
 
 static void
 handle_surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
@@ -83,8 +82,8 @@ handle_surface_configure(void *data, struct xdg_surface *surface, uint32_t seria
 static const struct xdg_surface_listener surface_listener = {handle_surface_configure};
 
 static void
-handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t width,
-	int32_t height, struct wl_array *states)
+handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t width, int32_t height,
+	struct wl_array *states)
 {
 	struct app *app = data;
 	if (width > 0 && height > 0) {
@@ -132,12 +131,12 @@ make_buffer(struct app *app, int width, int height, uint32_t format, int bpp, ui
 	for (int i = 0; i < width * height; i++) {
 		int x = i % width, y = i / width;
 		uint32_t c = box && x >= box[0] && y >= box[1] && x < box[0] + box[2] &&
-					y < box[1] + box[3]
-				     ? inside
-				     : rgb;
+				y < box[1] + box[3]
+			? inside
+			: rgb;
 		if (bpp == 2) {
-			((uint16_t *)data)[i] = (uint16_t)(((c >> 8) & 0xf800) | ((c >> 5) & 0x07e0) |
-				((c >> 3) & 0x1f));
+			((uint16_t *)data)[i] = (uint16_t)(((c >> 8) & 0xf800) |
+				((c >> 5) & 0x07e0) | ((c >> 3) & 0x1f));
 		} else {
 			((uint32_t *)data)[i] = 0xff000000u | c;
 		}
@@ -244,9 +243,9 @@ main(int argc, char **argv)
 	int bpp = use565 ? 2 : 4;
 	struct wl_buffer *first = make_buffer(&app, bw_, bh_, format, bpp, a, NULL, 0);
 	int box[4] = {bx, by, bw, bh};
-	struct wl_buffer *second =
-		then_argb ? make_buffer(&app, bw_, bh_, WL_SHM_FORMAT_ARGB8888, 4, a, box, b)
-			  : make_buffer(&app, bw_, bh_, format, bpp, b, NULL, 0);
+	struct wl_buffer *second = then_argb
+		? make_buffer(&app, bw_, bh_, WL_SHM_FORMAT_ARGB8888, 4, a, box, b)
+		: make_buffer(&app, bw_, bh_, format, bpp, b, NULL, 0);
 	show(display, &app, surface, first, 0, 0, bw_, bh_);
 	/* A second frame of colour A, so that a flip's other buffer holds it too. */
 	struct wl_buffer *again = make_buffer(&app, bw_, bh_, format, bpp, a, NULL, 0);

@@ -28,8 +28,7 @@ struct app {
 	FILE *state;
 };
 
-static void __attribute__((format(printf, 2, 3)))
-say(struct app *app, const char *fmt, ...)
+static void __attribute__((format(printf, 2, 3))) say(struct app *app, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -118,8 +117,8 @@ handle_keyboard_leave(void *data, struct wl_keyboard *k, uint32_t serial,
 }
 
 static void
-handle_keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time,
-	uint32_t key, uint32_t state)
+handle_keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
+	uint32_t state)
 {
 	say(data, "key %u %u", key, state);
 }

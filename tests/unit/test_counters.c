@@ -82,7 +82,8 @@ main(void)
 	CHECK(pw_counters_stage(c, PW_STAGE_RENDER).count == 0);
 	text = dump(c, false);
 	CHECK(strstr(text, "0 frames") != NULL);
-	CHECK(strstr(text, "needs frames of three sizes or more, or frames without damage") != NULL);
+	CHECK(strstr(text, "needs frames of three sizes or more, or frames without damage") !=
+		NULL);
 	free(text);
 	pw_counters_destroy(c);
 	return check_summary();

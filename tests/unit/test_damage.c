@@ -1,6 +1,6 @@
 #include <pixman.h>
-#include <stdio.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "damage.h"
 

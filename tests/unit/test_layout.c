@@ -140,8 +140,8 @@ test_monocle(void)
 static bool
 overlaps(struct pw_box a, struct pw_box b)
 {
-	return !pw_box_empty(a) && !pw_box_empty(b) && a.x < b.x + b.width &&
-		b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+	return !pw_box_empty(a) && !pw_box_empty(b) && a.x < b.x + b.width && b.x < a.x + a.width &&
+		a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /*
@@ -197,8 +197,8 @@ check_properties(struct pw_box area, int count, int mcount, int gap, int permill
 		area.height - 2 * used};
 	bad += check_cover(b, count, inner, used);
 	if (bad) {
-		fprintf(stderr, "  area %dx%d count %d masters %d gap %d permille %d\n",
-			area.width, area.height, count, mcount, gap, permille);
+		fprintf(stderr, "  area %dx%d count %d masters %d gap %d permille %d\n", area.width,
+			area.height, count, mcount, gap, permille);
 	}
 	return bad;
 }
@@ -207,8 +207,15 @@ static void
 test_properties(void)
 {
 	const struct pw_box areas[] = {
-		{0, 0, 240, 320}, {0, 0, 320, 240}, {3, 9, 100, 100}, {0, 0, 641, 479},
-		{0, 0, 7, 3}, {0, 0, 3, 50}, {0, 0, 1, 1}, {0, 0, 2, 2}, {0, 0, 0, 0},
+		{0, 0, 240, 320},
+		{0, 0, 320, 240},
+		{3, 9, 100, 100},
+		{0, 0, 641, 479},
+		{0, 0, 7, 3},
+		{0, 0, 3, 50},
+		{0, 0, 1, 1},
+		{0, 0, 2, 2},
+		{0, 0, 0, 0},
 	};
 	const int gaps[] = {0, 1, 5, 40};
 	const int permilles[] = {100, 333, 500, 900};
@@ -219,7 +226,7 @@ test_properties(void)
 				for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
 					for (size_t pm = 0; pm < 4; pm++) {
 						CHECK(check_properties(areas[a], count, mcount,
-							gaps[g], permilles[pm]) == 0);
+							      gaps[g], permilles[pm]) == 0);
 					}
 				}
 			}

@@ -6,8 +6,7 @@
 #include "check.h"
 
 /* Parses {"picowl", args..., NULL} into fresh defaults. */
-#define PARSE(opts, err, ...) \
-	parse(opts, err, (char *[]){"picowl", __VA_ARGS__, NULL})
+#define PARSE(opts, err, ...) parse(opts, err, (char *[]){"picowl", __VA_ARGS__, NULL})
 
 /* The compound literal PARSE makes ends with the CHECK around it; the options keep pointers
  * into argv (the command), so parse() keeps a copy that outlives it. */
@@ -112,8 +111,8 @@ check_bad(int line, const char *what, char **argv)
 	bool ok = parse(&o, err, argv);
 
 	if (ok || err[0] == '\0' || !strstr(err, what) || strchr(err, '\n')) {
-		fprintf(stderr, "%s:%d: expected failure naming \"%s\", got %s \"%s\"\n",
-			__FILE__, line, what, ok ? "success" : "failure", err);
+		fprintf(stderr, "%s:%d: expected failure naming \"%s\", got %s \"%s\"\n", __FILE__,
+			line, what, ok ? "success" : "failure", err);
 		check_failed++;
 	} else {
 		check_passed++;

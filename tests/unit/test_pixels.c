@@ -136,7 +136,8 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 	reference(ref, src, ox, oy, fw, fh, rotation);
 	fill(out, 0xa5);
 	int bx = (int)(next() % (unsigned)sw), by = (int)(next() % (unsigned)sh);
-	int bw = 1 + (int)(next() % (unsigned)(sw - bx)), bh = 1 + (int)(next() % (unsigned)(sh - by));
+	int bw = 1 + (int)(next() % (unsigned)(sw - bx)),
+	    bh = 1 + (int)(next() % (unsigned)(sh - by));
 	if (full) {
 		bx = by = 0;
 		bw = sw;
@@ -160,10 +161,11 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 		}
 	}
 	if (wrong || touched_outside) {
-		fprintf(stderr, "%s->%s rot %d src %dx%d at %d,%d frame %dx%d box %d,%d %dx%d: "
-				"%d wrong, %d outside\n",
-			pw_format_name(sf), pw_format_name(df), rotation, sw, sh, ox, oy, fw, fh, bx, by,
-			bw, bh, wrong, touched_outside);
+		fprintf(stderr,
+			"%s->%s rot %d src %dx%d at %d,%d frame %dx%d box %d,%d %dx%d: "
+			"%d wrong, %d outside\n",
+			pw_format_name(sf), pw_format_name(df), rotation, sw, sh, ox, oy, fw, fh,
+			bx, by, bw, bh, wrong, touched_outside);
 	}
 	CHECK(wrong == 0);
 	CHECK(touched_outside == 0);
@@ -194,7 +196,8 @@ check_fill(enum pw_format format, int w, int h)
 		(uint16_t)(((rgb >> 8) & 0xff) * 0x101), (uint16_t)((rgb & 0xff) * 0x101), 0xffff};
 	pixman_box32_t box = {x, y, x + bw, y + bh};
 	pixman_image_fill_boxes(PIXMAN_OP_SRC, ref, &c, 1, &box);
-	struct pw_pixmap pm = {pixman_image_get_data(out), w, h, pixman_image_get_stride(out), format};
+	struct pw_pixmap pm = {pixman_image_get_data(out), w, h, pixman_image_get_stride(out),
+		format};
 	CHECK(pw_pixels_fill(&pm, x, y, bw, bh, rgb));
 	CHECK(memcmp(pixman_image_get_data(out), pixman_image_get_data(ref),
 		      (size_t)pixman_image_get_stride(ref) * (size_t)h) == 0);
@@ -220,21 +223,25 @@ main(void)
 			}
 			for (int rot = 0; rot < 360; rot += 90) {
 				for (int round = 0; round < 6; round++) {
-					int sw = 1 + (int)(next() % 80), sh = 1 + (int)(next() % 70);
-					/* A source as large as the frame, and one placed inside a larger one. */
+					int sw = 1 + (int)(next() % 80),
+					    sh = 1 + (int)(next() % 70);
+					/* A source as large as the frame, and one placed inside a
+					 * larger one. */
 					check_case(srcs[i], dsts[j], rot, sw, sh, 0, 0, sw, sh);
 					int ox = (int)(next() % 20), oy = (int)(next() % 20);
-					check_case(srcs[i], dsts[j], rot, sw, sh, ox, oy, sw + ox + 3,
-						sh + oy + 5);
+					check_case(srcs[i], dsts[j], rot, sw, sh, ox, oy,
+						sw + ox + 3, sh + oy + 5);
 				}
 			}
 		}
 	}
 	/* Whole frames: rows that are contiguous on both sides go as one long row. */
 	for (int rot = 0; rot < 360; rot += 90) {
-		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320, true);
+		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320,
+			true);
 		check_case_box(PW_FORMAT_ARGB8888, PW_FORMAT_RGB565, rot, 38, 7, 0, 0, 38, 7, true);
-		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_XRGB8888, rot, 33, 9, 0, 0, 33, 9, true);
+		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_XRGB8888, rot, 33, 9, 0, 0, 33, 9,
+			true);
 	}
 	/* A 240x320 frame, the handheld's, both ways. */
 	for (int rot = 0; rot < 360; rot += 90) {

@@ -125,10 +125,12 @@ main(void)
 	CHECK(failures[3] == 0); /* add */
 	CHECK(failures[4] == 0); /* take */
 	CHECK(failures[5] == 0); /* contains */
-	CHECK(contained > 100);  /* the random boxes fall inside often enough to tell */
+	CHECK(contained > 100); /* the random boxes fall inside often enough to tell */
 	if (failures[0] + failures[1] + failures[2] + failures[3] + failures[4] + failures[5]) {
-		fprintf(stderr, "failures: clip %d clip_to %d add_box %d add %d take %d contains %d\n",
-			failures[0], failures[1], failures[2], failures[3], failures[4], failures[5]);
+		fprintf(stderr,
+			"failures: clip %d clip_to %d add_box %d add %d take %d contains %d\n",
+			failures[0], failures[1], failures[2], failures[3], failures[4],
+			failures[5]);
 	}
 	return check_summary();
 }
