@@ -133,21 +133,28 @@ malloc_more(size_t size)
 	return block ? block : __libc_malloc(size);
 }
 
+/* A freed block of the size's class, or NULL. */
+static inline void *
+reuse(size_t size)
+{
+	if (size - 1 >= SMALL_MAX) {
+		return NULL;
+	}
+	int c = class_of(size);
+	lock();
+	struct block *block = heap.free[c];
+	if (block) {
+		heap.free[c] = block->next;
+	}
+	unlock();
+	return block;
+}
+
 void *
 malloc(size_t size)
 {
-	if (size - 1 < SMALL_MAX) {
-		int c = class_of(size);
-		lock();
-		struct block *block = heap.free[c];
-		if (block) {
-			heap.free[c] = block->next;
-			unlock();
-			return block;
-		}
-		unlock();
-	}
-	return malloc_more(size);
+	void *block = reuse(size);
+	return block ? block : malloc_more(size);
 }
 
 void
@@ -165,9 +172,6 @@ free(void *ptr)
 	unlock();
 }
 
-/* Called through a pointer: a compiler would turn malloc and memset back into calloc (this). */
-static void *(*volatile zero)(void *, int, size_t) = memset;
-
 void *
 calloc(size_t count, size_t size)
 {
@@ -180,9 +184,12 @@ calloc(size_t count, size_t size)
 		/* glibc's calloc skips zeroing the fresh pages of a large block. */
 		return __libc_calloc(count, size);
 	}
-	void *p = malloc(total);
+	void *p = reuse(total);
+	if (!p) {
+		p = malloc_more(total);
+	}
 	if (p) {
-		zero(p, 0, total);
+		memset(p, 0, total);
 	}
 	return p;
 }

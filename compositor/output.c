@@ -332,8 +332,8 @@ repaint(struct pw_output *output)
 		if (counters) {
 			int64_t copy_ns =
 				timespec_ns(&stats.copy_end) - timespec_ns(&stats.copy_start);
-			pw_counters_frame_submitted(counters, now_ns(), (uint32_t)stats.rows,
-				(uint32_t)stats.bytes, stats.engine, copy_ns);
+			pw_counters_frame_submitted(counters, output->presented_ns,
+				(uint32_t)stats.rows, (uint32_t)stats.bytes, stats.engine, copy_ns);
 		}
 	}
 	pixman_region32_fini(&rows);

@@ -1,6 +1,7 @@
 #include "region.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * pixman.h makes the region's fields public: without `data` the region is its extents, one
@@ -27,8 +28,10 @@ set_box(pixman_region32_t *region, int x1, int y1, int x2, int y2)
 {
 	if (x2 > x1 && y2 > y1) {
 		pixman_box32_t box = {x1, y1, x2, y2};
-		if (!region->data) {
-			region->extents = box; /* one rectangle already: only its box changes */
+		if (!region->data || region->data->size == 0) {
+			/* One box, or pixman's shared empty data: nothing of its own to free. */
+			region->extents = box;
+			region->data = NULL;
 		} else {
 			pixman_region32_reset(region, &box);
 		}
