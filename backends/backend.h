@@ -105,6 +105,19 @@ struct pw_backend {
 	void *input_data;
 };
 
+/*
+ * Tells the core that the frame last presented is on screen at `when`. `backend` is a
+ * struct pw_backend *, untyped so that a frame timer can call this directly.
+ */
+static inline void
+pw_backend_frame_done(void *backend, const struct timespec *when)
+{
+	struct pw_backend *b = backend;
+	if (b->events && b->events->frame_done) {
+		b->events->frame_done(b->events_data, when);
+	}
+}
+
 /* A display in RAM: composites into a pixman image, frames paced by a timer. */
 struct pw_backend *pw_headless_backend_create(struct wl_event_loop *loop,
 	const struct pw_backend_config *config);

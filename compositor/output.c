@@ -322,7 +322,7 @@ repaint(struct pw_output *output)
 		output->presented_ns = now_ns();
 		/* Only a client that waits for its callback draws in step with the refresh. */
 		note_paced_clients(output);
-		output->coalesce = output->keeps_up && output->n_paced > 0;
+		output->coalesce = output->close_frames == 2 && output->n_paced > 0;
 		send_frame_callbacks(output, output->presented_ns);
 		if (backend->impl->want_frame_done &&
 			(output->coalesce || !wl_list_empty(&output->feedbacks))) {
@@ -392,7 +392,6 @@ pw_output_schedule_repaint(struct pw_output *output)
 		bool close = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
 		output->close_frames =
 			close ? (output->close_frames < 2 ? output->close_frames + 1 : 2) : 0;
-		output->keeps_up = output->close_frames == 2;
 	}
 	if (output->frame_pending) {
 		output->repaint_needed = true;

@@ -32,8 +32,8 @@ struct pw_output {
 	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */
 	bool frame_pending; /* a presented frame is not yet on screen */
 	bool repaint_needed; /* repaint once the pending frame is done */
-	bool keeps_up; /* each of the last two frames' first commits came within a refresh */
-	int close_frames; /* frames in a row (up to 2) whose first commit came within a refresh */
+	/* Frames in a row (up to 2) whose first commit came within a refresh; 2: keeps up. */
+	int close_frames;
 	uint32_t judged_seq; /* the frame whose first commit set close_frames */
 	bool coalesce; /* a client keeps up, paced by its frame callbacks: see run.c */
 	/* The clients sent a frame callback at the last present (run.c lets them wait). */

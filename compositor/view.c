@@ -255,16 +255,14 @@ pw_view_surface_committed(struct pw_surface *surface)
 		pixman_region32_translate(&surface->damage, x, y);
 		pw_region_clip(&surface->damage, clip.x, clip.y, pw_region_end(clip.x, clip.width),
 			pw_region_end(clip.y, clip.height));
-		if (server->counters &&
-			(pixman_region32_not_empty(&surface->damage) ||
-				!wl_list_empty(&surface->current.frame_callbacks))) {
-			struct timespec ts;
-			clock_gettime(CLOCK_MONOTONIC, &ts);
-			pw_counters_commit(server->counters, root->id,
-				(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
-		}
 		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
 		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
+			if (server->counters) {
+				struct timespec ts;
+				clock_gettime(CLOCK_MONOTONIC, &ts);
+				pw_counters_commit(server->counters, root->id,
+					(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+			}
 			pw_output_note_commit(server->output,
 				wl_resource_get_client(root->resource));
 		}

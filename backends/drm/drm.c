@@ -57,9 +57,7 @@ static void
 frame_done(struct drm *drm, const struct timespec *when)
 {
 	drm->pending = false;
-	if (drm->base.events && drm->base.events->frame_done) {
-		drm->base.events->frame_done(drm->base.events_data, when);
-	}
+	pw_backend_frame_done(&drm->base, when);
 }
 
 static void

@@ -138,15 +138,6 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 	fb->base.present = mode;
 }
 
-static void
-handle_frame_timer_done(void *data, const struct timespec *when)
-{
-	struct fbdev *fb = data;
-	if (fb->base.events && fb->base.events->frame_done) {
-		fb->base.events->frame_done(fb->base.events_data, when);
-	}
-}
-
 /*
  * Without a vsync wait the frame is on screen at a tick of the refresh grid, which needs no
  * wakeup of its own: the core asks when it wants to draw again (Doom at 28 fps on a 60 Hz
@@ -397,7 +388,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	int zero = 0;
 	fb->vsync = ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
 	fb->timer = pw_frame_timer_create(loop, 1000000000000LL / fb->base.refresh_mhz, "fbdev",
-		handle_frame_timer_done, fb);
+		pw_backend_frame_done, &fb->base);
 	if (!fb->timer) {
 		goto err;
 	}

@@ -35,15 +35,6 @@ headless_from_backend(struct pw_backend *backend)
 	return (struct headless *)backend;
 }
 
-static void
-handle_frame_timer_done(void *data, const struct timespec *when)
-{
-	struct headless *hl = data;
-	if (hl->base.events && hl->base.events->frame_done) {
-		hl->base.events->frame_done(hl->base.events_data, when);
-	}
-}
-
 /*
  * Nothing scans the frame out, so its vblank needs no wakeup of its own: the frame is done
  * once the vblank time has passed, which the core asks about when it next wants to draw.
@@ -180,7 +171,7 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 		}
 	}
 	hl->timer = pw_frame_timer_create(loop, 1000000000000LL / config->refresh_mhz, "headless",
-		handle_frame_timer_done, hl);
+		pw_backend_frame_done, &hl->base);
 	if (!hl->timer) {
 		goto err;
 	}

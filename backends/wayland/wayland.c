@@ -111,9 +111,7 @@ handle_frame_done(void *data, struct wl_callback *callback, uint32_t time)
 	n->pending = false;
 	struct timespec when;
 	clock_gettime(CLOCK_MONOTONIC, &when);
-	if (n->base.events && n->base.events->frame_done) {
-		n->base.events->frame_done(n->base.events_data, &when);
-	}
+	pw_backend_frame_done(&n->base, &when);
 }
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};

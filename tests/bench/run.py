@@ -255,6 +255,24 @@ def load_cmd(build, comp, extra):
 	return cmd + comp.client_extra + extra
 
 
+def read_window(p, pid, prefix, hold, deadline):
+	"""Reads the output of `p` (a client printing "PREFIX: start" and "PREFIX: frames") until
+	it ends or the deadline passes: the counters of `pid` at "start" and, with hold, at
+	"frames", when `p` is told to end (SIGTERM). Returns (before, after, lines)."""
+	before = after = None
+	out = []
+	for line in p.stdout:
+		out.append(line)
+		if line.startswith(prefix + ': start') and before is None:
+			before = proc_counters(pid)
+		if hold and line.startswith(prefix + ': frames'):
+			after = proc_counters(pid)
+			p.send_signal(signal.SIGTERM)
+		if time.monotonic() > deadline:
+			break
+	return before, after, out
+
+
 def run_load(build, comp, extra, timeout=120, hold=False):
 	"""Runs picowl-load to its end; the compositor's counters from "start" to the exit, or
 	with hold, from "start" to the report after the last frame callback (the client then waits
@@ -262,18 +280,8 @@ def run_load(build, comp, extra, timeout=120, hold=False):
 	cmd = load_cmd(build, comp, extra + (['--hold'] if hold else []))
 	p = subprocess.Popen(cmd, env=comp.client_env(), stdin=subprocess.DEVNULL,
 			     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-	before = after = None
-	out = []
 	deadline = time.monotonic() + timeout
-	for line in p.stdout:
-		out.append(line)
-		if line.startswith('picowl-load: start') and before is None:
-			before = proc_counters(comp.pid)
-		if line.startswith('picowl-load: frames') and hold:
-			after = proc_counters(comp.pid)
-			p.send_signal(signal.SIGTERM)
-		if time.monotonic() > deadline:
-			break
+	before, after, out = read_window(p, comp.pid, 'picowl-load', hold, deadline)
 	try:
 		p.wait(timeout=max(1, deadline - time.monotonic()))
 	except subprocess.TimeoutExpired:
@@ -310,19 +318,10 @@ def run_floor(a, timeout=120):
 	       '--hold']
 	p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
 			     stderr=subprocess.STDOUT, text=True)
-	before = after = None
-	out = []
 	deadline = time.monotonic() + timeout
-	for line in p.stdout:
-		out.append(line)
-		if line.startswith('floor: start') and before is None:
-			before = proc_counters(p.pid)
-		if line.startswith('floor: frames'):
-			after = proc_counters(p.pid)
-			p.send_signal(signal.SIGTERM)
-		if time.monotonic() > deadline:
-			p.kill()
-			break
+	before, after, out = read_window(p, p.pid, 'floor', True, deadline)
+	if time.monotonic() > deadline:
+		p.kill()
 	p.wait()
 	text = ''.join(out)
 	m = re.search(r'frames (\d+) time ([0-9.]+) s cpu_ns (\d+) per_frame_us \S+ misses (\d+)',
