@@ -373,7 +373,8 @@ static const struct wl_callback_listener frame_listener = {
 };
 
 void
-tc_toplevel_commit(struct tc_toplevel *tl, struct wl_buffer *buffer)
+tc_toplevel_commit_box(struct tc_toplevel *tl, struct wl_buffer *buffer, int32_t x, int32_t y,
+	int32_t width, int32_t height)
 {
 	if (tl->frame) {
 		wl_callback_destroy(tl->frame);
@@ -382,8 +383,14 @@ tc_toplevel_commit(struct tc_toplevel *tl, struct wl_buffer *buffer)
 	tl->frame = wl_surface_frame(tl->surface);
 	wl_callback_add_listener(tl->frame, &frame_listener, tl);
 	wl_surface_attach(tl->surface, buffer ? buffer : tl->buffer, 0, 0);
-	wl_surface_damage_buffer(tl->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_damage_buffer(tl->surface, x, y, width, height);
 	wl_surface_commit(tl->surface);
+}
+
+void
+tc_toplevel_commit(struct tc_toplevel *tl, struct wl_buffer *buffer)
+{
+	tc_toplevel_commit_box(tl, buffer, 0, 0, INT32_MAX, INT32_MAX);
 }
 
 bool
@@ -398,21 +405,31 @@ tc_toplevel_wait_configure(struct tc_toplevel *tl, int timeout_ms)
 }
 
 bool
-tc_toplevel_show(struct tc_toplevel *tl, struct wl_buffer *buffer, int timeout_ms)
+tc_toplevel_show_box(struct tc_toplevel *tl, struct wl_buffer *buffer, int32_t x, int32_t y,
+	int32_t width, int32_t height, int timeout_ms)
 {
 	if (!buffer) {
 		return false;
 	}
-	if (tl->buffer && tl->buffer != buffer) {
-		wl_buffer_destroy(tl->buffer);
-	}
+	/* The buffer before goes once this one replaced it: destroying the surface's current
+	 * buffer leaves its contents undefined (picowl then repaints all of the surface). */
+	struct wl_buffer *before = tl->buffer;
 	tl->buffer = buffer;
-	tc_toplevel_commit(tl, buffer);
+	tc_toplevel_commit_box(tl, buffer, x, y, width, height);
+	if (before && before != buffer) {
+		wl_buffer_destroy(before);
+	}
 	if (tc_dispatch_until(tl->client, &tl->frame_done, timeout_ms) != 1) {
 		fprintf(stderr, "%s: no frame callback for the buffer\n", prog(tl->client));
 		return false;
 	}
 	return true;
+}
+
+bool
+tc_toplevel_show(struct tc_toplevel *tl, struct wl_buffer *buffer, int timeout_ms)
+{
+	return tc_toplevel_show_box(tl, buffer, 0, 0, INT32_MAX, INT32_MAX, timeout_ms);
 }
 
 bool

@@ -119,12 +119,19 @@ void tc_toplevel_init(struct tc_toplevel *tl, struct tc_client *tc, const char *
 /* Attaches buffer (NULL: tl->buffer), damages all of it, asks for a frame callback that sets
  * tl->frame_done, and commits. */
 void tc_toplevel_commit(struct tc_toplevel *tl, struct wl_buffer *buffer);
+/* The same with damage to the box (buffer coordinates) alone. */
+void tc_toplevel_commit_box(struct tc_toplevel *tl, struct wl_buffer *buffer, int32_t x, int32_t y,
+	int32_t width, int32_t height);
 /* Commits without a buffer and waits for the first configure; false, with a message, if none
  * came within timeout_ms. */
 bool tc_toplevel_wait_configure(struct tc_toplevel *tl, int timeout_ms);
-/* Makes buffer tl->buffer (destroying the one before), commits it and waits for its frame
- * callback; false, with a message, if buffer is NULL or no callback came within timeout_ms. */
+/* Makes buffer tl->buffer (destroying the one before once it is replaced), commits it and waits for
+ * its frame callback; false, with a message, if buffer is NULL or no callback came within
+ * timeout_ms. */
 bool tc_toplevel_show(struct tc_toplevel *tl, struct wl_buffer *buffer, int timeout_ms);
+/* The same with damage to the box (buffer coordinates) alone. */
+bool tc_toplevel_show_box(struct tc_toplevel *tl, struct wl_buffer *buffer, int32_t x, int32_t y,
+	int32_t width, int32_t height, int timeout_ms);
 /* Both, with a buffer of the configured size filled with `argb`. */
 bool tc_toplevel_map(struct tc_toplevel *tl, uint32_t argb, int timeout_ms);
 /* Destroys its proxies, tl->buffer and a pending frame callback. Accepts one never made. */
