@@ -2,7 +2,7 @@
  * floor: the least CPU time per frame that any compositor waking once per frame can cost on this
  * machine. No Wayland, no drawing: per frame, exactly what a compositor cannot avoid.
  *
- * usage: floor [--rate HZ] [--frames N] [--warmup N] [--msg BYTES] [--hold]
+ * usage: floor [--rate HZ] [--frames N] [--warmup N] [--msg BYTES] [--cpus same|apart] [--hold]
  *
  * The process forks a peer (the client) and talks to it over a unix stream socket, like a
  * Wayland connection. Per frame the parent (the compositor):
@@ -13,6 +13,8 @@
  *     which wakes the peer.
  * The peer answers each message at once, so the next one is waiting at the next expiry: the
  * socket is not in the parent's epoll set, and the parent sleeps once per frame, on the timer.
+ * --cpus pins both to the first CPU the process may use (same) or the peer to the second
+ * (apart); without it the scheduler places them, as it places a compositor and its client.
  *
  * Output, on stdout (line-buffered):
  *   floor: start                  after the warm-up frames
@@ -26,6 +28,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +48,8 @@ struct options {
 	double rate;
 	int frames, warmup, msg;
 	int hold;
+	const char *cpus; /* NULL, "same" or "apart" */
+	int peer_cpu; /* with cpus */
 };
 
 static double
@@ -118,6 +123,31 @@ run_peer(int fd, int len)
 	}
 }
 
+/* The nth CPU (0-based) of those this process may run on, or -1. */
+static int
+allowed_cpu(int nth)
+{
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof(set), &set) < 0) {
+		return -1;
+	}
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (CPU_ISSET(cpu, &set) && nth-- == 0) {
+			return cpu;
+		}
+	}
+	return -1;
+}
+
+static int
+pin(int cpu)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
 static int
 parse(int argc, char **argv, struct options *o)
 {
@@ -138,6 +168,9 @@ parse(int argc, char **argv, struct options *o)
 			o->warmup = atoi(val);
 		} else if (!strcmp(arg, "--msg")) {
 			o->msg = atoi(val);
+		} else if (!strcmp(arg, "--cpus") &&
+			(!strcmp(val, "same") || !strcmp(val, "apart"))) {
+			o->cpus = val;
 		} else {
 			return -1;
 		}
@@ -165,7 +198,7 @@ main(int argc, char **argv)
 	if (parse(argc, argv, &o) < 0) {
 		fprintf(stderr,
 			"usage: floor [--rate HZ] [--frames N] [--warmup N] [--msg BYTES] "
-			"[--hold]\n");
+			"[--cpus same|apart] [--hold]\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -175,6 +208,14 @@ main(int argc, char **argv)
 	sigaddset(&hold_set, SIGINT);
 	if (o.hold) {
 		sigprocmask(SIG_BLOCK, &hold_set, NULL);
+	}
+	if (o.cpus) {
+		int mine = allowed_cpu(0), peers = allowed_cpu(strcmp(o.cpus, "apart") ? 0 : 1);
+		if (mine < 0 || peers < 0 || pin(mine) < 0) {
+			fprintf(stderr, "floor: cannot pin to two CPUs\n");
+			return 1;
+		}
+		o.peer_cpu = peers;
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
 		perror("socketpair");
@@ -187,6 +228,9 @@ main(int argc, char **argv)
 	}
 	if (peer == 0) {
 		sigprocmask(SIG_UNBLOCK, &hold_set, NULL);
+		if (o.cpus && pin(o.peer_cpu) < 0) {
+			_exit(1);
+		}
 		close(sv[0]);
 		run_peer(sv[1], o.msg);
 	}
