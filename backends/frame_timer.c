@@ -5,6 +5,7 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "frame_timer.h"
 
 struct pw_frame_timer {
@@ -18,19 +19,6 @@ struct pw_frame_timer {
 	bool pending;
 	bool armed; /* the timerfd will fire for the pending frame */
 };
-
-static int64_t
-ts_ns(const struct timespec *ts)
-{
-	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
-}
-
-static struct timespec
-ns_ts(int64_t ns)
-{
-	struct timespec ts = {.tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000};
-	return ts;
-}
 
 static void
 disarm(struct pw_frame_timer *timer)
@@ -134,15 +122,15 @@ pw_frame_timer_destroy(struct pw_frame_timer *timer)
 struct timespec
 pw_frame_timer_schedule(struct pw_frame_timer *timer, const struct timespec *now)
 {
-	int64_t now_ns = ts_ns(now);
-	int64_t last = ts_ns(&timer->next_vblank);
+	int64_t now_ns = pw_timespec_ns(now);
+	int64_t last = pw_timespec_ns(&timer->next_vblank);
 	int64_t next;
 	if (last == 0 || now_ns - last > 1000 * timer->period_ns) {
 		next = now_ns + timer->period_ns;
 	} else {
 		next = last + ((now_ns - last) / timer->period_ns + 1) * timer->period_ns;
 	}
-	timer->next_vblank = ns_ts(next);
+	timer->next_vblank = pw_ns_timespec(next);
 	disarm(timer);
 	timer->pending = true;
 	return timer->next_vblank;
@@ -168,7 +156,7 @@ pw_frame_timer_want(struct pw_frame_timer *timer)
 	}
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (ts_ns(&now) >= ts_ns(&timer->next_vblank)) {
+	if (pw_timespec_ns(&now) >= pw_timespec_ns(&timer->next_vblank)) {
 		finish(timer);
 		return;
 	}

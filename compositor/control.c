@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "config.h"
 #include "desktop.h"
 #include "picowl-control-unstable-v1-protocol.h"
@@ -16,14 +16,6 @@
 #include "view.h"
 
 #define CONTROL_VERSION 1
-
-static uint32_t
-now_msec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
-}
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
@@ -183,7 +175,7 @@ control_inject_key(struct wl_client *client, struct wl_resource *resource, uint3
 {
 	if (hooks_allowed(resource)) {
 		struct pw_server *server = wl_resource_get_user_data(resource);
-		pw_seat_notify_key(server->seat, now_msec(), key, state != 0);
+		pw_seat_notify_key(server->seat, pw_now_msec(), key, state != 0);
 	}
 }
 
@@ -198,13 +190,13 @@ control_inject_touch(struct wl_client *client, struct wl_resource *resource, uin
 	double x = wl_fixed_to_double(fx), y = wl_fixed_to_double(fy);
 	switch (type) {
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN:
-		pw_seat_notify_touch_down(server->seat, now_msec(), id, x, y);
+		pw_seat_notify_touch_down(server->seat, pw_now_msec(), id, x, y);
 		break;
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION:
-		pw_seat_notify_touch_motion(server->seat, now_msec(), id, x, y);
+		pw_seat_notify_touch_motion(server->seat, pw_now_msec(), id, x, y);
 		break;
 	default:
-		pw_seat_notify_touch_up(server->seat, now_msec(), id);
+		pw_seat_notify_touch_up(server->seat, pw_now_msec(), id);
 		break;
 	}
 	pw_seat_notify_touch_frame(server->seat);

@@ -6,6 +6,7 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "counters.h"
 #include "pixels.h"
 #include "presentation.h"
@@ -67,20 +68,6 @@ bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 		handle_output_resource_destroy);
 	wl_list_insert(&output->resources, wl_resource_get_link(resource));
 	send_info(output, resource);
-}
-
-static int64_t
-now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int64_t
-timespec_ns(const struct timespec *ts)
-{
-	return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
 }
 
 static int
@@ -286,7 +273,7 @@ repaint(struct pw_output *output)
 	struct pw_counters *counters = output->server->counters;
 	uint32_t seq = ++output->frame_seq;
 	if (counters) {
-		pw_counters_frame_begin(counters, seq, now_ns());
+		pw_counters_frame_begin(counters, seq, pw_now_ns());
 	}
 	int age = 0;
 	pixman_image_t *image = backend->impl->begin_frame(backend, &age);
@@ -308,7 +295,7 @@ repaint(struct pw_output *output)
 		path = draw(output, image, &now, &exact, &rows);
 	}
 	if (counters) {
-		pw_counters_frame_rendered(counters, now_ns(), path);
+		pw_counters_frame_rendered(counters, pw_now_ns(), path);
 	}
 	pw_render_take_frame_callbacks(output->server, &output->frame_callbacks,
 		&output->feedbacks);
@@ -319,7 +306,7 @@ repaint(struct pw_output *output)
 	if (backend->impl->present(backend, &rows, &stats)) {
 		output->frame_pending = true;
 		/* The next frame may be drawn now: it is shown at the next vblank, no sooner. */
-		output->presented_ns = now_ns();
+		output->presented_ns = pw_now_ns();
 		/* Only a client that waits for its callback draws in step with the refresh. */
 		note_paced_clients(output);
 		output->coalesce = output->close_frames == 2 && output->n_paced > 0;
@@ -331,7 +318,7 @@ repaint(struct pw_output *output)
 		}
 		if (counters) {
 			int64_t copy_ns =
-				timespec_ns(&stats.copy_end) - timespec_ns(&stats.copy_start);
+				pw_timespec_ns(&stats.copy_end) - pw_timespec_ns(&stats.copy_start);
 			pw_counters_frame_submitted(counters, output->presented_ns,
 				(uint32_t)stats.rows, (uint32_t)stats.bytes, stats.engine, copy_ns);
 		}
@@ -389,7 +376,7 @@ pw_output_schedule_repaint(struct pw_output *output)
 	if (output->judged_seq != output->frame_seq) {
 		output->judged_seq = output->frame_seq;
 		/* A commit held to the vblank is seen just after it: half a refresh of slack. */
-		bool close = now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
+		bool close = pw_now_ns() - output->presented_ns < period_ns(output) * 3 / 2;
 		output->close_frames =
 			close ? (output->close_frames < 2 ? output->close_frames + 1 : 2) : 0;
 	}
@@ -413,7 +400,7 @@ handle_frame_done(void *data, const struct timespec *when)
 	if (output->server->counters) {
 		struct rusage ru;
 		getrusage(RUSAGE_SELF, &ru);
-		pw_counters_frame_done(output->server->counters, timespec_ns(when),
+		pw_counters_frame_done(output->server->counters, pw_timespec_ns(when),
 			(uint32_t)(ru.ru_nvcsw - output->last_nvcsw),
 			(uint32_t)(ru.ru_nivcsw - output->last_nivcsw));
 		output->last_nvcsw = ru.ru_nvcsw;

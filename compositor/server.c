@@ -7,6 +7,7 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "counters.h"
 #include "desktop.h"
 #include "output.h"
@@ -394,10 +395,7 @@ pw_server_arrange(struct pw_server *server)
 	pw_control_tiles_changed(server);
 	if (server->seat) {
 		/* Tiles moved under a still pointer: it now points at something else. */
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		pw_seat_pointer_rescan(server->seat,
-			(uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000));
+		pw_seat_pointer_rescan(server->seat, pw_now_msec());
 	}
 }
 

@@ -3,9 +3,9 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <wayland-server-protocol.h>
 
+#include "clock.h"
 #include "dispatch.h"
 #include "format.h"
 #include "output.h"
@@ -39,14 +39,6 @@ release_buffer(struct pw_surface *surface)
 	wl_list_init(&surface->buffer_destroy.link);
 	surface->buffer = NULL;
 	surface->shm = NULL;
-}
-
-static uint32_t
-now_msec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
 /* picowl has one output and shows every surface with a buffer on it. */
@@ -147,7 +139,7 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 		old_h != surface->height || old_mapped != (surface->buffer != NULL) ||
 		surface->subsurface || surface->stack.next->next != &surface->stack;
 	if (moved && surface->server->seat) {
-		pw_seat_pointer_rescan(surface->server->seat, now_msec());
+		pw_seat_pointer_rescan(surface->server->seat, pw_now_msec());
 	}
 }
 

@@ -1,7 +1,7 @@
 /* wl_touch: each touch point belongs to the surface it went down on until it is framed up. */
-#include <time.h>
 #include <wayland-server-protocol.h>
 
+#include "clock.h"
 #include "desktop.h"
 #include "seat_internal.h"
 #include "server.h"
@@ -111,15 +111,6 @@ cancel_client(struct pw_seat *seat, struct wl_client *client)
 	}
 }
 
-static uint32_t
-now_msec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
-}
-
 /* Ends the point's sequence outside an input frame: up and frame to its client at once. */
 static void
 send_up_now(struct pw_seat *seat, struct pw_seat_touch_point *point)
@@ -129,7 +120,7 @@ send_up_now(struct pw_seat *seat, struct pw_seat_touch_point *point)
 
 	wl_resource_for_each(resource, &seat->touch.resources) {
 		if (wl_resource_get_client(resource) == point->client) {
-			wl_touch_send_up(resource, serial, now_msec(), point->id);
+			wl_touch_send_up(resource, serial, pw_now_msec(), point->id);
 			wl_touch_send_frame(resource);
 		}
 	}

@@ -1,8 +1,8 @@
 #include "view.h"
 
 #include <stdlib.h>
-#include <time.h>
 
+#include "clock.h"
 #include "counters.h"
 #include "desktop.h"
 #include "output.h"
@@ -258,10 +258,7 @@ pw_view_surface_committed(struct pw_surface *surface)
 		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
 		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
 			if (server->counters) {
-				struct timespec ts;
-				clock_gettime(CLOCK_MONOTONIC, &ts);
-				pw_counters_commit(server->counters, root->id,
-					(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+				pw_counters_commit(server->counters, root->id, pw_now_ns());
 			}
 			pw_output_note_commit(server->output,
 				wl_resource_get_client(root->resource));

@@ -1,7 +1,7 @@
 /* The xdg_popup role: placed by its positioner, kept inside the output, drawn on top. */
 #include <stdlib.h>
-#include <time.h>
 
+#include "clock.h"
 #include "desktop.h"
 #include "output.h"
 #include "seat.h"
@@ -48,9 +48,7 @@ popup_unmap(struct pw_popup *popup)
 			pw_seat_keyboard_focus(seat, keyboard_owner(popup->xdg->server));
 		}
 		/* What the popup covered is under the pointer now: enter it at once. */
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		pw_seat_pointer_rescan(seat, (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000));
+		pw_seat_pointer_rescan(seat, pw_now_msec());
 	}
 }
 

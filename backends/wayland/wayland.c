@@ -15,6 +15,7 @@
 #include <wayland-client.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "copy.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -54,14 +55,6 @@ static const struct pw_input_events *
 input(struct nested *n)
 {
 	return n->base.input_events;
-}
-
-static uint32_t
-now_msec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
 static void
@@ -236,7 +229,7 @@ static void
 ptr_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *surface,
 	wl_fixed_t x, wl_fixed_t y)
 {
-	pointer_at(data, now_msec(), x, y);
+	pointer_at(data, pw_now_msec(), x, y);
 }
 
 static void
