@@ -71,6 +71,10 @@ main(int argc, char *argv[])
 	int status = 1;
 	struct wl_event_source *sources[5] = {0};
 	struct pw_server *server = pw_server_create(&opts);
+	if (server && !pw_shell_create(server)) {
+		pw_server_destroy(server);
+		server = NULL;
+	}
 	if (!server) {
 		pw_config_destroy(config);
 		goto end;

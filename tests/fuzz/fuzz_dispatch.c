@@ -32,6 +32,7 @@
 #include <wayland-client.h>
 #include <wayland-server-core.h>
 
+#include "desktop.h"
 #include "fuzz.h"
 #include "options.h"
 #include "picowl-control-unstable-v1-protocol.h"
@@ -410,7 +411,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* input injection too: touch, keys and the default bindings (none of them spawns) */
 	opts.test_hooks = true;
 	server = pw_server_create(&opts);
-	if (!server) {
+	if (!server || !pw_shell_create(server)) {
 		fprintf(stderr, "fuzz-dispatch: cannot create the server\n");
 		exit(1);
 	}

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "desktop.h"
 #include "options.h"
 #include "seat.h"
 #include "server.h"
@@ -50,7 +51,7 @@ mapped_views(struct pw_server *server)
 {
 	int n = 0;
 	struct pw_view *view;
-	wl_list_for_each(view, &server->views, link) {
+	wl_list_for_each(view, &server->desktop->views, link) {
 		n++;
 	}
 	return n;
@@ -100,7 +101,12 @@ create(const char *socket)
 	struct pw_options opts;
 	pw_options_defaults(&opts);
 	opts.socket = socket;
-	return pw_server_create(&opts);
+	struct pw_server *server = pw_server_create(&opts);
+	if (server && !pw_shell_create(server)) {
+		pw_server_destroy(server);
+		return NULL;
+	}
+	return server;
 }
 
 static void
@@ -127,7 +133,7 @@ static struct pw_view *
 view_at_index(struct pw_server *server, int index)
 {
 	struct pw_view *view;
-	wl_list_for_each(view, &server->views, link) {
+	wl_list_for_each(view, &server->desktop->views, link) {
 		if (index-- == 0) {
 			return view;
 		}
@@ -156,21 +162,21 @@ test_focus(void)
 	/* Portrait 240x320: the master on top, the second tile below. */
 	CHECK(first->tile.y == 0 && first->tile.height == 160 && first->tile.width == 240);
 	CHECK(second->tile.y == 160 && second->tile.height == 160);
-	CHECK(server->focus == second);
+	CHECK(server->desktop->focus == second);
 	CHECK(pw_seat_keyboard_focused(server->seat) == second->surface);
 
 	pw_seat_notify_touch_down(server->seat, 1, 0, 120, 60);
 	pw_seat_notify_touch_up(server->seat, 2, 0);
 	pw_seat_notify_touch_frame(server->seat);
 	run_for(server, 0.1);
-	CHECK(server->focus == first);
+	CHECK(server->desktop->focus == first);
 	CHECK(pw_seat_keyboard_focused(server->seat) == first->surface);
 
 	pw_seat_notify_motion(server->seat, 3, 100, 250);
 	pw_seat_notify_button(server->seat, 4, BTN_LEFT, true);
 	pw_seat_notify_button(server->seat, 5, BTN_LEFT, false);
 	run_for(server, 0.1);
-	CHECK(server->focus == second);
+	CHECK(server->desktop->focus == second);
 
 	/* Logo+j moves the focus to the next tile, wrapping to the master. */
 	pw_seat_notify_key(server->seat, 6, KEY_LEFTMETA, true);
@@ -178,7 +184,7 @@ test_focus(void)
 	pw_seat_notify_key(server->seat, 8, KEY_J, false);
 	pw_seat_notify_key(server->seat, 9, KEY_LEFTMETA, false);
 	run_for(server, 0.1);
-	CHECK(server->focus == first);
+	CHECK(server->desktop->focus == first);
 	CHECK(pw_seat_keyboard_focused(server->seat) == first->surface);
 
 	/* The client dies: its tile goes, the other one takes the whole output. */
@@ -191,7 +197,7 @@ test_focus(void)
 	CHECK(mapped_views(server) == 1);
 	struct pw_view *left = view_at_index(server, 0);
 	CHECK(left && left->tile.height == 320 && left->tile.y == 0);
-	CHECK(server->focus == left);
+	CHECK(server->desktop->focus == left);
 
 out:
 	pw_server_destroy(server);

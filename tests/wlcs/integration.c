@@ -140,6 +140,10 @@ run_server(void *data)
 	struct wl_event_source *source = NULL;
 
 	ws->server = pw_server_create(&ws->opts);
+	if (ws->server && !pw_shell_create(ws->server)) {
+		pw_server_destroy(ws->server);
+		ws->server = NULL;
+	}
 	if (ws->server) {
 		source = wl_event_loop_add_fd(ws->server->loop, ws->event_fd, WL_EVENT_READABLE,
 			handle_event_fd, ws);

@@ -1,0 +1,234 @@
+#include "render.h"
+
+#include <wayland-server-core.h>
+
+#include "format.h"
+#include "pixels.h"
+#include "region.h"
+#include "server.h"
+#include "surface.h"
+
+struct paint {
+	pixman_image_t *target;
+	pixman_region32_t *clip; /* damage within the box the tree is clipped to */
+};
+
+static bool
+target_format(pixman_image_t *target, enum pw_format *out)
+{
+	switch (pixman_image_get_format(target)) {
+	case PIXMAN_r5g6b5:
+		*out = PW_FORMAT_RGB565;
+		return true;
+	case PIXMAN_x8r8g8b8:
+		*out = PW_FORMAT_XRGB8888;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The hot case, an opaque buffer drawn 1:1: picowl's own spans (a row copy or a conversion),
+ * which beat pixman's general paths, box by box of the clip.
+ */
+static bool
+blit_opaque(struct pw_surface *surface, struct wl_shm_buffer *shm, enum pw_format format, int x,
+	int y, pixman_image_t *target, const pixman_region32_t *clip)
+{
+	enum pw_format df;
+	if (!target_format(target, &df) || !pw_pixels_supported(format, df)) {
+		return false;
+	}
+	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
+		pixman_image_get_height(target), pixman_image_get_stride(target), df};
+	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), surface->buffer_width,
+		surface->buffer_height, wl_shm_buffer_get_stride(shm), format};
+	int n;
+	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
+	for (int i = 0; i < n; i++) {
+		pw_pixels_blit_at(&dst, &src, b[i].x1 - x, b[i].y1 - y, b[i].x2 - b[i].x1,
+			b[i].y2 - b[i].y1, x, y, dst.width, dst.height, 0);
+	}
+	return true;
+}
+
+static pixman_color_t
+color(uint32_t rgb)
+{
+	return (pixman_color_t){
+		.red = (uint16_t)(((rgb >> 16) & 0xff) * 0x101),
+		.green = (uint16_t)(((rgb >> 8) & 0xff) * 0x101),
+		.blue = (uint16_t)((rgb & 0xff) * 0x101),
+		.alpha = 0xffff,
+	};
+}
+
+void
+pw_render_fill(pixman_image_t *target, const pixman_region32_t *region, uint32_t rgb)
+{
+	int n;
+	pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &n);
+	if (n <= 0) {
+		return;
+	}
+	enum pw_format format;
+	if (target_format(target, &format)) {
+		struct pw_pixmap dst = {pixman_image_get_data(target),
+			pixman_image_get_width(target), pixman_image_get_height(target),
+			pixman_image_get_stride(target), format};
+		for (int i = 0; i < n; i++) {
+			int x1 = boxes[i].x1 > 0 ? boxes[i].x1 : 0;
+			int y1 = boxes[i].y1 > 0 ? boxes[i].y1 : 0;
+			int x2 = boxes[i].x2 < dst.width ? boxes[i].x2 : dst.width;
+			int y2 = boxes[i].y2 < dst.height ? boxes[i].y2 : dst.height;
+			if (x2 > x1 && y2 > y1) {
+				pw_pixels_fill(&dst, x1, y1, x2 - x1, y2 - y1, rgb);
+			}
+		}
+		return;
+	}
+	pixman_color_t c = color(rgb);
+	pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &c, n, boxes);
+}
+
+/* Maps surface-local coordinates to buffer coordinates: viewport, scale, buffer transform. */
+static bool
+buffer_transform(const struct pw_surface *surface, pixman_transform_t *out)
+{
+	const struct pw_surface_state *cur = &surface->current;
+	if (cur->transform == 0 && cur->scale == 1 && !cur->has_src && !cur->has_dst) {
+		return false;
+	}
+	struct pixman_f_transform m;
+	pixman_f_transform_init_identity(&m);
+	/* Surface size before the viewport, in transformed buffer units / scale. */
+	int tw = surface->buffer_width / cur->scale, th = surface->buffer_height / cur->scale;
+	if (cur->transform & 1) {
+		int t = tw;
+		tw = th;
+		th = t;
+	}
+	double sx = cur->has_src ? cur->src_x : 0, sy = cur->has_src ? cur->src_y : 0;
+	double sw = cur->has_src ? cur->src_w : tw, sh = cur->has_src ? cur->src_h : th;
+	pixman_f_transform_scale(&m, NULL, sw / surface->width, sh / surface->height);
+	pixman_f_transform_translate(&m, NULL, sx, sy);
+	if (cur->transform & 4) { /* flipped: mirror, then rotate */
+		pixman_f_transform_scale(&m, NULL, -1, 1);
+		pixman_f_transform_translate(&m, NULL, tw, 0);
+	}
+	/* Undo the client's transform: rotate the tw x th frame back by the transform. */
+	switch (cur->transform & 3) {
+	case 1: /* 90: surface (x, y) is buffer (y, tw - x) */
+		pixman_f_transform_rotate(&m, NULL, 0, -1);
+		pixman_f_transform_translate(&m, NULL, 0, tw);
+		break;
+	case 2:
+		pixman_f_transform_rotate(&m, NULL, -1, 0);
+		pixman_f_transform_translate(&m, NULL, tw, th);
+		break;
+	case 3: /* 270: surface (x, y) is buffer (th - y, x) */
+		pixman_f_transform_rotate(&m, NULL, 0, 1);
+		pixman_f_transform_translate(&m, NULL, th, 0);
+		break;
+	}
+	pixman_f_transform_scale(&m, NULL, cur->scale, cur->scale);
+	return pixman_transform_from_pixman_f_transform(out, &m);
+}
+
+static void
+paint_surface(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct paint *paint = data;
+	if (!pw_surface_has_buffer(surface)) {
+		return;
+	}
+	struct wl_shm_buffer *shm = surface->shm;
+	enum pw_format format;
+	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
+		return;
+	}
+	pixman_region32_t clip;
+	pixman_region32_init(&clip);
+	pw_region_clip_to(&clip, paint->clip, x, y, pw_region_end(x, surface->width),
+		pw_region_end(y, surface->height));
+	if (!pixman_region32_not_empty(&clip)) {
+		pixman_region32_fini(&clip);
+		return;
+	}
+	wl_shm_buffer_begin_access(shm);
+	pixman_transform_t transform;
+	bool transformed = buffer_transform(surface, &transform);
+	if (!transformed && pw_surface_opaque(surface) &&
+		blit_opaque(surface, shm, format, x, y, paint->target, &clip)) {
+		wl_shm_buffer_end_access(shm);
+		pixman_region32_fini(&clip);
+		return;
+	}
+	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(format),
+		surface->buffer_width, surface->buffer_height, wl_shm_buffer_get_data(shm),
+		wl_shm_buffer_get_stride(shm));
+	if (src) {
+		if (transformed) {
+			pixman_image_set_transform(src, &transform);
+			pixman_image_set_filter(src,
+				surface->current.has_dst || surface->current.has_src
+					? PIXMAN_FILTER_BILINEAR
+					: PIXMAN_FILTER_NEAREST,
+				NULL, 0);
+		}
+		pixman_image_set_clip_region32(paint->target, &clip);
+		pixman_op_t op = pw_surface_opaque(surface) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER;
+		pixman_image_composite32(op, src, NULL, paint->target, 0, 0, 0, 0, x, y,
+			surface->width, surface->height);
+		pixman_image_set_clip_region32(paint->target, NULL);
+		pixman_image_unref(src);
+	}
+	wl_shm_buffer_end_access(shm);
+	pixman_region32_fini(&clip);
+}
+
+static void
+paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	pixman_region32_t clip;
+	pixman_region32_init(&clip);
+	pw_region_clip_to(&clip, damage, box.x, box.y, pw_region_end(box.x, box.width),
+		pw_region_end(box.y, box.height));
+	if (pixman_region32_not_empty(&clip)) {
+		struct paint paint = {.target = target, .clip = &clip};
+		pw_surface_for_each(root, x, y, paint_surface, &paint);
+	}
+	pixman_region32_fini(&clip);
+}
+
+void
+pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
+	pixman_image_t *target, const pixman_region32_t *damage)
+{
+	paint_tree(root, x, y, clip, target, damage);
+}
+
+static void
+render_nothing(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
+{
+	pw_render_fill(target, damage, 0x000000);
+}
+
+static void
+take_no_callbacks(struct pw_server *server, struct wl_list *callbacks, struct wl_list *feedbacks)
+{
+}
+
+static struct pw_surface *
+no_direct_surface(struct pw_server *server)
+{
+	return NULL;
+}
+
+const struct pw_server_shell pw_render_empty_scene = {
+	.render = render_nothing,
+	.take_frame_callbacks = take_no_callbacks,
+	.direct_surface = no_direct_surface,
+};

@@ -1,0 +1,210 @@
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wayland-server-protocol.h>
+
+#include "backend.h"
+#include "clock.h"
+#include "counters.h"
+#include "output.h"
+#include "render.h"
+
+static struct pw_backend *
+create_backend(struct pw_server *server)
+{
+	const struct pw_options *o = &server->opts;
+	struct pw_backend_config config = {
+		.device = o->device,
+		.present = o->present,
+		.copy = o->copy,
+		.dma_threshold = o->dma_threshold,
+		.width = o->width,
+		.height = o->height,
+		.format = o->format,
+		.refresh_mhz = o->refresh_mhz,
+		.connector = o->connector,
+		.mode = o->mode,
+	};
+	return pw_backend_create(server->loop, o->backend, &config);
+}
+
+void
+pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox, double *oy)
+{
+	pw_output_map_display_point(server->output, x01, y01, ox, oy);
+}
+
+/* The output listens to its backend; the server adds `resumed` in front of it. */
+static void
+handle_backend_frame_done(void *data, const struct timespec *when)
+{
+	struct pw_server *server = data;
+	if (server->output_events && server->output_events->frame_done) {
+		server->output_events->frame_done(server->output_events_data, when);
+	}
+}
+
+static void
+handle_backend_resumed(void *data)
+{
+	struct pw_server *server = data;
+	if (server->output_events && server->output_events->resumed) {
+		server->output_events->resumed(server->output_events_data);
+	}
+	pw_output_damage_whole(server->output);
+}
+
+static const struct pw_backend_events backend_events = {
+	.frame_done = handle_backend_frame_done,
+	.resumed = handle_backend_resumed,
+};
+
+static bool
+switch_vt(void *data, int vt)
+{
+	return pw_backend_switch_vt(data, vt);
+}
+
+/* The server comes between the backend and the output to add `resumed`. */
+static void
+hook_backend(struct pw_server *server)
+{
+	struct pw_backend *backend = server->backend;
+	server->output_events = backend->events;
+	server->output_events_data = backend->events_data;
+	backend->events = &backend_events;
+	backend->events_data = server;
+	if (backend->session) {
+		server->switch_vt = switch_vt;
+		server->switch_vt_data = backend;
+	}
+}
+
+static bool
+add_socket(struct pw_server *server)
+{
+	const char *name = server->opts.socket;
+	if (name) {
+		if (wl_display_add_socket(server->display, name) != 0) {
+			fprintf(stderr,
+				"picowl: cannot listen on socket %s (in use, or no "
+				"XDG_RUNTIME_DIR)\n",
+				name);
+			return false;
+		}
+		server->socket = name;
+		return true;
+	}
+	server->socket = wl_display_add_socket_auto(server->display);
+	if (!server->socket) {
+		fprintf(stderr, "picowl: cannot create a socket (is XDG_RUNTIME_DIR set?)\n");
+		return false;
+	}
+	return true;
+}
+
+struct pw_server *
+pw_server_create(const struct pw_options *opts)
+{
+	struct pw_server *server = calloc(1, sizeof(*server));
+	if (!server) {
+		return NULL;
+	}
+	server->opts = *opts;
+	wl_signal_init(&server->events.surface_commit);
+	wl_signal_init(&server->events.surface_moved);
+	wl_signal_init(&server->events.surface_destroy);
+	wl_signal_init(&server->destroy);
+	server->shell = &pw_render_empty_scene;
+
+	server->display = wl_display_create();
+	if (!server->display) {
+		goto err;
+	}
+	server->loop = wl_display_get_event_loop(server->display);
+	server->backend = create_backend(server);
+	if (!server->backend) {
+		goto err;
+	}
+	server->output = pw_output_create(server, server->backend);
+	if (server->output) {
+		server->output->damage_mode = opts->damage;
+		if (!pw_output_set_rotation(server->output, opts->rotate)) {
+			goto err;
+		}
+	}
+	server->counters = pw_counters_create(1024, 2048);
+	if (!server->counters) {
+		goto err;
+	}
+	if (!server->output) {
+		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		goto err;
+	}
+	hook_backend(server);
+	if (!add_socket(server)) {
+		goto err;
+	}
+	return server;
+
+err:
+	pw_server_destroy(server);
+	return NULL;
+}
+
+void
+pw_server_destroy(struct pw_server *server)
+{
+	if (!server) {
+		return;
+	}
+	if (server->display) {
+		wl_display_destroy_clients(server->display);
+	}
+	wl_signal_emit_mutable(&server->destroy, server);
+	if (server->backend && server->backend->events == &backend_events) {
+		server->backend->events = server->output_events;
+		server->backend->events_data = server->output_events_data;
+	}
+	pw_output_destroy(server->output);
+	server->output = NULL;
+	pw_backend_destroy(server->backend);
+	pw_counters_destroy(server->counters);
+	if (server->display) {
+		wl_display_destroy(server->display);
+	}
+	free(server);
+}
+
+void
+pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
+{
+	if (!server->counters) {
+		return;
+	}
+	struct pw_output *output = server->output;
+	if (output && output->frame_pending && output->backend->impl->want_frame_done) {
+		output->backend->impl->want_frame_done(output->backend);
+	}
+	FILE *file = out;
+	if (!file && server->opts.counters) {
+		file = fopen(server->opts.counters, "ae");
+		if (!file) {
+			fprintf(stderr, "picowl: cannot open the counters file %s: %m\n",
+				server->opts.counters);
+		}
+	}
+	pw_counters_dump(server->counters, file ? file : stderr, json);
+	if (file && file != out) {
+		fclose(file);
+	}
+}
+
+void
+pw_server_set_shell(struct pw_server *server, const struct pw_server_shell *shell)
+{
+	server->shell = shell;
+}

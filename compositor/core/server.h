@@ -1,0 +1,128 @@
+/*
+ * The core's hub: one compositor instance. No globals; many may be created in one process.
+ * The layers above (input, shell) hang their state on it and register through it.
+ */
+#ifndef PW_SERVER_H
+#define PW_SERVER_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <wayland-server-core.h>
+
+#include "options.h"
+
+struct pw_backend;
+struct pw_backend_events;
+struct pw_desktop;
+struct pw_input;
+struct pw_output;
+struct pw_seat;
+struct pw_server;
+struct pw_surface;
+struct wl_list;
+
+/*
+ * The scene, as the shell draws it: the core paints, answers frame callbacks and picks the
+ * direct present through these, and knows nothing of views, tiles or popups. Registered by the
+ * shell (pw_server_set_shell); without one the output is black.
+ */
+struct pw_server_shell {
+	/* Paints `damage` (output coordinates) of the scene into `target`. */
+	void (*render)(struct pw_server *server, pixman_image_t *target,
+		const pixman_region32_t *damage);
+	/*
+	 * Moves the current frame callbacks and presentation feedbacks of every surface shown to
+	 * `callbacks` and `feedbacks` (wl_resource links), to be answered for this frame.
+	 */
+	void (*take_frame_callbacks)(struct pw_server *server, struct wl_list *callbacks,
+		struct wl_list *feedbacks);
+	/*
+	 * The surface whose buffer can go to the display without composition (a fullscreen
+	 * client covering the output with nothing over it), or NULL.
+	 */
+	struct pw_surface *(*direct_surface)(struct pw_server *server);
+};
+
+struct pw_server {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+	struct pw_options opts;
+	const char *socket;
+
+	struct pw_backend *backend;
+	struct pw_output *output;
+	/*
+	 * The input devices of a real display's session (libinput), or NULL; opened and closed
+	 * by the seat (pw_seat_configure_input), slept on by run.c.
+	 */
+	struct pw_input *input;
+	/* The output's backend events, wrapped to add `resumed`; see server.c. */
+	const struct pw_backend_events *output_events;
+	void *output_events_data;
+	struct pw_counters *counters; /* per-commit timing; see counters.h */
+	struct wl_global *counters_global; /* private: same-uid clients only */
+	uint32_t next_surface_id;
+
+	const struct pw_server_shell *shell; /* render.h's empty scene until one registers */
+	/* The layers above keep their state here; the core never reads it. */
+	struct pw_seat *seat; /* compositor/input */
+	struct pw_desktop *desktop; /* compositor/shell */
+	/* Switches to virtual terminal `vt` (a binding); NULL: unsupported (no session). */
+	bool (*switch_vt)(void *data, int vt);
+	void *switch_vt_data;
+
+	bool quit; /* pw_server_run returns */
+	bool running; /* inside pw_server_run */
+	struct {
+		/*
+		 * A surface committed (or, as a subsurface, moved) and its damage is about to go
+		 * to the output; data: the surface. The shell re-places what depends on it.
+		 */
+		struct wl_signal surface_commit;
+		/*
+		 * A surface moved, resized, mapped or unmapped: what is under a point may have
+		 * changed (the seat rescans its pointer); data: the surface.
+		 */
+		struct wl_signal surface_moved;
+		/* A surface is being destroyed: drop every reference to it; data: the surface. */
+		struct wl_signal surface_destroy;
+	} events;
+	struct wl_signal destroy; /* before the backend and the output go; data: the server */
+};
+
+/*
+ * Creates the server: the display, the backend `opts` names, its output, the counters and the
+ * listening socket. The globals are the shell's to create (pw_shell_create), in the order
+ * clients see them. Returns NULL (after a message on stderr) on failure.
+ */
+struct pw_server *pw_server_create(const struct pw_options *opts);
+/* Destroys every client, global and the backend. Accepts NULL. */
+void pw_server_destroy(struct pw_server *server);
+/* Registers the scene; `shell` must outlive the server. */
+void pw_server_set_shell(struct pw_server *server, const struct pw_server_shell *shell);
+
+/* The picowl_counters_v1 global (counters_protocol.c). */
+bool pw_counters_protocol_create(struct pw_server *server);
+
+/*
+ * Writes the counters report to `out`, or when `out` is NULL to the file --counters names
+ * (appended) or stderr. `json` selects JSON over text.
+ */
+void pw_server_dump_counters(struct pw_server *server, bool json, FILE *out);
+
+/*
+ * Runs the event loop until pw_server_terminate. While a frame is in flight and its done
+ * event is armed, sleeps on that event and on input only: requests clients send meanwhile
+ * wait for the refresh, so a client that keeps up costs one wakeup per frame, not two.
+ */
+void pw_server_run(struct pw_server *server);
+void pw_server_terminate(struct pw_server *server);
+
+/*
+ * Maps an input position given as 0..1 across the unrotated display into output coordinates,
+ * following the output's rotation.
+ */
+void pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox, double *oy);
+
+#endif

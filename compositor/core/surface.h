@@ -1,0 +1,165 @@
+/* wl_surface: double-buffered state, roles, the buffer it shows, its subsurface tree. */
+#ifndef PW_SURFACE_H
+#define PW_SURFACE_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <wayland-server-core.h>
+
+#include "layout.h"
+
+struct pw_server;
+struct pw_surface;
+struct pw_view;
+
+enum pw_surface_state_field {
+	PW_STATE_BUFFER = 1 << 0,
+	PW_STATE_DAMAGE = 1 << 1,
+	PW_STATE_OPAQUE = 1 << 2,
+	PW_STATE_INPUT = 1 << 3,
+	PW_STATE_TRANSFORM = 1 << 4,
+	PW_STATE_SCALE = 1 << 5,
+	PW_STATE_VIEWPORT = 1 << 6,
+	PW_STATE_FRAME = 1 << 7,
+	PW_STATE_OFFSET = 1 << 8,
+	PW_STATE_FEEDBACK = 1 << 9,
+};
+
+struct pw_surface_state {
+	uint32_t committed; /* pw_surface_state_field bits set since the last apply */
+	struct wl_resource *buffer; /* NULL: attach of NULL (unmap) when PW_STATE_BUFFER */
+	struct wl_listener buffer_destroy;
+	int dx, dy;
+	pixman_region32_t surface_damage; /* surface coordinates */
+	pixman_region32_t buffer_damage; /* buffer coordinates */
+	pixman_region32_t opaque, input;
+	int32_t transform, scale;
+	bool has_src, has_dst;
+	double src_x, src_y, src_w, src_h;
+	int dst_w, dst_h;
+	struct wl_list frame_callbacks; /* wl_resource links */
+	struct wl_list feedbacks; /* wp_presentation_feedback wl_resource links */
+};
+
+struct pw_surface_role {
+	const char *name;
+	/* wl_surface.attach of a buffer (not NULL); may post a protocol error and return false. */
+	bool (*attach)(struct pw_surface *surface);
+	/* Called before pending state is applied; may post a protocol error and return false. */
+	bool (*precommit)(struct pw_surface *surface, const struct pw_surface_state *pending);
+	/* Called after new state became current. */
+	void (*commit)(struct pw_surface *surface);
+	/*
+	 * Where a root surface of this role is shown: its origin in output coordinates and the
+	 * box it is clipped to. False when it is not shown.
+	 */
+	bool (*place)(struct pw_surface *surface, int *x, int *y, struct pw_box *clip);
+	/* The view a root surface of this role belongs to (a popup: its toplevel's), or NULL. */
+	struct pw_view *(*get_view)(struct pw_surface *surface);
+};
+
+struct pw_subsurface;
+
+struct pw_surface {
+	struct wl_resource *resource;
+	struct pw_server *server;
+	uint32_t id; /* unique in the server, for the counters */
+	struct pw_surface_state pending, cached, current;
+	bool has_cache; /* synchronized subsurface: `cached` holds committed state */
+	bool on_output; /* wl_surface.enter sent for the output (the surface has a buffer) */
+
+	/* Current buffer: kept until a later commit replaces it, then released. */
+	struct wl_resource *buffer;
+	struct wl_shm_buffer *shm; /* `buffer` as shm (picowl takes no other), NULL with it */
+	struct wl_listener buffer_destroy;
+	int buffer_width, buffer_height;
+	int width, height; /* surface size, from buffer, transform, scale, viewport */
+	/* Surface damage accumulated since the compositor last took it (pw_surface_take_damage). */
+	pixman_region32_t damage;
+
+	const struct pw_surface_role *role;
+	void *role_data;
+	struct wl_resource *role_resource; /* the role object, for its errors; may be NULL */
+
+	/* Stacking of subsurfaces and this surface, bottom to top: pw_surface_node.link. */
+	struct wl_list stack;
+	struct pw_surface_node {
+		struct wl_list link;
+		struct pw_surface *surface;
+	} self_node;
+	struct pw_subsurface *subsurface; /* if this surface is one */
+	struct wl_resource *viewport;
+
+	struct {
+		struct wl_signal commit; /* after current state changed */
+		struct wl_signal destroy; /* data: the surface */
+	} events;
+};
+
+bool pw_compositor_create(struct pw_server *server);
+
+/* Creates a wl_surface resource and its surface; NULL on allocation failure. */
+struct pw_surface *pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
+	struct pw_server *server);
+/* A synchronized subsurface's parent committed: apply what the subsurface cached. */
+void pw_surface_apply_cached(struct pw_surface *surface);
+/* Posts wp_viewport errors for a committed viewport that does not fit; false if so. */
+bool pw_viewport_check(struct pw_surface *surface);
+bool pw_viewporter_create(struct pw_server *server);
+/* Copies a wl_region resource's region into `dst`. */
+void pw_region_copy(pixman_region32_t *dst, struct wl_resource *region);
+
+struct pw_surface *pw_surface_from_resource(struct wl_resource *resource);
+
+/*
+ * Gives the surface a role. Posts `error_code` on `error_resource` and returns false when it
+ * already has a different role, or the same role with live role data.
+ */
+bool pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_role *role,
+	void *role_data, struct wl_resource *error_resource, uint32_t error_code);
+/* Ends the role's data (the role object died); the surface keeps its role type. */
+void pw_surface_clear_role_data(struct pw_surface *surface);
+
+/* The root of a subsurface tree (the surface itself when it is no subsurface). */
+struct pw_surface *pw_surface_root(struct pw_surface *surface);
+
+/*
+ * a + b for subsurface positions and attach offsets, which a client may push anywhere: held
+ * within 2^20 either way, past any output, so that adding positions up never overflows an int.
+ */
+static inline int
+pw_position_add(int a, int b)
+{
+	long long v = (long long)a + b;
+	return v > (1 << 20) ? (1 << 20) : v < -(1 << 20) ? -(1 << 20) : (int)v;
+}
+
+/* Whether the surface has a buffer to show. */
+bool pw_surface_has_buffer(const struct pw_surface *surface);
+/* Whether every pixel of the surface is opaque (a format without alpha, or the opaque region). */
+bool pw_surface_opaque(const struct pw_surface *surface);
+
+/*
+ * Calls `fn` for the surface and every mapped subsurface below it, bottom to top, with the
+ * surface-local origin of each relative to `surface`.
+ */
+void pw_surface_for_each(struct pw_surface *surface, int x, int y,
+	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data);
+
+/* The surface in the tree at surface-local sx,sy whose input region holds the point. */
+struct pw_surface *pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx,
+	double *out_sy);
+
+/* Sends wl_callback.done to every current frame callback of the tree and empties them. */
+void pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec);
+
+/*
+ * The surface committed new state (or, as a subsurface, moved): emits the server's
+ * surface_commit and damages the output where the surface is shown (surface_damage.c).
+ */
+void pw_surface_damage_output(struct pw_surface *surface);
+
+/* Releases the buffer and drops it (used when a role unmaps). */
+void pw_surface_unmap_buffer(struct pw_surface *surface);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * The backend's input devices feeding the seat: libinput on a real display's session, the host's
+ * seat for the nested backend. Positions arrive across the unrotated display and leave in output
+ * coordinates.
+ */
+#include <stdio.h>
+
+#include "backend.h"
+#include "input.h"
+#include "output.h"
+#include "seat_internal.h"
+#include "server.h"
+
+static void
+handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_key(seat, time_msec, key, pressed);
+}
+
+static double
+clamp(double v, double max)
+{
+	return v < 0 ? 0 : v > max - 1 ? max - 1 : v;
+}
+
+static void
+handle_input_motion(void *data, uint32_t time_msec, double dx, double dy)
+{
+	struct pw_seat *seat = data;
+	seat->cursor_x = clamp(seat->cursor_x + dx, seat->server->output->width);
+	seat->cursor_y = clamp(seat->cursor_y + dy, seat->server->output->height);
+	pw_seat_notify_motion(seat, time_msec, seat->cursor_x, seat->cursor_y);
+}
+
+static void
+handle_input_motion_absolute(void *data, uint32_t time_msec, double x, double y)
+{
+	struct pw_seat *seat = data;
+	pw_server_map_input(seat->server, x, y, &seat->cursor_x, &seat->cursor_y);
+	pw_seat_notify_motion(seat, time_msec, seat->cursor_x, seat->cursor_y);
+}
+
+static void
+handle_input_button(void *data, uint32_t time_msec, uint32_t button, bool pressed)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_button(seat, time_msec, button, pressed);
+}
+
+static void
+handle_input_axis(void *data, uint32_t time_msec, uint32_t axis, double value)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_axis(seat, time_msec, axis, value);
+}
+
+static void
+handle_input_touch_down(void *data, uint32_t time_msec, int32_t id, double x, double y)
+{
+	struct pw_seat *seat = data;
+	double ox, oy;
+	pw_server_map_input(seat->server, x, y, &ox, &oy);
+	pw_seat_notify_touch_down(seat, time_msec, id, ox, oy);
+}
+
+static void
+handle_input_touch_motion(void *data, uint32_t time_msec, int32_t id, double x, double y)
+{
+	struct pw_seat *seat = data;
+	double ox, oy;
+	pw_server_map_input(seat->server, x, y, &ox, &oy);
+	pw_seat_notify_touch_motion(seat, time_msec, id, ox, oy);
+}
+
+static void
+handle_input_touch_up(void *data, uint32_t time_msec, int32_t id)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_touch_up(seat, time_msec, id);
+}
+
+static void
+handle_input_touch_frame(void *data)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_touch_frame(seat);
+}
+
+static void
+handle_input_touch_cancel(void *data)
+{
+	struct pw_seat *seat = data;
+	pw_seat_notify_touch_cancel(seat);
+}
+
+static const struct pw_input_events input_events = {
+	.key = handle_input_key,
+	.motion = handle_input_motion,
+	.motion_absolute = handle_input_motion_absolute,
+	.button = handle_input_button,
+	.axis = handle_input_axis,
+	.touch_down = handle_input_touch_down,
+	.touch_motion = handle_input_touch_motion,
+	.touch_up = handle_input_touch_up,
+	.touch_frame = handle_input_touch_frame,
+	.touch_cancel = handle_input_touch_cancel,
+};
+
+bool
+pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *config)
+{
+	struct pw_server *server = seat->server;
+	struct pw_backend *backend = server->backend;
+	if (!backend->session) {
+		return true; /* headless has no devices; nested takes its host's seat */
+	}
+	/* Opening the devices again is simplest, and rare: at start-up and on a reload. */
+	pw_input_destroy(server->input);
+	server->input =
+		pw_input_create(server->loop, backend->session, config, &input_events, seat);
+	if (!server->input) {
+		fprintf(stderr, "picowl: running without input devices\n");
+	}
+	return server->input != NULL;
+}
+
+void
+pw_seat_devices_init(struct pw_seat *seat)
+{
+	struct pw_backend *backend = seat->server->backend;
+	backend->input_events = &input_events;
+	backend->input_data = seat;
+	struct pw_input_config config = {0};
+	pw_seat_configure_input(seat, &config);
+}
+
+void
+pw_seat_devices_finish(struct pw_seat *seat)
+{
+	struct pw_server *server = seat->server;
+	pw_input_destroy(server->input);
+	server->input = NULL;
+	if (server->backend->input_data == seat) {
+		server->backend->input_events = NULL;
+		server->backend->input_data = NULL;
+	}
+}

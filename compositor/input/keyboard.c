@@ -1,0 +1,481 @@
+/* wl_keyboard: the xkb keymap and state, key bindings, keyboard focus. */
+#define _GNU_SOURCE /* memfd_create, file seals */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-server-protocol.h>
+
+#include "data_device.h"
+#include "seat_internal.h"
+#include "server.h"
+#include "surface.h"
+
+#define REPEAT_RATE 25 /* keys per second */
+#define REPEAT_DELAY 600 /* ms */
+
+static const char *const mod_names[PW_SEAT_MOD_COUNT] = {
+	[PW_SEAT_MOD_SHIFT] = XKB_MOD_NAME_SHIFT,
+	[PW_SEAT_MOD_CTRL] = XKB_MOD_NAME_CTRL,
+	[PW_SEAT_MOD_ALT] = XKB_MOD_NAME_ALT,
+	[PW_SEAT_MOD_LOGO] = XKB_MOD_NAME_LOGO,
+};
+
+static const uint32_t mod_bits[PW_SEAT_MOD_COUNT] = {
+	[PW_SEAT_MOD_SHIFT] = PW_MOD_SHIFT,
+	[PW_SEAT_MOD_CTRL] = PW_MOD_CTRL,
+	[PW_SEAT_MOD_ALT] = PW_MOD_ALT,
+	[PW_SEAT_MOD_LOGO] = PW_MOD_LOGO,
+};
+
+static bool
+keys_contain(const struct wl_array *keys, uint32_t key)
+{
+	const uint32_t *k;
+
+	wl_array_for_each(k, keys) {
+		if (*k == key) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+keys_add(struct wl_array *keys, uint32_t key)
+{
+	uint32_t *k = wl_array_add(keys, sizeof(*k));
+
+	if (!k) {
+		return false;
+	}
+	*k = key;
+	return true;
+}
+
+static bool
+keys_remove(struct wl_array *keys, uint32_t key)
+{
+	uint32_t *k;
+
+	wl_array_for_each(k, keys) {
+		if (*k == key) {
+			*k = ((uint32_t *)keys->data)[keys->size / sizeof(*k) - 1];
+			keys->size -= sizeof(*k);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A sealed memfd holding `size` bytes of `text`: read-only to every client, MAP_PRIVATE or not. */
+static int
+keymap_fd_create(const char *text, size_t size)
+{
+	int fd = memfd_create("picowl-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	size_t done = 0;
+
+	if (fd < 0) {
+		return -1;
+	}
+	while (done < size) {
+		ssize_t n = write(fd, text + done, size - done);
+
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			goto err_fd;
+		}
+		done += (size_t)n;
+	}
+	if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) < 0) {
+		goto err_fd;
+	}
+	return fd;
+
+err_fd:
+	close(fd);
+	return -1;
+}
+
+static void
+send_modifiers(struct pw_seat *seat, struct wl_client *client)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	uint32_t serial = wl_display_next_serial(seat->display);
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_keyboard_send_modifiers(resource, serial, kb->depressed, kb->latched,
+				kb->locked, kb->group);
+		}
+	}
+}
+
+/* Serializes the xkb state and sends the modifiers to the focus if they changed. */
+static void
+update_modifiers(struct pw_seat *seat)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	uint32_t depressed = xkb_state_serialize_mods(kb->state, XKB_STATE_MODS_DEPRESSED);
+	uint32_t latched = xkb_state_serialize_mods(kb->state, XKB_STATE_MODS_LATCHED);
+	uint32_t locked = xkb_state_serialize_mods(kb->state, XKB_STATE_MODS_LOCKED);
+	uint32_t group = xkb_state_serialize_layout(kb->state, XKB_STATE_LAYOUT_EFFECTIVE);
+
+	if (depressed == kb->depressed && latched == kb->latched && locked == kb->locked &&
+		group == kb->group) {
+		return;
+	}
+	kb->depressed = depressed;
+	kb->latched = latched;
+	kb->locked = locked;
+	kb->group = group;
+	if (kb->focus) {
+		send_modifiers(seat, wl_resource_get_client(kb->focus->resource));
+	}
+}
+
+static void
+send_enter(struct pw_seat *seat, struct wl_resource *resource, uint32_t serial)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+
+	wl_keyboard_send_enter(resource, serial, kb->focus->resource, &kb->pressed);
+	wl_keyboard_send_modifiers(resource, wl_display_next_serial(seat->display), kb->depressed,
+		kb->latched, kb->locked, kb->group);
+}
+
+bool
+pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
+	const char *variant, const char *options)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	const struct xkb_rule_names names = {
+		.rules = rules,
+		.model = model,
+		.layout = layout ? layout : "us",
+		.variant = variant,
+		.options = options,
+	};
+	struct xkb_keymap *keymap;
+	struct xkb_state *state;
+	struct wl_resource *resource;
+	char *text;
+	int fd;
+	uint32_t size;
+	const uint32_t *key;
+
+	keymap = xkb_keymap_new_from_names(kb->context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS);
+	if (!keymap) {
+		return false;
+	}
+	state = xkb_state_new(keymap);
+	if (!state) {
+		goto err_keymap;
+	}
+	text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1);
+	if (!text) {
+		goto err_state;
+	}
+	size = (uint32_t)strlen(text) + 1; /* clients expect the NUL in the mapping */
+	fd = keymap_fd_create(text, size);
+	free(text);
+	if (fd < 0) {
+		goto err_state;
+	}
+
+	xkb_state_unref(kb->state);
+	xkb_keymap_unref(kb->keymap);
+	if (kb->keymap_fd >= 0) {
+		close(kb->keymap_fd);
+	}
+	kb->keymap = keymap;
+	kb->state = state;
+	kb->keymap_fd = fd;
+	kb->keymap_size = size;
+	for (int i = 0; i < PW_SEAT_MOD_COUNT; i++) {
+		kb->mods_index[i] = xkb_keymap_mod_get_index(keymap, mod_names[i]);
+	}
+	/* Keys still held stay held in the new state, so their releases balance. */
+	wl_array_for_each(key, &kb->pressed) {
+		xkb_state_update_key(state, *key + 8, XKB_KEY_DOWN);
+	}
+	wl_array_for_each(key, &kb->swallowed) {
+		xkb_state_update_key(state, *key + 8, XKB_KEY_DOWN);
+	}
+	wl_resource_for_each(resource, &kb->resources) {
+		wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, size);
+	}
+	update_modifiers(seat);
+	return true;
+
+err_state:
+	xkb_state_unref(state);
+err_keymap:
+	xkb_keymap_unref(keymap);
+	return false;
+}
+
+bool
+pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay)
+{
+	if (rate < 0 || delay < 0) {
+		return false;
+	}
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	if (kb->repeat_rate == rate && kb->repeat_delay == delay) {
+		return true;
+	}
+	kb->repeat_rate = rate;
+	kb->repeat_delay = delay;
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_version(resource) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION) {
+			wl_keyboard_send_repeat_info(resource, rate, delay);
+		}
+	}
+	return true;
+}
+
+bool
+pw_keyboard_init(struct pw_seat *seat)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+
+	wl_list_init(&kb->resources);
+	wl_list_init(&kb->focus_destroy.link);
+	wl_array_init(&kb->pressed);
+	wl_array_init(&kb->swallowed);
+	kb->keymap_fd = -1;
+	kb->repeat_rate = REPEAT_RATE;
+	kb->repeat_delay = REPEAT_DELAY;
+	/* The environment does not choose the layout: tests must see the same keymap anywhere. */
+	kb->context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
+	if (!kb->context) {
+		return false;
+	}
+	if (!pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
+		xkb_context_unref(kb->context);
+		kb->context = NULL;
+		return false;
+	}
+	return true;
+}
+
+void
+pw_keyboard_finish(struct pw_seat *seat)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+
+	pw_seat_resources_make_inert(&kb->resources);
+	wl_list_remove(&kb->focus_destroy.link);
+	kb->focus = NULL;
+	wl_array_release(&kb->pressed);
+	wl_array_release(&kb->swallowed);
+	xkb_state_unref(kb->state);
+	xkb_keymap_unref(kb->keymap);
+	xkb_context_unref(kb->context);
+	if (kb->keymap_fd >= 0) {
+		close(kb->keymap_fd);
+	}
+}
+
+static void
+handle_keyboard_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_keyboard_interface keyboard_impl = {
+	.release = handle_keyboard_release,
+};
+
+static void
+handle_keyboard_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+void
+pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id)
+{
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_keyboard_interface, (int)version, id);
+	struct pw_seat_keyboard *kb;
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &keyboard_impl, seat,
+		handle_keyboard_resource_destroy);
+	if (!seat) {
+		wl_list_init(wl_resource_get_link(resource));
+		return;
+	}
+	kb = &seat->keyboard;
+	wl_list_insert(&kb->resources, wl_resource_get_link(resource));
+	wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, kb->keymap_fd,
+		kb->keymap_size);
+	if (version >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION) {
+		wl_keyboard_send_repeat_info(resource, kb->repeat_rate, kb->repeat_delay);
+	}
+	if (kb->focus && wl_resource_get_client(kb->focus->resource) == client) {
+		send_enter(seat, resource, wl_display_next_serial(seat->display));
+	}
+}
+
+/* Drops the focus, with a leave when the surface is not being destroyed. */
+static void
+drop_focus(struct pw_seat *seat, bool leave)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	struct wl_resource *surface_resource = kb->focus->resource;
+	struct wl_client *client = wl_resource_get_client(surface_resource);
+	struct wl_resource *resource;
+	uint32_t serial;
+
+	wl_list_remove(&kb->focus_destroy.link);
+	wl_list_init(&kb->focus_destroy.link);
+	kb->focus = NULL;
+	if (!leave) {
+		return;
+	}
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_keyboard_send_leave(resource, serial, surface_resource);
+		}
+	}
+}
+
+void
+pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+{
+	if (surface && seat->keyboard.focus == surface) {
+		drop_focus(seat, true);
+	}
+}
+
+static void
+handle_focus_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, keyboard.focus_destroy);
+
+	drop_focus(seat, false);
+}
+
+void
+pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	struct wl_resource *resource;
+	struct wl_client *client;
+	uint32_t serial;
+
+	if (kb->focus == surface) {
+		return;
+	}
+	if (kb->focus) {
+		drop_focus(seat, true);
+	}
+	if (!surface) {
+		return;
+	}
+	client = wl_resource_get_client(surface->resource);
+	/* The selection comes before the enter, as wl_data_device.selection asks. */
+	pw_data_device_manager_focus(seat->data, client);
+	kb->focus = surface;
+	kb->focus_destroy.notify = handle_focus_destroy;
+	wl_resource_add_destroy_listener(surface->resource, &kb->focus_destroy);
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			send_enter(seat, resource, serial);
+		}
+	}
+}
+
+struct pw_surface *
+pw_seat_keyboard_focused(struct pw_seat *seat)
+{
+	return seat->keyboard.focus;
+}
+
+/* The PW_MOD_* bits of the modifiers in effect, locked ones included. */
+static uint32_t
+binding_modifiers(const struct pw_seat_keyboard *kb)
+{
+	uint32_t mods = 0;
+
+	for (int i = 0; i < PW_SEAT_MOD_COUNT; i++) {
+		if (kb->mods_index[i] != XKB_MOD_INVALID &&
+			xkb_state_mod_index_is_active(kb->state, kb->mods_index[i],
+				XKB_STATE_MODS_EFFECTIVE) > 0) {
+			mods |= mod_bits[i];
+		}
+	}
+	return mods;
+}
+
+static void
+send_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	struct wl_resource *resource;
+	struct wl_client *client;
+	uint32_t serial;
+
+	if (!kb->focus) {
+		return;
+	}
+	client = wl_resource_get_client(kb->focus->resource);
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &kb->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_keyboard_send_key(resource, serial, time_msec, key, state);
+		}
+	}
+}
+
+void
+pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	xkb_keycode_t keycode = key + 8; /* evdev to xkb */
+	xkb_keysym_t sym;
+	uint32_t mods;
+
+	if (!pressed) {
+		if (keys_remove(&kb->swallowed, key)) {
+			xkb_state_update_key(kb->state, keycode, XKB_KEY_UP);
+		} else if (keys_remove(&kb->pressed, key)) {
+			xkb_state_update_key(kb->state, keycode, XKB_KEY_UP);
+			send_key(seat, time_msec, key, WL_KEYBOARD_KEY_STATE_RELEASED);
+		}
+		update_modifiers(seat);
+		return;
+	}
+	if (keys_contain(&kb->pressed, key) || keys_contain(&kb->swallowed, key)) {
+		return;
+	}
+	/* The keysym as the held modifiers translate it (Shift+q gives Q), the key itself aside. */
+	sym = xkb_state_key_get_one_sym(kb->state, keycode);
+	mods = binding_modifiers(kb);
+	if (seat->policy->binding(seat->server, mods, sym)) {
+		/* Not remembered (no memory), its release is unknown and dropped all the same. */
+		if (keys_add(&kb->swallowed, key)) {
+			xkb_state_update_key(kb->state, keycode, XKB_KEY_DOWN);
+		}
+	} else if (keys_add(&kb->pressed, key)) {
+		/* A press the release could not balance is dropped. */
+		xkb_state_update_key(kb->state, keycode, XKB_KEY_DOWN);
+		send_key(seat, time_msec, key, WL_KEYBOARD_KEY_STATE_PRESSED);
+	}
+	update_modifiers(seat);
+}

@@ -1,0 +1,373 @@
+/* wl_pointer: pointer focus with an implicit grab while a button is held, and the cursor role. */
+#include <wayland-server-protocol.h>
+
+#include "seat_internal.h"
+#include "server.h"
+#include "surface.h"
+
+/* Pointer units of one wheel detent (libinput's degrees per click). */
+#define WHEEL_DETENT 15.0
+
+/* picowl draws no cursor yet: the surface is kept, never shown. */
+static const struct pw_surface_role cursor_role = {
+	.name = "wl_pointer-cursor",
+};
+
+static void
+send_frame(struct wl_resource *resource)
+{
+	if (wl_resource_get_version(resource) >= WL_POINTER_FRAME_SINCE_VERSION) {
+		wl_pointer_send_frame(resource);
+	}
+}
+
+static struct wl_client *
+focus_client(const struct pw_seat_pointer *ptr)
+{
+	return ptr->focus ? wl_resource_get_client(ptr->focus->resource) : NULL;
+}
+
+static void
+clear_cursor(struct pw_seat_pointer *ptr)
+{
+	wl_list_remove(&ptr->cursor_destroy.link);
+	wl_list_init(&ptr->cursor_destroy.link);
+	ptr->cursor = NULL;
+}
+
+static void
+handle_cursor_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, pointer.cursor_destroy);
+
+	clear_cursor(&seat->pointer);
+}
+
+static void
+handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+	struct wl_resource *surface_resource, int32_t hotspot_x, int32_t hotspot_y)
+{
+	struct pw_seat *seat = wl_resource_get_user_data(resource);
+	struct pw_surface *surface = NULL;
+	struct pw_seat_pointer *ptr;
+
+	if (!seat) {
+		return;
+	}
+	ptr = &seat->pointer;
+	/* Only the client under the pointer, answering its latest enter, sets the cursor. */
+	if (focus_client(ptr) != client || serial != ptr->enter_serial) {
+		return;
+	}
+	if (surface_resource) {
+		surface = pw_surface_from_resource(surface_resource);
+		if (!pw_surface_set_role(surface, &cursor_role, NULL, resource,
+			    WL_POINTER_ERROR_ROLE)) {
+			return;
+		}
+		/* The role has no object of its own; the wl_pointer may die before the surface. */
+		surface->role_resource = NULL;
+	}
+	if (ptr->cursor != surface) {
+		clear_cursor(ptr);
+		if (surface) {
+			ptr->cursor = surface;
+			wl_resource_add_destroy_listener(surface->resource, &ptr->cursor_destroy);
+		}
+	}
+	ptr->hotspot_x = hotspot_x;
+	ptr->hotspot_y = hotspot_y;
+}
+
+static void
+handle_pointer_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_pointer_interface pointer_impl = {
+	.set_cursor = handle_pointer_set_cursor,
+	.release = handle_pointer_release,
+};
+
+static void
+handle_pointer_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+void
+pw_pointer_init(struct pw_seat *seat)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+
+	wl_list_init(&ptr->resources);
+	wl_list_init(&ptr->focus_destroy.link);
+	wl_list_init(&ptr->cursor_destroy.link);
+	ptr->cursor_destroy.notify = handle_cursor_destroy;
+}
+
+void
+pw_pointer_finish(struct pw_seat *seat)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+
+	pw_seat_resources_make_inert(&ptr->resources);
+	wl_list_remove(&ptr->focus_destroy.link);
+	ptr->focus = NULL;
+	clear_cursor(ptr);
+}
+
+static void
+send_enter(struct pw_seat *seat, struct wl_resource *resource)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+
+	wl_pointer_send_enter(resource, ptr->enter_serial, ptr->focus->resource,
+		wl_fixed_from_double(ptr->x - ptr->focus_x),
+		wl_fixed_from_double(ptr->y - ptr->focus_y));
+	send_frame(resource);
+}
+
+void
+pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id)
+{
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_pointer_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &pointer_impl, seat,
+		handle_pointer_resource_destroy);
+	if (!seat) {
+		wl_list_init(wl_resource_get_link(resource));
+		return;
+	}
+	wl_list_insert(&seat->pointer.resources, wl_resource_get_link(resource));
+	if (focus_client(&seat->pointer) == client) {
+		send_enter(seat, resource);
+	}
+}
+
+/* Drops the focus, with a leave when the surface is not being destroyed. */
+static void
+drop_focus(struct pw_seat *seat, bool leave)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_resource *surface_resource = ptr->focus->resource;
+	struct wl_client *client = wl_resource_get_client(surface_resource);
+	struct wl_resource *resource;
+	uint32_t serial;
+
+	wl_list_remove(&ptr->focus_destroy.link);
+	wl_list_init(&ptr->focus_destroy.link);
+	ptr->focus = NULL;
+	if (!leave) {
+		return;
+	}
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_pointer_send_leave(resource, serial, surface_resource);
+			send_frame(resource);
+		}
+	}
+}
+
+void
+pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+
+	if (!surface) {
+		return;
+	}
+	if (ptr->cursor == surface) {
+		clear_cursor(ptr);
+	}
+	if (ptr->focus == surface) {
+		drop_focus(seat, true);
+	}
+}
+
+static void
+handle_focus_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, pointer.focus_destroy);
+
+	drop_focus(seat, false);
+}
+
+/*
+ * Points the focus at the surface under the pointer (leave and enter when it changed).
+ * Returns true when the focus stayed, so the caller may send the motion itself.
+ */
+static bool
+update_focus(struct pw_seat *seat)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct pw_surface *surface;
+	struct wl_resource *resource;
+	struct wl_client *client;
+	double sx = 0, sy = 0;
+
+	surface = seat->policy->surface_at(seat->server, ptr->x, ptr->y, &sx, &sy);
+	if (surface == ptr->focus) {
+		if (surface) {
+			ptr->focus_x = ptr->x - sx;
+			ptr->focus_y = ptr->y - sy;
+		}
+		return true;
+	}
+	if (ptr->focus) {
+		drop_focus(seat, true);
+	}
+	/* The cursor image was the old client's; the new one sets its own after the enter. */
+	clear_cursor(ptr);
+	if (!surface) {
+		return false;
+	}
+	ptr->focus = surface;
+	ptr->focus_x = ptr->x - sx;
+	ptr->focus_y = ptr->y - sy;
+	ptr->focus_destroy.notify = handle_focus_destroy;
+	wl_resource_add_destroy_listener(surface->resource, &ptr->focus_destroy);
+	ptr->enter_serial = wl_display_next_serial(seat->display);
+	client = focus_client(ptr);
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			send_enter(seat, resource);
+		}
+	}
+	return false;
+}
+
+void
+pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct pw_surface *old = ptr->focus;
+	double old_x = ptr->focus_x, old_y = ptr->focus_y;
+	struct wl_resource *resource;
+	struct wl_client *client;
+
+	if (ptr->buttons > 0 || !update_focus(seat) || !old) {
+		return;
+	}
+	if (ptr->focus_x == old_x && ptr->focus_y == old_y) {
+		return;
+	}
+	client = focus_client(ptr);
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_pointer_send_motion(resource, time_msec,
+				wl_fixed_from_double(ptr->x - ptr->focus_x),
+				wl_fixed_from_double(ptr->y - ptr->focus_y));
+			send_frame(resource);
+		}
+	}
+}
+
+void
+pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_resource *resource;
+	struct wl_client *client;
+	bool grabbed;
+
+	ptr->x = x;
+	ptr->y = y;
+	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
+	seat->policy->input_at(seat->server, x, y);
+	/* While a button is held, the surface it was pressed on keeps the pointer. */
+	grabbed = ptr->buttons > 0 && ptr->focus;
+	if (!grabbed && !update_focus(seat)) {
+		return; /* a new focus, or none: an enter carries the position */
+	}
+	client = focus_client(ptr);
+	if (!client) {
+		return;
+	}
+	wl_resource_for_each(resource, &ptr->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_pointer_send_motion(resource, time_msec,
+				wl_fixed_from_double(x - ptr->focus_x),
+				wl_fixed_from_double(y - ptr->focus_y));
+			send_frame(resource);
+		}
+	}
+}
+
+void
+pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button, bool pressed)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_resource *resource;
+	struct wl_client *client;
+	uint32_t serial;
+
+	if (pressed) {
+		/* The scene may have changed under a still pointer since its last motion. */
+		if (ptr->buttons == 0) {
+			update_focus(seat);
+		}
+		ptr->buttons++;
+		if (ptr->focus) {
+			seat->policy->focus(seat->server, ptr->focus);
+		}
+		seat->policy->press(seat->server, ptr->focus);
+	} else if (ptr->buttons > 0) {
+		ptr->buttons--;
+	}
+	client = focus_client(ptr);
+	if (client) {
+		serial = wl_display_next_serial(seat->display);
+		wl_resource_for_each(resource, &ptr->resources) {
+			if (wl_resource_get_client(resource) == client) {
+				wl_pointer_send_button(resource, serial, time_msec, button,
+					pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+						: WL_POINTER_BUTTON_STATE_RELEASED);
+				send_frame(resource);
+			}
+		}
+	}
+	if (!pressed && ptr->buttons == 0) {
+		update_focus(seat);
+	}
+}
+
+void
+pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, double value)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_client *client = focus_client(ptr);
+	struct wl_resource *resource;
+	double detents = value / WHEEL_DETENT;
+	int32_t discrete = (int32_t)detents;
+	int32_t value120 = (int32_t)(detents * 120.0 + (detents < 0 ? -0.5 : 0.5));
+
+	if (!client || axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL || value == 0) {
+		return;
+	}
+	wl_resource_for_each(resource, &ptr->resources) {
+		int version = wl_resource_get_version(resource);
+
+		if (wl_resource_get_client(resource) != client) {
+			continue;
+		}
+		if (version >= WL_POINTER_AXIS_SOURCE_SINCE_VERSION) {
+			wl_pointer_send_axis_source(resource, WL_POINTER_AXIS_SOURCE_WHEEL);
+		}
+		if (version >= WL_POINTER_AXIS_VALUE120_SINCE_VERSION) {
+			wl_pointer_send_axis_value120(resource, axis, value120);
+		} else if (version >= WL_POINTER_AXIS_DISCRETE_SINCE_VERSION && discrete != 0) {
+			wl_pointer_send_axis_discrete(resource, axis, discrete);
+		}
+		wl_pointer_send_axis(resource, time_msec, axis, wl_fixed_from_double(value));
+		send_frame(resource);
+	}
+}

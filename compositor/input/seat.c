@@ -1,0 +1,194 @@
+/* The wl_seat global: capabilities, name, and the get_* requests handed to each part. */
+#include <stdlib.h>
+#include <wayland-server-protocol.h>
+
+#include "clock.h"
+#include "data_device.h"
+#include "seat_internal.h"
+#include "server.h"
+#include "surface.h"
+
+#define SEAT_VERSION 8
+
+static const struct wl_seat_interface seat_impl;
+
+struct pw_seat *
+pw_seat_from_resource(struct wl_resource *resource)
+{
+	if (!wl_resource_instance_of(resource, &wl_seat_interface, &seat_impl)) {
+		return NULL;
+	}
+	return wl_resource_get_user_data(resource);
+}
+
+void
+pw_seat_resources_make_inert(struct wl_list *list)
+{
+	struct wl_resource *resource, *tmp;
+
+	wl_resource_for_each_safe(resource, tmp, list) {
+		wl_resource_set_user_data(resource, NULL);
+		wl_list_remove(wl_resource_get_link(resource));
+		wl_list_init(wl_resource_get_link(resource));
+	}
+}
+
+static void
+handle_seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	pw_pointer_create_resource(wl_resource_get_user_data(resource), client,
+		wl_resource_get_version(resource), id);
+}
+
+static void
+handle_seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	pw_keyboard_create_resource(wl_resource_get_user_data(resource), client,
+		wl_resource_get_version(resource), id);
+}
+
+static void
+handle_seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	pw_touch_create_resource(wl_resource_get_user_data(resource), client,
+		wl_resource_get_version(resource), id);
+}
+
+static void
+handle_seat_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_seat_interface seat_impl = {
+	.get_pointer = handle_seat_get_pointer,
+	.get_keyboard = handle_seat_get_keyboard,
+	.get_touch = handle_seat_get_touch,
+	.release = handle_seat_release,
+};
+
+static void
+handle_seat_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void
+bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct pw_seat *seat = data;
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_seat_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &seat_impl, seat, handle_seat_resource_destroy);
+	wl_list_insert(&seat->resources, wl_resource_get_link(resource));
+
+	/* Always all three, device or not: SDL2 and others give up on a seat without them. */
+	wl_seat_send_capabilities(resource,
+		WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD |
+			WL_SEAT_CAPABILITY_TOUCH);
+	if (version >= WL_SEAT_NAME_SINCE_VERSION) {
+		wl_seat_send_name(resource, "seat0");
+	}
+}
+
+static void destroy_seat(struct pw_seat *seat);
+
+static void
+handle_server_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, server_destroy);
+	destroy_seat(seat);
+}
+
+static void
+handle_surface_moved(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, surface_moved);
+	pw_seat_pointer_rescan(seat, pw_now_msec());
+}
+
+static void
+handle_surface_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat *seat = wl_container_of(listener, seat, surface_destroy);
+	pw_seat_surface_gone(seat, data);
+}
+
+struct pw_seat *
+pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
+{
+	struct pw_seat *seat = calloc(1, sizeof(*seat));
+	int version =
+		wl_seat_interface.version < SEAT_VERSION ? wl_seat_interface.version : SEAT_VERSION;
+
+	if (!seat) {
+		return NULL;
+	}
+	seat->server = server;
+	seat->policy = policy;
+	seat->display = server->display;
+	wl_list_init(&seat->resources);
+	pw_pointer_init(seat);
+	pw_touch_init(seat);
+	if (!pw_keyboard_init(seat)) {
+		goto err_keyboard;
+	}
+	seat->data = pw_data_device_manager_create(seat, server->display);
+	if (!seat->data) {
+		goto err_data;
+	}
+	seat->global =
+		wl_global_create(server->display, &wl_seat_interface, version, seat, bind_seat);
+	if (!seat->global) {
+		goto err_global;
+	}
+	seat->server_destroy.notify = handle_server_destroy;
+	wl_signal_add(&server->destroy, &seat->server_destroy);
+	seat->surface_moved.notify = handle_surface_moved;
+	wl_signal_add(&server->events.surface_moved, &seat->surface_moved);
+	seat->surface_destroy.notify = handle_surface_destroy;
+	wl_signal_add(&server->events.surface_destroy, &seat->surface_destroy);
+	server->seat = seat;
+	pw_seat_devices_init(seat);
+	return seat;
+
+err_global:
+	pw_data_device_manager_destroy(seat->data);
+err_data:
+	pw_keyboard_finish(seat);
+err_keyboard:
+	pw_touch_finish(seat);
+	pw_pointer_finish(seat);
+	free(seat);
+	return NULL;
+}
+
+static void
+destroy_seat(struct pw_seat *seat)
+{
+	pw_seat_devices_finish(seat);
+	wl_list_remove(&seat->server_destroy.link);
+	wl_list_remove(&seat->surface_moved.link);
+	wl_list_remove(&seat->surface_destroy.link);
+	seat->server->seat = NULL;
+	wl_global_destroy(seat->global);
+	pw_data_device_manager_destroy(seat->data);
+	pw_seat_resources_make_inert(&seat->resources);
+	pw_touch_finish(seat);
+	pw_pointer_finish(seat);
+	pw_keyboard_finish(seat);
+	free(seat);
+}
+
+void
+pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+{
+	pw_keyboard_surface_gone(seat, surface);
+	pw_pointer_surface_gone(seat, surface);
+	pw_touch_surface_gone(seat, surface);
+}

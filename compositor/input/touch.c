@@ -1,0 +1,318 @@
+/* wl_touch: each touch point belongs to the surface it went down on until it is framed up. */
+#include <wayland-server-protocol.h>
+
+#include "clock.h"
+#include "seat_internal.h"
+#include "server.h"
+#include "surface.h"
+
+static void
+handle_touch_release(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_touch_interface touch_impl = {
+	.release = handle_touch_release,
+};
+
+static void
+handle_touch_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+void
+pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id)
+{
+	struct wl_resource *resource =
+		wl_resource_create(client, &wl_touch_interface, (int)version, id);
+
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &touch_impl, seat, handle_touch_resource_destroy);
+	if (!seat) {
+		wl_list_init(wl_resource_get_link(resource));
+		return;
+	}
+	wl_list_insert(&seat->touch.resources, wl_resource_get_link(resource));
+}
+
+void
+pw_touch_init(struct pw_seat *seat)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+
+	wl_list_init(&touch->resources);
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		touch->points[i].seat = seat;
+		wl_list_init(&touch->points[i].surface_destroy.link);
+	}
+}
+
+/* The point stops sending events; it stays until the frame if an event of it is pending. */
+static void
+point_detach(struct pw_seat_touch_point *point)
+{
+	wl_list_remove(&point->surface_destroy.link);
+	wl_list_init(&point->surface_destroy.link);
+	point->surface = NULL;
+}
+
+void
+pw_touch_finish(struct pw_seat *seat)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+
+	pw_seat_resources_make_inert(&touch->resources);
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		point_detach(&touch->points[i]);
+		touch->points[i].active = false;
+	}
+}
+
+static struct pw_seat_touch_point *
+point_find(struct pw_seat_touch *touch, int32_t id)
+{
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		if (point->active && !point->up && point->id == id) {
+			return point;
+		}
+	}
+	return NULL;
+}
+
+/* Cancels every touch sequence of `client`: wl_touch.cancel, and its points go nowhere. */
+static void
+cancel_client(struct pw_seat *seat, struct wl_client *client)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &touch->resources) {
+		if (wl_resource_get_client(resource) == client) {
+			wl_touch_send_cancel(resource);
+		}
+	}
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		if (point->active && point->client == client) {
+			point_detach(point);
+			point->pending = false;
+		}
+	}
+}
+
+/* Ends the point's sequence outside an input frame: up and frame to its client at once. */
+static void
+send_up_now(struct pw_seat *seat, struct pw_seat_touch_point *point)
+{
+	uint32_t serial = wl_display_next_serial(seat->display);
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &seat->touch.resources) {
+		if (wl_resource_get_client(resource) == point->client) {
+			wl_touch_send_up(resource, serial, pw_now_msec(), point->id);
+			wl_touch_send_frame(resource);
+		}
+	}
+	point->up = true;
+	point->pending = false;
+}
+
+void
+pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		if (!point->active || !surface || point->surface != surface) {
+			continue;
+		}
+		/*
+		 * Unmapped: the point has left the client's scene, so its sequence ends here
+		 * with an up (and a frame, as no input frame may follow) rather than a cancel,
+		 * which would end the client's other touch points too.
+		 */
+		if (!point->up) {
+			send_up_now(seat, point);
+		}
+		point_detach(point);
+	}
+}
+
+static void
+handle_point_surface_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_seat_touch_point *point = wl_container_of(listener, point, surface_destroy);
+
+	/*
+	 * Its client destroyed the surface: the point's id is released with an up all the same,
+	 * or the client would never learn that a later down may reuse it.
+	 */
+	if (!point->up && point->client) {
+		send_up_now(point->seat, point);
+	}
+	point_detach(point);
+	point->pending = false;
+	point->client = NULL;
+}
+
+void
+pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x, double y)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+	struct pw_seat_touch_point *point = NULL;
+	struct wl_resource *resource;
+	struct pw_surface *surface;
+	double sx = 0, sy = 0;
+	uint32_t serial;
+
+	if (point_find(touch, id)) {
+		return;
+	}
+	/* A touch at the panel's edge shows the panel. */
+	seat->policy->input_at(seat->server, x, y);
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS && !point; i++) {
+		if (!touch->points[i].active) {
+			point = &touch->points[i];
+		}
+	}
+	if (!point) {
+		return; /* more fingers than points: this one is ignored until it is up */
+	}
+	surface = seat->policy->surface_at(seat->server, x, y, &sx, &sy);
+	point->active = true;
+	point->up = false;
+	point->pending = false;
+	point->id = id;
+	point->surface = NULL;
+	point->client = NULL;
+	if (!surface) {
+		return;
+	}
+	point->surface = surface;
+	point->client = wl_resource_get_client(surface->resource);
+	point->origin_x = x - sx;
+	point->origin_y = y - sy;
+	point->surface_destroy.notify = handle_point_surface_destroy;
+	wl_resource_add_destroy_listener(surface->resource, &point->surface_destroy);
+
+	seat->policy->focus(seat->server, surface);
+	/* The focus change may have unmapped it; the point then goes nowhere. */
+	if (!point->surface) {
+		return;
+	}
+	seat->policy->press(seat->server, point->surface);
+	point->pending = true;
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &touch->resources) {
+		if (wl_resource_get_client(resource) == point->client) {
+			wl_touch_send_down(resource, serial, time_msec, surface->resource, id,
+				wl_fixed_from_double(sx), wl_fixed_from_double(sy));
+		}
+	}
+}
+
+void
+pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id, double x,
+	double y)
+{
+	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
+	struct wl_resource *resource;
+
+	if (!point || !point->surface) {
+		return;
+	}
+	point->pending = true;
+	wl_resource_for_each(resource, &seat->touch.resources) {
+		if (wl_resource_get_client(resource) == point->client) {
+			wl_touch_send_motion(resource, time_msec, id,
+				wl_fixed_from_double(x - point->origin_x),
+				wl_fixed_from_double(y - point->origin_y));
+		}
+	}
+}
+
+void
+pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
+{
+	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
+	struct wl_resource *resource;
+	uint32_t serial;
+
+	if (!point) {
+		return;
+	}
+	point->up = true;
+	if (!point->surface) {
+		return;
+	}
+	point->pending = true;
+	serial = wl_display_next_serial(seat->display);
+	wl_resource_for_each(resource, &seat->touch.resources) {
+		if (wl_resource_get_client(resource) == point->client) {
+			wl_touch_send_up(resource, serial, time_msec, id);
+		}
+	}
+	point_detach(point);
+}
+
+void
+pw_seat_notify_touch_frame(struct pw_seat *seat)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+	struct wl_resource *resource;
+
+	wl_resource_for_each(resource, &touch->resources) {
+		struct wl_client *client = wl_resource_get_client(resource);
+
+		for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+			if (touch->points[i].pending && touch->points[i].client == client) {
+				wl_touch_send_frame(resource);
+				break;
+			}
+		}
+	}
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		point->pending = false;
+		if (point->up) {
+			point_detach(point);
+			point->active = false;
+			point->up = false;
+		}
+	}
+}
+
+void
+pw_seat_notify_touch_cancel(struct pw_seat *seat)
+{
+	struct pw_seat_touch *touch = &seat->touch;
+
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		if (point->active && point->surface) {
+			cancel_client(seat, point->client);
+		}
+	}
+	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
+		struct pw_seat_touch_point *point = &touch->points[i];
+
+		point_detach(point);
+		point->active = false;
+		point->up = false;
+		point->pending = false;
+		point->client = NULL;
+	}
+}

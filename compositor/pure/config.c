@@ -1,0 +1,271 @@
+/*
+ * The ini reader: lines into sections and key = value pairs, every problem reported as
+ * FILE:LINE: [section] key: ..., and the file found, loaded, reloaded and freed. What a key
+ * means is config_keys.c's.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config_keys.h"
+
+#define MAX_LINE 1024
+
+struct parser {
+	struct pw_config_private *priv;
+	const char *file;
+	int line;
+	char section[32];
+	bool section_known;
+	FILE *log;
+};
+
+static void __attribute__((format(printf, 3, 4)))
+report(struct parser *p, const char *key, const char *fmt, ...)
+{
+	p->priv->config.errors++;
+	if (!p->log) {
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	if (key) {
+		fprintf(p->log, "%s:%d: [%s] %s: ", p->file, p->line, p->section, key);
+	} else {
+		fprintf(p->log, "%s:%d: ", p->file, p->line);
+	}
+	vfprintf(p->log, fmt, ap);
+	fputc('\n', p->log);
+	va_end(ap);
+}
+
+char *
+pw_config_pool_strdup(struct pw_config_private *priv, const char *s)
+{
+	size_t len = strlen(s);
+	struct pw_config_pool_string *str = malloc(sizeof(*str) + len + 1);
+	if (!str) {
+		return NULL;
+	}
+	memcpy(str->text, s, len + 1);
+	str->next = priv->strings;
+	priv->strings = str;
+	return str->text;
+}
+
+static void
+set_key(struct parser *p, const char *key, const char *value)
+{
+	/* Long enough for any value, which a line of MAX_LINE bounds. */
+	char err[MAX_LINE + 256];
+	if (!pw_config_set_key(p->priv, p->section, key, value, err, sizeof(err))) {
+		report(p, key, "%s", err);
+	}
+}
+
+static char *
+trim(char *s)
+{
+	while (*s == ' ' || *s == '\t') {
+		s++;
+	}
+	size_t n = strlen(s);
+	while (n > 0 &&
+		(s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r')) {
+		s[--n] = '\0';
+	}
+	return s;
+}
+
+static void
+parse_line(struct parser *p, char *raw)
+{
+	char *line = trim(raw);
+	if (line[0] == '\0' || line[0] == ';' || line[0] == '#') {
+		return;
+	}
+	if (line[0] == '[') {
+		char *end = strchr(line, ']');
+		p->section_known = false;
+		snprintf(p->section, sizeof(p->section), "%s", "?");
+		if (!end || trim(end + 1)[0] != '\0') {
+			report(p, NULL, "bad section header \"%s\"", line);
+			return;
+		}
+		*end = '\0';
+		char *name = trim(line + 1);
+		if (pw_config_section_known(name)) {
+			p->section_known = true;
+			snprintf(p->section, sizeof(p->section), "%s", name);
+		} else {
+			report(p, NULL, "unknown section [%s]", name);
+		}
+		return;
+	}
+	char *eq = strchr(line, '=');
+	if (!eq) {
+		report(p, NULL, "expected key = value, got \"%s\"", line);
+		return;
+	}
+	*eq = '\0';
+	char *key = trim(line), *value = trim(eq + 1);
+	if (key[0] == '\0') {
+		report(p, NULL, "a line without a key");
+	} else if (p->section[0] == '\0') {
+		report(p, key, "key outside a section");
+	} else if (p->section_known) {
+		set_key(p, key, value);
+	}
+	/* Keys of an unknown section were reported with the section. */
+}
+
+static struct pw_config_private *
+create_default(void)
+{
+	struct pw_config_private *priv = calloc(1, sizeof(*priv));
+	if (!priv) {
+		return NULL;
+	}
+	if (!pw_config_set_defaults(priv)) {
+		pw_config_destroy(&priv->config);
+		return NULL;
+	}
+	return priv;
+}
+
+struct pw_config *
+pw_config_create_default(void)
+{
+	struct pw_config_private *priv = create_default();
+	return priv ? &priv->config : NULL;
+}
+
+/* Reads `path` into `priv`; a file that cannot be opened is an error. */
+static void
+read_file(struct pw_config_private *priv, const char *path, FILE *log)
+{
+	struct parser p = {.priv = priv, .file = path, .log = log};
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		report(&p, NULL, "cannot read the config file: %s", strerror(errno));
+		return;
+	}
+	char buf[MAX_LINE];
+	while (fgets(buf, sizeof(buf), f)) {
+		p.line++;
+		size_t len = strlen(buf);
+		if (len == sizeof(buf) - 1 && buf[len - 1] != '\n' && !feof(f)) {
+			report(&p, NULL, "line longer than %d characters", MAX_LINE - 2);
+			int ch;
+			while ((ch = fgetc(f)) != EOF && ch != '\n') {
+			}
+			continue;
+		}
+		parse_line(&p, buf);
+	}
+	fclose(f);
+}
+
+struct pw_config *
+pw_config_load_file(const char *path, FILE *log)
+{
+	struct pw_config_private *priv = create_default();
+	if (!priv) {
+		return NULL;
+	}
+	if (path) {
+		priv->config.path = pw_config_pool_strdup(priv, path);
+		if (!priv->config.path) {
+			pw_config_destroy(&priv->config);
+			return NULL;
+		}
+		read_file(priv, path, log);
+	}
+	return &priv->config;
+}
+
+/* -c FILE, else the user's file, else the system's; NULL when there is none. */
+static char *
+find_file(const char *given, char *buf, size_t len)
+{
+	if (given) {
+		snprintf(buf, len, "%s", given);
+		return buf;
+	}
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	if (xdg && xdg[0]) {
+		snprintf(buf, len, "%s/picowl/picowl.ini", xdg);
+	} else if (home && home[0]) {
+		snprintf(buf, len, "%s/.config/picowl/picowl.ini", home);
+	} else {
+		buf[0] = '\0';
+	}
+	if (buf[0] && access(buf, F_OK) == 0) {
+		return buf;
+	}
+	snprintf(buf, len, "%s", "/etc/xdg/picowl/picowl.ini");
+	return access(buf, F_OK) == 0 ? buf : NULL;
+}
+
+struct pw_config *
+pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen)
+{
+	struct pw_options scratch;
+	pw_options_defaults(&scratch);
+	if (!pw_options_parse(&scratch, argc, argv, err, errlen)) {
+		return NULL;
+	}
+	char path[4096];
+	struct pw_config *config = pw_config_load_file(scratch.help || scratch.version
+			? NULL
+			: find_file(scratch.config, path, sizeof(path)),
+		log);
+	if (!config) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	/* Cannot fail: the same arguments parsed above. */
+	pw_options_parse(&config->opts, argc, argv, err, errlen);
+	config->opts.config = config->path;
+	config->argc = argc;
+	config->argv = argv;
+	return config;
+}
+
+struct pw_config *
+pw_config_reload(const struct pw_config *config, FILE *log)
+{
+	char err[256];
+	if (!config->argv) {
+		return pw_config_load_file(config->path, log);
+	}
+	return pw_config_load(config->argc, config->argv, log, err, sizeof(err));
+}
+
+void
+pw_config_destroy(struct pw_config *config)
+{
+	if (!config) {
+		return;
+	}
+	/* The config is the first member. */
+	struct pw_config_private *priv = (struct pw_config_private *)config;
+	for (int i = 0; i < config->binding_count; i++) {
+		free(config->bindings[i].command);
+	}
+	free(config->bindings);
+	for (int i = 0; i < config->autostart_count; i++) {
+		free(config->autostart[i].command);
+	}
+	free(config->autostart);
+	while (priv->strings) {
+		struct pw_config_pool_string *next = priv->strings->next;
+		free(priv->strings);
+		priv->strings = next;
+	}
+	free(priv);
+}

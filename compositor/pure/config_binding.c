@@ -1,0 +1,310 @@
+/* Key bindings and command lines as the config file writes them. Pure: xkbcommon names only. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "config.h"
+
+static bool __attribute__((format(printf, 3, 4)))
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static const struct {
+	const char *name;
+	uint32_t bit;
+} modifiers[] = {
+	{"logo", PW_BINDING_LOGO},
+	{"super", PW_BINDING_LOGO},
+	{"mod4", PW_BINDING_LOGO},
+	{"shift", PW_BINDING_SHIFT},
+	{"ctrl", PW_BINDING_CTRL},
+	{"control", PW_BINDING_CTRL},
+	{"alt", PW_BINDING_ALT},
+	{"mod1", PW_BINDING_ALT},
+};
+
+/*
+ * Handheld buttons by their evdev names, as the xkb evdev keycodes map them (KEY_PROG1 is
+ * <I156>, XF86Launch1, and so on), so a config can name the button the kernel documents.
+ */
+static const struct {
+	const char *name;
+	const char *keysym;
+} evdev_names[] = {
+	{"KEY_PROG1", "XF86Launch1"},
+	{"KEY_PROG2", "XF86Launch2"},
+	{"KEY_PROG3", "XF86Launch3"},
+	{"KEY_PROG4", "XF86Launch4"},
+	{"KEY_POWER", "XF86PowerOff"},
+	{"KEY_SLEEP", "XF86Sleep"},
+	{"KEY_CAMERA", "XF86WebCam"},
+	{"KEY_MAIL", "XF86Mail"},
+	{"KEY_CALENDAR", "XF86Calendar"},
+	{"KEY_HOMEPAGE", "XF86HomePage"},
+	{"KEY_MENU", "Menu"},
+	{"KEY_VOLUMEUP", "XF86AudioRaiseVolume"},
+	{"KEY_VOLUMEDOWN", "XF86AudioLowerVolume"},
+	{"KEY_RECORD", "XF86AudioRecord"},
+};
+
+static xkb_keysym_t
+keysym_from_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(evdev_names) / sizeof(evdev_names[0]); i++) {
+		if (strcmp(name, evdev_names[i].name) == 0) {
+			name = evdev_names[i].keysym;
+			break;
+		}
+	}
+	xkb_keysym_t sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS);
+	if (sym == XKB_KEY_NoSymbol) {
+		sym = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE);
+	}
+	/* xkb names "+" plus, "," comma...: a lone printable character stands for itself. */
+	if (sym == XKB_KEY_NoSymbol && name[0] > ' ' && name[0] < 0x7f && name[1] == '\0') {
+		sym = xkb_utf32_to_keysym((uint32_t)name[0]);
+	}
+	return sym;
+}
+
+static bool
+parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
+{
+	char buf[128];
+	if (snprintf(buf, sizeof(buf), "%s", combo) >= (int)sizeof(buf)) {
+		return fail(err, errlen, "key combination too long");
+	}
+	out->modifiers = 0;
+	char *part = buf;
+	char *plus;
+	/* Every part before the last '+' is a modifier; "Logo++" binds the plus key. part[0]
+	 * first: part + 1 is past the end of an empty part. */
+	while (part[0] != '\0' && (plus = strchr(part + 1, '+'))) {
+		*plus = '\0';
+		size_t i = 0;
+		for (; i < sizeof(modifiers) / sizeof(modifiers[0]); i++) {
+			if (strcasecmp(part, modifiers[i].name) == 0) {
+				out->modifiers |= modifiers[i].bit;
+				break;
+			}
+		}
+		if (i == sizeof(modifiers) / sizeof(modifiers[0])) {
+			return fail(err, errlen,
+				"unknown modifier \"%s\" (expected Logo, Shift, Ctrl or Alt)",
+				part);
+		}
+		part = plus + 1;
+	}
+	if (part[0] == '\0') {
+		return fail(err, errlen, "no key after the modifiers");
+	}
+	xkb_keysym_t sym = keysym_from_name(part);
+	if (sym == XKB_KEY_NoSymbol) {
+		return fail(err, errlen,
+			"unknown key \"%s\" (expected an xkb keysym name such as j, Return, "
+			"XF86Launch1, or KEY_PROG1)",
+			part);
+	}
+	out->keysym = xkb_keysym_to_lower(sym);
+	return true;
+}
+
+static const struct {
+	const char *verb;
+	enum pw_action action;
+	int min, max, def; /* the argument's range and default; min > max: none */
+} actions[] = {
+	{"none", PW_ACTION_NONE, 1, 0, 0},
+	{"swap", PW_ACTION_SWAP_MASTER, 1, 0, 0},
+	{"fullscreen", PW_ACTION_FULLSCREEN, 1, 0, 0},
+	{"close", PW_ACTION_CLOSE, 1, 0, 0},
+	{"quit", PW_ACTION_QUIT, 1, 0, 0},
+	{"reload", PW_ACTION_RELOAD, 1, 0, 0},
+	{"counters", PW_ACTION_DUMP_COUNTERS, 1, 0, 0},
+	{"panel", PW_ACTION_SHOW_PANEL, 1, 0, 0},
+	{"tile", PW_ACTION_MOVE_TO_TILE, 1, 64, -1},
+	{"rotate", PW_ACTION_ROTATE, 90, 270, 90},
+	{"vt", PW_ACTION_SWITCH_VT, 1, 63, -1},
+};
+
+static bool
+parse_arg(const char *s, int min, int max, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || v < min || v > max) {
+		return false;
+	}
+	*out = (int)v;
+	return true;
+}
+
+static bool
+parse_action(char *words[], int n, const char *action, struct pw_binding *out, char *err,
+	size_t errlen)
+{
+	const char *verb = words[0];
+	if (strcmp(verb, "focus") == 0 && n == 2 &&
+		(strcmp(words[1], "next") == 0 || strcmp(words[1], "prev") == 0)) {
+		out->action = words[1][0] == 'n' ? PW_ACTION_FOCUS_NEXT : PW_ACTION_FOCUS_PREV;
+		return true;
+	}
+	if (strcmp(verb, "focus") == 0 && n == 3 && strcmp(words[1], "tile") == 0) {
+		out->action = PW_ACTION_FOCUS_TILE;
+		if (parse_arg(words[2], 1, 64, &out->arg)) {
+			return true;
+		}
+	} else if (strcmp(verb, "master") == 0 && (n == 2 || n == 3) &&
+		(strcmp(words[1], "grow") == 0 || strcmp(words[1], "shrink") == 0)) {
+		out->action = words[1][0] == 'g' ? PW_ACTION_MASTER_GROW : PW_ACTION_MASTER_SHRINK;
+		out->arg = 50;
+		if (n == 2 || parse_arg(words[2], 1, 800, &out->arg)) {
+			return true;
+		}
+	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
+		out->action = PW_ACTION_LAYOUT_CYCLE;
+		return true;
+	} else {
+		for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
+			if (strcmp(verb, actions[i].verb) != 0) {
+				continue;
+			}
+			out->action = actions[i].action;
+			out->arg = actions[i].def;
+			bool takes = actions[i].min <= actions[i].max;
+			if (n == 1 && (!takes || actions[i].def >= 0)) {
+				return true;
+			}
+			if (n == 2 && takes &&
+				parse_arg(words[1], actions[i].min, actions[i].max, &out->arg) &&
+				(out->action != PW_ACTION_ROTATE || out->arg % 90 == 0)) {
+				return true;
+			}
+			break;
+		}
+	}
+	return fail(err, errlen,
+		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
+		"grow|shrink [PERMILLE], layout next, close, quit, spawn [tile:N] CMD, tile N, "
+		"rotate [90|180|270], counters, reload, vt N, panel or none)",
+		action);
+}
+
+bool
+pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out, char *err,
+	size_t errlen)
+{
+	*out = (struct pw_binding){0};
+	if (!parse_combo(combo, out, err, errlen)) {
+		return false;
+	}
+	const char *rest = action + strspn(action, " \t");
+	if (strncmp(rest, "spawn", 5) == 0 && (rest[5] == ' ' || rest[5] == '\t')) {
+		const char *command;
+		char **argv;
+		if (!pw_config_parse_exec(rest + 6, &out->arg, &command) ||
+			!(argv = pw_config_split(command))) {
+			return fail(err, errlen, "bad action \"%s\" (expected spawn [tile:N] CMD)",
+				action);
+		}
+		free(argv);
+		out->action = PW_ACTION_SPAWN;
+		out->command = strdup(command);
+		return out->command ? true : fail(err, errlen, "out of memory");
+	}
+	char **words = pw_config_split(action);
+	if (!words) {
+		return fail(err, errlen, "no action");
+	}
+	int n = 0;
+	while (words[n]) {
+		n++;
+	}
+	bool ok = parse_action(words, n, action, out, err, errlen);
+	free(words);
+	return ok;
+}
+
+const struct pw_binding *
+pw_config_find_binding(const struct pw_config *config, uint32_t modifiers, uint32_t keysym)
+{
+	xkb_keysym_t lower = xkb_keysym_to_lower(keysym);
+	for (int i = 0; i < config->binding_count; i++) {
+		const struct pw_binding *b = &config->bindings[i];
+		if (b->modifiers == modifiers && b->keysym == lower) {
+			return b->action == PW_ACTION_NONE ? NULL : b;
+		}
+	}
+	return NULL;
+}
+
+bool
+pw_config_parse_exec(const char *value, int *tile, const char **command)
+{
+	const char *p = value + strspn(value, " \t");
+	*tile = 0;
+	if (strncmp(p, "tile:", 5) == 0) {
+		char *end;
+		long n = strtol(p + 5, &end, 10);
+		if (end == p + 5 || (*end != ' ' && *end != '\t') || n < 1 || n > 64) {
+			return false;
+		}
+		*tile = (int)n;
+		p = end + strspn(end, " \t");
+	}
+	*command = p;
+	return *p != '\0';
+}
+
+char **
+pw_config_split(const char *line)
+{
+	/* One block: the pointers, then the words (never longer than the line). */
+	size_t len = strlen(line);
+	size_t max_words = len / 2 + 2;
+	char **argv = malloc(max_words * sizeof(char *) + len + 1);
+	if (!argv) {
+		return NULL;
+	}
+	char *out = (char *)(argv + max_words);
+	size_t n = 0;
+	const char *p = line;
+	while (true) {
+		p += strspn(p, " \t");
+		if (*p == '\0') {
+			break;
+		}
+		argv[n++] = out;
+		char quote = 0;
+		for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
+			if (quote && *p == quote) {
+				quote = 0;
+			} else if (!quote && (*p == '\'' || *p == '"')) {
+				quote = *p;
+			} else if (*p == '\\' && quote != '\'' && p[1]) {
+				*out++ = *++p;
+			} else {
+				*out++ = *p;
+			}
+		}
+		*out++ = '\0';
+		if (quote) {
+			free(argv);
+			return NULL;
+		}
+	}
+	argv[n] = NULL;
+	if (n == 0) {
+		free(argv);
+		return NULL;
+	}
+	return argv;
+}

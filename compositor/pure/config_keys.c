@@ -1,0 +1,395 @@
+/*
+ * Table-driven: one row per key. A key either maps onto a command-line option (parsed by
+ * options.c, so the file and the command line accept the same values) or has its own parser.
+ */
+#include "config_keys.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static bool __attribute__((format(printf, 3, 4)))
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static bool
+parse_int(const char *s, int min, int max, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || v < min || v > max) {
+		return false;
+	}
+	*out = (int)v;
+	return true;
+}
+
+static bool
+parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = {"true", "yes", "on", "1"};
+	static const char *const no[] = {"false", "no", "off", "0"};
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(s, yes[i]) == 0 || strcasecmp(s, no[i]) == 0) {
+			*out = strcasecmp(s, yes[i]) == 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+parse_color(const char *s, uint32_t *out)
+{
+	if (s[0] == '#') {
+		s++;
+	} else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+	}
+	if (strlen(s) != 6 || strspn(s, "0123456789abcdefABCDEF") != 6) {
+		return false;
+	}
+	*out = (uint32_t)strtoul(s, NULL, 16);
+	return true;
+}
+
+/* A ratio such as 0.55 into permille, 0.1..0.9. */
+static bool
+parse_ratio(const char *s, int *permille)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end != '\0' || !(v >= 0.1 && v <= 0.9)) {
+		return false;
+	}
+	*permille = (int)(v * 1000 + 0.5);
+	return true;
+}
+
+typedef bool (*key_fn)(struct pw_config_private *priv, const char *value);
+
+#define CONFIG(priv) (&(priv)->config)
+
+static bool
+set_string(struct pw_config_private *priv, char **field, const char *value)
+{
+	char *copy = value[0] ? pw_config_pool_strdup(priv, value) : NULL;
+	if (value[0] && !copy) {
+		return false;
+	}
+	*field = copy;
+	return true;
+}
+
+#define STRING_KEY(name, field)                                                   \
+	static bool key_##name(struct pw_config_private *priv, const char *value) \
+	{                                                                         \
+		return set_string(priv, &CONFIG(priv)->field, value);             \
+	}
+STRING_KEY(xkb_rules, input.rules)
+STRING_KEY(xkb_model, input.model)
+STRING_KEY(xkb_layout, input.layout)
+STRING_KEY(xkb_variant, input.variant)
+STRING_KEY(xkb_options, input.options)
+STRING_KEY(keyboard, input.keyboard)
+STRING_KEY(pointer, input.pointer)
+STRING_KEY(touchscreen, input.touchscreen)
+
+static bool
+key_panel_command(struct pw_config_private *priv, const char *value)
+{
+	char *copy = pw_config_pool_strdup(priv, value);
+	if (copy) {
+		CONFIG(priv)->panel.command = copy;
+	}
+	return copy != NULL;
+}
+
+#define INT_KEY(name, field, min, max)                                            \
+	static bool key_##name(struct pw_config_private *priv, const char *value) \
+	{                                                                         \
+		return parse_int(value, min, max, &CONFIG(priv)->field);          \
+	}
+INT_KEY(master_count, layout.master_count, 0, 64)
+INT_KEY(gaps, layout.gap, 0, 1000)
+INT_KEY(border_width, border_width, 0, 100)
+INT_KEY(panel_height, panel.height, 1, 1000)
+INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
+INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
+INT_KEY(repeat_delay, input.repeat_delay, 0, 10000)
+
+#define COLOR_KEY(name, field)                                                    \
+	static bool key_##name(struct pw_config_private *priv, const char *value) \
+	{                                                                         \
+		return parse_color(value, &CONFIG(priv)->field);                  \
+	}
+COLOR_KEY(background, background)
+COLOR_KEY(border, border)
+COLOR_KEY(border_focused, border_focused)
+
+static bool
+key_layout(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "tile") == 0 || strcmp(value, "monocle") == 0) {
+		CONFIG(priv)->layout.kind = value[0] == 't' ? PW_LAYOUT_TILE : PW_LAYOUT_MONOCLE;
+		return true;
+	}
+	return false;
+}
+
+static bool
+key_master_ratio(struct pw_config_private *priv, const char *value)
+{
+	return parse_ratio(value, &CONFIG(priv)->layout.master_permille);
+}
+
+static bool
+key_position(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "top") == 0 || strcmp(value, "bottom") == 0) {
+		CONFIG(priv)->panel.position = value[0] == 't' ? PW_PANEL_TOP : PW_PANEL_BOTTOM;
+		return true;
+	}
+	return false;
+}
+
+static bool
+key_autohide(struct pw_config_private *priv, const char *value)
+{
+	return parse_bool(value, &CONFIG(priv)->panel.autohide);
+}
+
+static bool
+key_calibration(struct pw_config_private *priv, const char *value)
+{
+	double m[6];
+	const char *p = value;
+	for (int i = 0; i < 6; i++) {
+		char *end;
+		m[i] = strtod(p, &end);
+		if (end == p) {
+			return false;
+		}
+		p = end;
+	}
+	if (p[strspn(p, " \t")] != '\0') {
+		return false;
+	}
+	memcpy(CONFIG(priv)->input.calibration, m, sizeof(m));
+	return true;
+}
+
+static const struct key {
+	const char *section, *name;
+	key_fn parse; /* NULL: the command-line option `option` */
+	const char *option; /* or what the value should be */
+} keys[] = {
+	{"output", "backend", NULL, "backend"},
+	{"output", "device", NULL, "device"},
+	{"output", "connector", NULL, "connector"},
+	{"output", "mode", NULL, "mode"},
+	{"output", "rotation", NULL, "rotate"},
+	{"output", "format", NULL, "format"},
+	{"layout", "layout", key_layout, "tile or monocle"},
+	{"layout", "master_ratio", key_master_ratio, "a ratio, 0.1..0.9"},
+	{"layout", "master_count", key_master_count, "an integer, 0..64"},
+	{"layout", "gaps", key_gaps, "pixels, 0..1000"},
+	{"layout", "border_width", key_border_width, "pixels, 0..100"},
+	{"layout", "background", key_background, "a colour, #rrggbb"},
+	{"layout", "border", key_border, "a colour, #rrggbb"},
+	{"layout", "border_focused", key_border_focused, "a colour, #rrggbb"},
+	{"panel", "command", key_panel_command, "a command line"},
+	{"panel", "position", key_position, "top or bottom"},
+	{"panel", "height", key_panel_height, "pixels, 1..1000"},
+	{"panel", "autohide", key_autohide, "true or false"},
+	{"panel", "timeout", key_panel_timeout, "milliseconds, 100..3600000"},
+	{"input", "xkb_rules", key_xkb_rules, "an xkb rules name"},
+	{"input", "xkb_model", key_xkb_model, "an xkb model"},
+	{"input", "xkb_layout", key_xkb_layout, "xkb layouts, e.g. us,de"},
+	{"input", "xkb_variant", key_xkb_variant, "xkb variants"},
+	{"input", "xkb_options", key_xkb_options, "xkb options, e.g. ctrl:nocaps"},
+	{"input", "repeat_rate", key_repeat_rate, "keys per second, 0..1000"},
+	{"input", "repeat_delay", key_repeat_delay, "milliseconds, 0..10000"},
+	{"input", "calibration", key_calibration, "six numbers, a b c d e f"},
+	{"input", "keyboard", key_keyboard, "a device path"},
+	{"input", "pointer", key_pointer, "a device path"},
+	{"input", "touchscreen", key_touchscreen, "a device path"},
+	{"pipeline", "damage", NULL, "damage"},
+	{"pipeline", "present", NULL, "present"},
+	{"pipeline", "copy", NULL, "copy"},
+	{"pipeline", "dma_threshold", NULL, "dma-threshold"},
+	{"pipeline", "counters", NULL, "counters"},
+};
+
+const char *
+pw_config_key(size_t i, const char **section)
+{
+	if (i >= sizeof(keys) / sizeof(keys[0])) {
+		return NULL;
+	}
+	*section = keys[i].section;
+	return keys[i].name;
+}
+
+static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
+	"autostart", "pipeline"};
+
+/* The default bindings, parsed like the file's so that both accept the same names. */
+static const char *const default_bindings[][2] = {
+	{"Logo+j", "focus next"},
+	{"Logo+k", "focus prev"},
+	{"Logo+Return", "swap"},
+	{"Logo+f", "fullscreen"},
+	{"Logo+h", "master shrink 50"},
+	{"Logo+l", "master grow 50"},
+	{"Logo+m", "layout next"},
+	{"Logo+Shift+c", "close"},
+	{"Logo+Shift+q", "quit"},
+	{"Logo+p", "panel"},
+	{"Logo+Shift+r", "reload"},
+};
+
+static bool
+add_binding(struct pw_config_private *priv, struct pw_binding *binding)
+{
+	struct pw_config *c = CONFIG(priv);
+	for (int i = 0; i < c->binding_count; i++) {
+		struct pw_binding *b = &c->bindings[i];
+		if (b->modifiers == binding->modifiers && b->keysym == binding->keysym) {
+			free(b->command);
+			*b = *binding;
+			return true;
+		}
+	}
+	struct pw_binding *grown =
+		realloc(c->bindings, sizeof(*grown) * (size_t)(c->binding_count + 1));
+	if (!grown) {
+		return false;
+	}
+	c->bindings = grown;
+	c->bindings[c->binding_count++] = *binding;
+	return true;
+}
+
+static bool
+add_autostart(struct pw_config_private *priv, int tile, const char *command)
+{
+	struct pw_config *c = CONFIG(priv);
+	char *copy = strdup(command);
+	struct pw_autostart *grown = copy
+		? realloc(c->autostart, sizeof(*grown) * (size_t)(c->autostart_count + 1))
+		: NULL;
+	if (!grown) {
+		free(copy);
+		return false;
+	}
+	c->autostart = grown;
+	c->autostart[c->autostart_count++] = (struct pw_autostart){tile, copy};
+	return true;
+}
+
+bool
+pw_config_section_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
+		if (strcmp(name, sections[i]) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+pw_config_set_key(struct pw_config_private *priv, const char *section, const char *key,
+	const char *value, char *err, size_t errlen)
+{
+	struct pw_config *c = CONFIG(priv);
+	if (strcmp(section, "bindings") == 0) {
+		struct pw_binding binding;
+		/* The binding's own message is cut at 160 characters, as it always was. */
+		char why[160];
+		if (!pw_config_parse_binding(key, value, &binding, why, sizeof(why))) {
+			return fail(err, errlen, "%s", why);
+		}
+		if (!add_binding(priv, &binding)) {
+			free(binding.command);
+			return fail(err, errlen, "out of memory");
+		}
+		return true;
+	}
+	if (strcmp(section, "autostart") == 0) {
+		int tile;
+		const char *command;
+		char **argv;
+		if (strcmp(key, "exec") != 0) {
+			return fail(err, errlen, "unknown key (expected exec)");
+		}
+		if (!pw_config_parse_exec(value, &tile, &command) ||
+			!(argv = pw_config_split(command))) {
+			return fail(err, errlen,
+				"bad value \"%s\" (expected [tile:N] command [args...])", value);
+		}
+		free(argv);
+		return add_autostart(priv, tile, command) ? true
+							  : fail(err, errlen, "out of memory");
+	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const struct key *k = &keys[i];
+		if (strcmp(k->section, section) != 0 || strcmp(k->name, key) != 0) {
+			continue;
+		}
+		if (k->parse) {
+			if (!k->parse(priv, value)) {
+				return fail(err, errlen, "bad value \"%s\" (expected %s)", value,
+					k->option);
+			}
+			return true;
+		}
+		/* An empty value keeps the option's default. */
+		const char *expected;
+		char *copy = value[0] ? pw_config_pool_strdup(priv, value) : NULL;
+		if (value[0] && (!copy || !pw_options_set(&c->opts, k->option, copy, &expected))) {
+			return fail(err, errlen, "bad value \"%s\" (expected %s)", value,
+				copy ? expected : "memory");
+		}
+		return true;
+	}
+	return fail(err, errlen, "unknown key");
+}
+
+bool
+pw_config_set_defaults(struct pw_config_private *priv)
+{
+	struct pw_config *c = CONFIG(priv);
+	pw_options_defaults(&c->opts);
+	pw_layout_defaults(&c->layout);
+	c->border_width = 1;
+	c->background = 0x000000;
+	c->border = 0x333333;
+	c->border_focused = 0x4c7899;
+	c->panel.command = "";
+	c->panel.position = PW_PANEL_TOP;
+	c->panel.height = 16;
+	c->panel.autohide = true;
+	c->panel.timeout_ms = 3000;
+	c->input.repeat_rate = 25;
+	c->input.repeat_delay = 600;
+	c->input.calibration[0] = c->input.calibration[4] = 1.0;
+	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
+		struct pw_binding b;
+		char err[160];
+		bool ok = pw_config_parse_binding(default_bindings[i][0], default_bindings[i][1],
+			&b, err, sizeof(err));
+		if (!ok || !add_binding(priv, &b)) {
+			return false;
+		}
+	}
+	return true;
+}

@@ -1,0 +1,46 @@
+/*
+ * What the keys of picowl.ini mean: the key table, the defaults and how each value lands in
+ * struct pw_config. Private to the config module (config.c reads the file and reports, and
+ * config_keys.c applies); nothing outside compositor/pure includes this. Pure: no Wayland.
+ */
+#ifndef PW_CONFIG_KEYS_H
+#define PW_CONFIG_KEYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "config.h"
+
+/* Strings the options point at live as long as the config: a chain of copies. */
+struct pw_config_pool_string {
+	struct pw_config_pool_string *next;
+	char text[];
+};
+
+/* What pw_config_create_default allocates; the config is the first member. */
+struct pw_config_private {
+	struct pw_config config;
+	struct pw_config_pool_string *strings;
+};
+
+/* A copy of `s` freed with the config (config.c). NULL when out of memory. */
+char *pw_config_pool_strdup(struct pw_config_private *priv, const char *s);
+
+/*
+ * Sets every default of `priv`, zeroed by the caller, the default bindings included. False
+ * when out of memory; the caller then destroys the config.
+ */
+bool pw_config_set_defaults(struct pw_config_private *priv);
+
+/* Whether `name` is a section of the file ("output", "bindings", ...). */
+bool pw_config_section_known(const char *name);
+
+/*
+ * Applies `key` = `value` of the known section `section`. On a bad key or value, or out of
+ * memory, returns false with the message in `err` (without the file, line or key, which the
+ * caller adds); the setting then keeps what it had.
+ */
+bool pw_config_set_key(struct pw_config_private *priv, const char *section, const char *key,
+	const char *value, char *err, size_t errlen);
+
+#endif

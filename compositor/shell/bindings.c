@@ -1,0 +1,171 @@
+/* Key bindings from [bindings]: the table lives in the config, the actions here. */
+#include <stdio.h>
+
+#include "config.h"
+#include "desktop.h"
+#include "output.h"
+#include "seat.h"
+#include "server.h"
+#include "view.h"
+
+_Static_assert((int)PW_BINDING_SHIFT == (int)PW_MOD_SHIFT &&
+		(int)PW_BINDING_CTRL == (int)PW_MOD_CTRL &&
+		(int)PW_BINDING_ALT == (int)PW_MOD_ALT && (int)PW_BINDING_LOGO == (int)PW_MOD_LOGO,
+	"config.h and server.h name the modifiers with the same bits");
+
+struct pw_view *
+pw_desktop_view_in_tile(struct pw_server *server, int tile)
+{
+	int i = 1;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (i++ == tile) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+void
+pw_desktop_move_to_tile(struct pw_server *server, struct pw_view *view, int tile)
+{
+	wl_list_remove(&view->link);
+	struct wl_list *after = &server->desktop->views;
+	for (int i = 1; i < tile && after->next != &server->desktop->views; i++) {
+		after = after->next;
+	}
+	wl_list_insert(after, &view->link);
+	pw_desktop_arrange(server);
+	pw_control_tiles_changed(server);
+}
+
+static void
+swap_with_master(struct pw_server *server)
+{
+	struct pw_view *focus = server->desktop->focus;
+	if (!focus || wl_list_empty(&server->desktop->views)) {
+		return;
+	}
+	struct pw_view *master = wl_container_of(server->desktop->views.next, master, link);
+	if (focus == master) {
+		if (focus->link.next != &server->desktop->views) {
+			struct pw_view *second = wl_container_of(focus->link.next, second, link);
+			pw_desktop_move_to_tile(server, second, 1);
+		}
+	} else {
+		pw_desktop_move_to_tile(server, focus, 1);
+	}
+}
+
+static void
+resize_master(struct pw_server *server, int delta)
+{
+	int p = server->desktop->layout.master_permille + delta;
+	server->desktop->layout.master_permille = p < 100 ? 100 : p > 900 ? 900 : p;
+	pw_desktop_arrange(server);
+}
+
+static void
+rotate(struct pw_server *server, int degrees)
+{
+	struct pw_output *output = server->output;
+	if (output && pw_output_set_rotation(output, (output->rotation + degrees) % 360)) {
+		pw_desktop_arrange(server);
+		pw_output_damage_whole(output);
+	}
+}
+
+static void
+switch_vt(struct pw_server *server, int vt)
+{
+	if (!server->switch_vt) {
+		fprintf(stderr, "picowl: no session to switch VTs with (headless or nested)\n");
+	} else if (!server->switch_vt(server->switch_vt_data, vt)) {
+		fprintf(stderr, "picowl: cannot switch to VT %d\n", vt);
+	}
+}
+
+void
+pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
+{
+	struct pw_view *focus = server->desktop->focus;
+	switch (b->action) {
+	case PW_ACTION_NONE:
+		break;
+	case PW_ACTION_FOCUS_NEXT:
+	case PW_ACTION_FOCUS_PREV:
+		pw_desktop_focus_cycle(server, b->action == PW_ACTION_FOCUS_NEXT ? 1 : -1);
+		break;
+	case PW_ACTION_SWAP_MASTER:
+		swap_with_master(server);
+		break;
+	case PW_ACTION_FULLSCREEN:
+		if (focus) {
+			pw_view_set_fullscreen(focus, !focus->fullscreen);
+		}
+		break;
+	case PW_ACTION_MASTER_GROW:
+	case PW_ACTION_MASTER_SHRINK:
+		resize_master(server, b->action == PW_ACTION_MASTER_GROW ? b->arg : -b->arg);
+		break;
+	case PW_ACTION_LAYOUT_CYCLE:
+		server->desktop->layout.kind = server->desktop->layout.kind == PW_LAYOUT_TILE
+			? PW_LAYOUT_MONOCLE
+			: PW_LAYOUT_TILE;
+		pw_desktop_arrange(server);
+		break;
+	case PW_ACTION_CLOSE:
+		if (focus) {
+			focus->impl->close(focus);
+		}
+		break;
+	case PW_ACTION_QUIT:
+		pw_server_terminate(server);
+		break;
+	case PW_ACTION_SPAWN:
+		pw_launch(server, b->command, b->arg);
+		break;
+	case PW_ACTION_MOVE_TO_TILE:
+		if (focus) {
+			pw_desktop_move_to_tile(server, focus, b->arg);
+		}
+		break;
+	case PW_ACTION_FOCUS_TILE: {
+		struct pw_view *view = pw_desktop_view_in_tile(server, b->arg);
+		if (view) {
+			pw_desktop_focus(server, view);
+		}
+		break;
+	}
+	case PW_ACTION_ROTATE:
+		rotate(server, b->arg);
+		break;
+	case PW_ACTION_DUMP_COUNTERS:
+		pw_server_dump_counters(server, false, NULL);
+		break;
+	case PW_ACTION_RELOAD:
+		pw_desktop_reload(server);
+		break;
+	case PW_ACTION_SWITCH_VT:
+		switch_vt(server, b->arg);
+		break;
+	case PW_ACTION_SHOW_PANEL:
+		pw_panel_show(server);
+		break;
+	}
+}
+
+bool
+pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
+{
+	const struct pw_binding *b = server->desktop->config
+		? pw_config_find_binding(server->desktop->config, modifiers, keysym)
+		: NULL;
+	if (!b) {
+		return false;
+	}
+	/* The action may reload the config and free the binding: copy it first. */
+	struct pw_binding copy = *b;
+	pw_bindings_run(server, &copy);
+	return true;
+}

@@ -1,0 +1,262 @@
+/*
+ * picowl_control_v1: picowl-ctl and picowl-panel. Offered only to clients of picowl's own uid
+ * (the global filter), since it starts programs and, with --test-hooks, injects input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "config.h"
+#include "desktop.h"
+#include "picowl-control-unstable-v1-protocol.h"
+#include "seat.h"
+#include "server.h"
+#include "view.h"
+
+#define CONTROL_VERSION 1
+
+/*
+ * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
+ * 4 KiB titles, times its tiles, times its title changes, would flood the panel's connection.
+ */
+#define TILE_TEXT 128
+
+static const char *
+tile_text(const char *s, char buf[TILE_TEXT])
+{
+	size_t len = s ? strlen(s) : 0;
+	if (len < TILE_TEXT) {
+		return s ? s : "";
+	}
+	len = TILE_TEXT - 1;
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
+		len--;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+static void
+send_tiles(struct pw_server *server, struct wl_resource *resource)
+{
+	uint32_t index = 1;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		char title[TILE_TEXT], app_id[TILE_TEXT];
+		uint32_t flags =
+			(view == server->desktop->focus ? PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
+							: 0) |
+			(view->fullscreen ? PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN : 0);
+		picowl_control_v1_send_tile(resource, index++, tile_text(view->title, title),
+			tile_text(view->app_id, app_id), flags);
+	}
+	picowl_control_v1_send_tiles_done(resource);
+}
+
+static void
+send_panel(struct pw_server *server, struct wl_resource *resource)
+{
+	const struct pw_config *c = server->desktop->config;
+	picowl_control_v1_send_panel(resource,
+		c->panel.position == PW_PANEL_TOP ? PICOWL_CONTROL_V1_PANEL_POSITION_TOP
+						  : PICOWL_CONTROL_V1_PANEL_POSITION_BOTTOM,
+		c->panel.height, c->panel.autohide);
+}
+
+static void
+handle_tiles_idle(void *data)
+{
+	struct pw_server *server = data;
+	server->desktop->tiles_idle = NULL;
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &server->desktop->controls) {
+		send_tiles(server, resource);
+	}
+}
+
+void
+pw_control_tiles_changed(struct pw_server *server)
+{
+	struct pw_desktop *desktop = server->desktop;
+	if (!desktop || desktop->tiles_idle || wl_list_empty(&desktop->controls)) {
+		return;
+	}
+	desktop->tiles_idle = wl_event_loop_add_idle(server->loop, handle_tiles_idle, server);
+}
+
+void
+pw_control_panel_changed(struct pw_server *server)
+{
+	if (!server->desktop) {
+		return;
+	}
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &server->desktop->controls) {
+		send_panel(server, resource);
+	}
+}
+
+static void
+control_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void
+control_spawn(struct wl_client *client, struct wl_resource *resource, int32_t tile,
+	struct wl_array *array)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	/* NUL-terminated strings back to back; the last byte must end one. */
+	const char *data = array->data;
+	size_t n = 0;
+	for (size_t i = 0; i < array->size; i++) {
+		n += data[i] == '\0';
+	}
+	if (array->size == 0 || data[array->size - 1] != '\0' || data[0] == '\0') {
+		wl_resource_post_error(resource, PICOWL_CONTROL_V1_ERROR_BAD_ARGV,
+			"argv must be NUL-terminated strings, the first non-empty");
+		return;
+	}
+	char **argv = calloc(n + 1, sizeof(*argv));
+	if (!argv) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < array->size; i += strlen(data + i) + 1) {
+		argv[k++] = (char *)data + i;
+	}
+	pid_t pid = pw_launch_argv(server, argv, tile < 0 ? 0 : tile);
+	free(argv);
+	picowl_control_v1_send_spawned(resource, pid);
+}
+
+static void
+control_reload(struct wl_client *client, struct wl_resource *resource)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	picowl_control_v1_send_reloaded(resource, pw_desktop_reload(server));
+}
+
+static void
+control_focus_tile(struct wl_client *client, struct wl_resource *resource, int32_t tile)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	struct pw_view *view = pw_desktop_view_in_tile(server, tile);
+	if (view) {
+		pw_desktop_focus(server, view);
+	}
+}
+
+static void
+control_show_panel(struct wl_client *client, struct wl_resource *resource)
+{
+	pw_panel_show(wl_resource_get_user_data(resource));
+}
+
+static bool
+hooks_allowed(struct wl_resource *resource)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	if (!server->opts.test_hooks) {
+		wl_resource_post_error(resource, PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS,
+			"input injection needs picowl --test-hooks");
+		return false;
+	}
+	return server->seat != NULL;
+}
+
+static void
+control_inject_key(struct wl_client *client, struct wl_resource *resource, uint32_t key,
+	uint32_t state)
+{
+	if (hooks_allowed(resource)) {
+		struct pw_server *server = wl_resource_get_user_data(resource);
+		pw_seat_notify_key(server->seat, pw_now_msec(), key, state != 0);
+	}
+}
+
+static void
+control_inject_touch(struct wl_client *client, struct wl_resource *resource, uint32_t type,
+	int32_t id, wl_fixed_t fx, wl_fixed_t fy)
+{
+	if (!hooks_allowed(resource)) {
+		return;
+	}
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	double x = wl_fixed_to_double(fx), y = wl_fixed_to_double(fy);
+	switch (type) {
+	case PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN:
+		pw_seat_notify_touch_down(server->seat, pw_now_msec(), id, x, y);
+		break;
+	case PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION:
+		pw_seat_notify_touch_motion(server->seat, pw_now_msec(), id, x, y);
+		break;
+	default:
+		pw_seat_notify_touch_up(server->seat, pw_now_msec(), id);
+		break;
+	}
+	pw_seat_notify_touch_frame(server->seat);
+}
+
+static const struct picowl_control_v1_interface control_impl = {
+	.destroy = control_destroy,
+	.spawn = control_spawn,
+	.reload = control_reload,
+	.focus_tile = control_focus_tile,
+	.show_panel = control_show_panel,
+	.inject_key = control_inject_key,
+	.inject_touch = control_inject_touch,
+};
+
+static void
+handle_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void
+bind_control(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct pw_server *server = data;
+	struct wl_resource *resource =
+		wl_resource_create(client, &picowl_control_v1_interface, (int)version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &control_impl, server, handle_resource_destroy);
+	wl_list_insert(&server->desktop->controls, wl_resource_get_link(resource));
+	send_panel(server, resource);
+	send_tiles(server, resource);
+}
+
+static bool
+filter_global(const struct wl_client *client, const struct wl_global *global, void *data)
+{
+	struct pw_server *server = data;
+	bool private = (server->desktop && global == server->desktop->control) ||
+		global == server->counters_global;
+	if (!private) {
+		return true;
+	}
+	uid_t uid;
+	wl_client_get_credentials((struct wl_client *)client, NULL, &uid, NULL);
+	return uid == getuid();
+}
+
+bool
+pw_control_create(struct pw_server *server)
+{
+	server->desktop->control = wl_global_create(server->display, &picowl_control_v1_interface,
+		CONTROL_VERSION, server, bind_control);
+	if (!server->desktop->control) {
+		return false;
+	}
+	wl_display_set_global_filter(server->display, filter_global, server);
+	return true;
+}

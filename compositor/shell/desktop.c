@@ -1,0 +1,211 @@
+#include "desktop.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "config.h"
+#include "output.h"
+#include "seat.h"
+#include "server.h"
+#include "view.h"
+
+static void
+handle_server_destroy(struct wl_listener *listener, void *data)
+{
+	struct pw_desktop *desktop = wl_container_of(listener, desktop, server_destroy);
+	struct pw_server *server = desktop->server;
+	wl_list_remove(&desktop->server_destroy.link);
+	if (desktop->panel.timer) {
+		wl_event_source_remove(desktop->panel.timer);
+	}
+	if (desktop->tiles_idle) {
+		wl_event_source_remove(desktop->tiles_idle);
+	}
+	pw_launch_finish(desktop);
+	wl_list_remove(&desktop->surface_commit.link);
+	if (desktop->output_mode.link.next) {
+		wl_list_remove(&desktop->output_mode.link);
+	}
+	if (desktop->config != desktop->boot_config) {
+		pw_config_destroy(desktop->config);
+	}
+	pw_config_destroy(desktop->boot_config);
+	server->desktop = NULL;
+	free(desktop);
+}
+
+static void
+handle_surface_commit(struct wl_listener *listener, void *data)
+{
+	pw_view_surface_committed(data);
+}
+
+static void
+handle_output_mode(struct wl_listener *listener, void *data)
+{
+	struct pw_desktop *desktop = wl_container_of(listener, desktop, output_mode);
+	pw_desktop_arrange(desktop->server);
+}
+
+bool
+pw_desktop_create(struct pw_server *server)
+{
+	struct pw_desktop *desktop = calloc(1, sizeof(*desktop));
+	if (!desktop) {
+		return false;
+	}
+	desktop->server = server;
+	wl_list_init(&desktop->views);
+	wl_list_init(&desktop->popups);
+	wl_list_init(&desktop->launches);
+	wl_list_init(&desktop->controls);
+	for (int i = 0; i < PW_LAYER_COUNT; i++) {
+		wl_list_init(&desktop->layers[i]);
+	}
+	pw_layout_defaults(&desktop->layout);
+	desktop->colors.background = 0x000000;
+	desktop->colors.border = 0x333333;
+	desktop->colors.border_focused = 0x4c7899;
+	desktop->border_width = 1;
+	desktop->config = pw_config_create_default();
+	if (!desktop->config) {
+		free(desktop);
+		return false;
+	}
+	server->desktop = desktop;
+	desktop->server_destroy.notify = handle_server_destroy;
+	wl_signal_add(&server->destroy, &desktop->server_destroy);
+	desktop->surface_commit.notify = handle_surface_commit;
+	wl_signal_add(&server->events.surface_commit, &desktop->surface_commit);
+	if (server->output) {
+		desktop->output_mode.notify = handle_output_mode;
+		wl_signal_add(&server->output->events.mode, &desktop->output_mode);
+	}
+	return true;
+}
+
+static bool
+same_string(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static bool
+same_keymap(const struct pw_config *a, const struct pw_config *b)
+{
+	return same_string(a->input.rules, b->input.rules) &&
+		same_string(a->input.model, b->input.model) &&
+		same_string(a->input.layout, b->input.layout) &&
+		same_string(a->input.variant, b->input.variant) &&
+		same_string(a->input.options, b->input.options);
+}
+
+static bool
+same_input(const struct pw_config *a, const struct pw_config *b)
+{
+	return same_string(a->input.keyboard, b->input.keyboard) &&
+		same_string(a->input.pointer, b->input.pointer) &&
+		same_string(a->input.touchscreen, b->input.touchscreen) &&
+		memcmp(a->input.calibration, b->input.calibration, sizeof(a->input.calibration)) ==
+		0;
+}
+
+/* The [input] devices and calibration, for the backends' libinput. */
+static void
+configure_input(struct pw_server *server, const struct pw_config *config)
+{
+	const char *devices[4] = {0};
+	size_t n = 0;
+	const char *paths[] = {config->input.keyboard, config->input.pointer,
+		config->input.touchscreen};
+	for (size_t i = 0; i < 3; i++) {
+		if (paths[i]) {
+			devices[n++] = paths[i];
+		}
+	}
+	static const double identity[6] = {1, 0, 0, 0, 1, 0};
+	struct pw_input_config input = {
+		.devices = n ? devices : NULL,
+		.calibrated = memcmp(config->input.calibration, identity, sizeof(identity)) != 0,
+	};
+	for (int i = 0; i < 6; i++) {
+		input.calibration[i] = (float)config->input.calibration[i];
+	}
+	if (server->seat) {
+		pw_seat_configure_input(server->seat, &input);
+	}
+}
+
+void
+pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
+{
+	struct pw_desktop *desktop = server->desktop;
+	struct pw_config *old = server->desktop->config;
+	server->desktop->layout = config->layout;
+	server->desktop->colors.background = config->background;
+	server->desktop->colors.border = config->border;
+	server->desktop->colors.border_focused = config->border_focused;
+	server->desktop->border_width = config->border_width;
+	/* Compiling a keymap costs a handheld a noticeable moment: only when it changed. */
+	if (server->seat && (!old || !same_keymap(old, config))) {
+		const struct pw_config *c = config;
+		if (!pw_seat_set_keymap(server->seat, c->input.rules, c->input.model,
+			    c->input.layout, c->input.variant, c->input.options)) {
+			fprintf(stderr,
+				"picowl: cannot compile the keymap of %s; keeping the old one\n",
+				c->path ? c->path : "the defaults");
+		}
+	}
+	if (server->seat) {
+		pw_seat_set_repeat(server->seat, config->input.repeat_rate,
+			config->input.repeat_delay);
+	}
+	/* Reopening the input devices is not free: only when their settings changed. */
+	if (!old || !same_input(old, config)) {
+		configure_input(server, config);
+	}
+	server->desktop->config = config;
+	if (old && old != desktop->boot_config && old != config) {
+		pw_config_destroy(old);
+	}
+	if (server->output) {
+		server->output->damage_mode = config->opts.damage;
+		pw_desktop_arrange(server);
+		pw_output_damage_whole(server->output);
+	}
+	pw_panel_update(server);
+	pw_control_panel_changed(server);
+}
+
+void
+pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
+{
+	struct pw_desktop *desktop = server->desktop;
+	struct pw_config *old_boot = desktop->boot_config;
+	pw_desktop_apply_config(server, config);
+	desktop->boot_config = config;
+	pw_config_destroy(old_boot);
+}
+
+int
+pw_desktop_reload(struct pw_server *server)
+{
+	struct pw_config *config = pw_config_reload(server->desktop->config, stderr);
+	if (!config) {
+		fprintf(stderr, "picowl: reload: out of memory\n");
+		return -1;
+	}
+	if (config->errors && config->opts.strict) {
+		fprintf(stderr, "picowl: reload: %d error(s) in %s; --strict: nothing applied\n",
+			config->errors, config->path);
+		pw_config_destroy(config);
+		return -1;
+	}
+	int errors = config->errors;
+	fprintf(stderr, "picowl: reloaded %s (%d error(s))\n",
+		config->path ? config->path : "the defaults", errors);
+	pw_desktop_apply_config(server, config);
+	return errors;
+}

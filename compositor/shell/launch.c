@@ -1,0 +1,145 @@
+/*
+ * Clients started into tiles. A launch remembers the child's pid; the first toplevel whose
+ * client has that pid (wl_client_get_credentials) goes to the launch's tile. A program that
+ * forks its Wayland client off (a wrapper that does not exec) is not matched and tiles normally.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "config.h"
+#include "desktop.h"
+#include "server.h"
+#include "spawn.h"
+#include "surface.h"
+#include "view.h"
+
+struct pw_launch {
+	struct wl_list link; /* pw_desktop.launches */
+	pid_t pid;
+	int tile;
+};
+
+pid_t
+pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
+{
+	pid_t pid = pw_spawn(argv, server->socket);
+	if (pid < 0) {
+		fprintf(stderr, "picowl: cannot start %s: %s\n", argv[0], strerror(errno));
+		return -1;
+	}
+	fprintf(stderr, "picowl: started %s (pid %d)%s\n", argv[0], (int)pid,
+		tile ? " for a tile" : "");
+	if (tile > 0) {
+		struct pw_launch *launch = calloc(1, sizeof(*launch));
+		if (!launch) {
+			/* It runs all the same; it lands where a new client lands. */
+			return pid;
+		}
+		launch->pid = pid;
+		launch->tile = tile;
+		wl_list_insert(server->desktop->launches.prev, &launch->link);
+	}
+	return pid;
+}
+
+pid_t
+pw_launch(struct pw_server *server, const char *command, int tile)
+{
+	char **argv = pw_config_split(command);
+	if (!argv) {
+		fprintf(stderr,
+			"picowl: cannot start \"%s\": empty, unbalanced quotes, or no "
+			"memory\n",
+			command);
+		return -1;
+	}
+	pid_t pid = pw_launch_argv(server, argv, tile);
+	free(argv);
+	return pid;
+}
+
+static void
+forget(struct pw_desktop *desktop, pid_t pid)
+{
+	struct pw_launch *launch, *tmp;
+	wl_list_for_each_safe(launch, tmp, &desktop->launches, link) {
+		if (launch->pid == pid) {
+			wl_list_remove(&launch->link);
+			free(launch);
+		}
+	}
+}
+
+void
+pw_launch_reap(struct pw_server *server)
+{
+	pid_t pid;
+	int status;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (server->desktop) {
+			forget(server->desktop, pid);
+		}
+	}
+}
+
+void
+pw_launch_autostart(struct pw_server *server)
+{
+	const struct pw_config *config = server->desktop->config;
+	if (config->panel.command && config->panel.command[0]) {
+		pw_launch(server, config->panel.command, 0);
+	}
+	for (int i = 0; i < config->autostart_count; i++) {
+		pw_launch(server, config->autostart[i].command, config->autostart[i].tile);
+	}
+}
+
+int
+pw_launch_take_tile(struct pw_server *server, struct pw_view *view)
+{
+	struct pw_desktop *desktop = server->desktop;
+	if (!desktop || wl_list_empty(&desktop->launches) || !view->surface) {
+		return 0;
+	}
+	pid_t pid;
+	wl_client_get_credentials(wl_resource_get_client(view->surface->resource), &pid, NULL,
+		NULL);
+	struct pw_launch *launch;
+	wl_list_for_each(launch, &desktop->launches, link) {
+		if (launch->pid == pid) {
+			int tile = launch->tile;
+			wl_list_remove(&launch->link);
+			free(launch);
+			return tile;
+		}
+	}
+	return 0;
+}
+
+void
+pw_launch_finish(struct pw_desktop *desktop)
+{
+	struct pw_launch *launch, *tmp;
+	wl_list_for_each_safe(launch, tmp, &desktop->launches, link) {
+		wl_list_remove(&launch->link);
+		free(launch);
+	}
+}
+
+void
+pw_desktop_view_mapping(struct pw_server *server, struct pw_view *view)
+{
+	int tile = pw_launch_take_tile(server, view);
+	if (tile <= 0) {
+		return;
+	}
+	wl_list_remove(&view->link);
+	struct wl_list *after = &server->desktop->views;
+	for (int i = 1; i < tile && after->next != &server->desktop->views; i++) {
+		after = after->next;
+	}
+	wl_list_insert(after, &view->link);
+}

@@ -1,0 +1,263 @@
+/*
+ * The scene: what the output shows, bottom to top (background, the bottom layers, the views and
+ * their borders, the top layer, popups, the overlay), and what is under a point. The core paints
+ * it through pw_scene (server.h's pw_server_shell).
+ */
+#include "scene.h"
+
+#include "desktop.h"
+#include "output.h"
+#include "region.h"
+#include "render.h"
+#include "server.h"
+#include "subsurface.h"
+#include "surface.h"
+#include "view.h"
+#include "xdg_shell.h"
+
+static bool
+box_inside(const pixman_box32_t *b, struct pw_box box)
+{
+	return b->x1 >= box.x && b->y1 >= box.y && b->x2 <= box.x + box.width &&
+		b->y2 <= box.y + box.height;
+}
+
+static void
+paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	const pixman_box32_t *ext = pixman_region32_extents((pixman_region32_t *)damage);
+	if (box_inside(ext, view->content)) {
+		return; /* the common frame: damage inside a client, none on its border */
+	}
+	uint32_t rgb = view == server->desktop->focus ? server->desktop->colors.border_focused
+						      : server->desktop->colors.border;
+	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
+		/* One damage box (a band of rows): the four strips clipped to it, no region ops. */
+		struct pw_box t = view->tile, c = view->content;
+		pixman_box32_t strips[4] = {
+			{t.x, t.y, t.x + t.width, c.y},
+			{t.x, c.y + c.height, t.x + t.width, t.y + t.height},
+			{t.x, c.y, c.x, c.y + c.height},
+			{c.x + c.width, c.y, t.x + t.width, c.y + c.height},
+		};
+		for (int i = 0; i < 4; i++) {
+			pixman_box32_t b = {strips[i].x1 > ext->x1 ? strips[i].x1 : ext->x1,
+				strips[i].y1 > ext->y1 ? strips[i].y1 : ext->y1,
+				strips[i].x2 < ext->x2 ? strips[i].x2 : ext->x2,
+				strips[i].y2 < ext->y2 ? strips[i].y2 : ext->y2};
+			if (b.x2 > b.x1 && b.y2 > b.y1) {
+				pixman_region32_t r;
+				pixman_region32_init_rect(&r, b.x1, b.y1, (unsigned)(b.x2 - b.x1),
+					(unsigned)(b.y2 - b.y1));
+				pw_render_fill(target, &r, rgb);
+				pixman_region32_fini(&r);
+			}
+		}
+		return;
+	}
+	pixman_region32_t border;
+	pixman_region32_init_rect(&border, view->tile.x, view->tile.y, (unsigned)view->tile.width,
+		(unsigned)view->tile.height);
+	pixman_region32_t content;
+	pixman_region32_init_rect(&content, view->content.x, view->content.y,
+		(unsigned)view->content.width, (unsigned)view->content.height);
+	pixman_region32_subtract(&border, &border, &content);
+	pixman_region32_intersect(&border, &border, (pixman_region32_t *)damage);
+	pw_render_fill(target, &border, rgb);
+	pixman_region32_fini(&content);
+	pixman_region32_fini(&border);
+}
+
+static struct pw_view *
+fullscreen_view(struct pw_server *server)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->fullscreen) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+/* Adds what the opaque root surface of `view` covers on the output to `covered`. */
+static void
+add_opaque(struct pw_view *view, pixman_region32_t *covered)
+{
+	struct pw_surface *s = view->surface;
+	int x, y;
+	struct pw_box clip;
+	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || !s->role || !s->role->place ||
+		!s->role->place(s, &x, &y, &clip)) {
+		return;
+	}
+	/* The surface's box, clipped to where its view shows it. */
+	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
+	int sx2 = pw_region_end(x, s->width), cx2 = pw_region_end(clip.x, clip.width);
+	int sy2 = pw_region_end(y, s->height), cy2 = pw_region_end(clip.y, clip.height);
+	int x2 = sx2 < cx2 ? sx2 : cx2, y2 = sy2 < cy2 ? sy2 : cy2;
+	struct pw_box c = view->content, t = view->tile;
+	if (x1 <= c.x && y1 <= c.y && x2 >= c.x + c.width && y2 >= c.y + c.height) {
+		/* The client fills its tile's content and the border is drawn over the rest. */
+		pw_region_add_box(covered, t.x, t.y, t.x + t.width, t.y + t.height);
+	} else {
+		pw_region_add_box(covered, x1, y1, x2, y2);
+	}
+}
+
+static void
+render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
+{
+	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *view;
+	/* The background only where no opaque client will paint over it. */
+	pixman_region32_t bare;
+	pixman_region32_init(&bare);
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (!full || view == full) {
+			add_opaque(view, &bare);
+		}
+	}
+	pixman_box32_t extents = *pixman_region32_extents((pixman_region32_t *)damage);
+	if (!pw_region_contains(&bare, &extents)) {
+		pixman_region32_subtract(&bare, (pixman_region32_t *)damage, &bare);
+		pw_render_fill(target, &bare, server->desktop->colors.background);
+	}
+	pixman_region32_fini(&bare);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
+	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (full && view != full) {
+			continue;
+		}
+		paint_border(server, view, target, damage);
+		int x, y;
+		struct pw_box clip;
+		if (pw_view_place(view, &x, &y, &clip)) {
+			pw_render_surface_tree(view->surface, x, y, clip, target, damage);
+		}
+	}
+	pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
+	struct pw_popup *popup;
+	wl_list_for_each(popup, &server->desktop->popups, link) {
+		int x, y;
+		struct pw_box clip;
+		if (pw_popup_place(popup, &x, &y, &clip)) {
+			pw_render_surface_tree(popup->surface, x, y, clip, target, damage);
+		}
+	}
+	pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
+}
+
+static void
+take_callbacks(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct wl_list **lists = data;
+	wl_list_insert_list(lists[0]->prev, &surface->current.frame_callbacks);
+	wl_list_init(&surface->current.frame_callbacks);
+	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
+	wl_list_init(&surface->current.feedbacks);
+}
+
+static void
+take_layer_callbacks(struct pw_surface *root, void *data)
+{
+	pw_surface_for_each(root, 0, 0, take_callbacks, data);
+}
+
+static void
+take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct wl_list *feedbacks)
+{
+	struct wl_list *list[2] = {callbacks, feedbacks};
+	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (!full || view == full) {
+			pw_surface_for_each(view->surface, 0, 0, take_callbacks, list);
+		}
+	}
+	struct pw_popup *popup;
+	wl_list_for_each(popup, &server->desktop->popups, link) {
+		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
+	}
+	pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
+}
+
+static struct pw_surface *
+direct_surface(struct pw_server *server)
+{
+	struct pw_view *view = fullscreen_view(server);
+	struct pw_output *output = server->output;
+	if (!view || !output || !wl_list_empty(&server->desktop->popups) ||
+		pw_layer_shell_over_fullscreen(server)) {
+		return NULL;
+	}
+	struct pw_surface *s = view->surface;
+	const struct pw_surface_state *cur = &s->current;
+	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || cur->transform != 0 ||
+		cur->scale != 1 || cur->has_src || cur->has_dst ||
+		s->buffer_width != output->width || s->buffer_height != output->height) {
+		return NULL;
+	}
+	int x, y;
+	struct pw_box clip;
+	if (!s->role || !s->role->place || !s->role->place(s, &x, &y, &clip) || x != 0 || y != 0) {
+		return NULL;
+	}
+	/* Only the surface itself: any mapped subsurface would need composition. */
+	struct pw_surface_node *node;
+	wl_list_for_each(node, &s->stack, link) {
+		if (node->surface != s && node->surface->subsurface &&
+			pw_subsurface_mapped(node->surface->subsurface)) {
+			return NULL;
+		}
+	}
+	return s;
+}
+
+static struct pw_surface *
+tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
+{
+	int ox, oy;
+	struct pw_box clip;
+	if (!root->role || !root->role->place || !root->role->place(root, &ox, &oy, &clip) ||
+		!pw_box_contains(clip, (int)x, (int)y)) {
+		return NULL;
+	}
+	return pw_surface_at(root, x - ox, y - oy, sx, sy);
+}
+
+struct pw_surface *
+pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
+{
+	struct pw_popup *popup;
+	wl_list_for_each_reverse(popup, &server->desktop->popups, link) {
+		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);
+		if (hit) {
+			return hit;
+		}
+	}
+	struct pw_surface *hit = pw_layer_shell_surface_at(server, PW_LAYER_OVERLAY, x, y, sx, sy);
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
+	}
+	if (hit) {
+		return hit;
+	}
+	struct pw_view *view = pw_desktop_view_at(server, x, y);
+	hit = view ? tree_at(view->surface, x, y, sx, sy) : NULL;
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_BOTTOM, x, y, sx, sy);
+	}
+	if (!hit) {
+		hit = pw_layer_shell_surface_at(server, PW_LAYER_BACKGROUND, x, y, sx, sy);
+	}
+	return hit;
+}
+
+const struct pw_server_shell pw_scene = {
+	.render = render,
+	.take_frame_callbacks = take_frame_callbacks,
+	.direct_surface = direct_surface,
+};

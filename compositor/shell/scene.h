@@ -1,0 +1,20 @@
+/* The scene the core paints, as the shell arranges it (scene.c). */
+#ifndef PW_SCENE_H
+#define PW_SCENE_H
+
+struct pw_server;
+struct pw_server_shell;
+struct pw_surface;
+
+/* Registered with pw_server_set_shell by pw_shell_create. */
+extern const struct pw_server_shell pw_scene;
+
+/*
+ * The topmost surface (popups, the overlay and top layers, the view under the point, the bottom
+ * and background layers, each with its subsurfaces) whose input region holds output point x,y;
+ * its surface-local coordinates in *sx,*sy. NULL if none.
+ */
+struct pw_surface *pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx,
+	double *sy);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * The shell on the core: creates every global in the order clients see them, the seat with the
+ * shell's policy, and registers the scene. The core and the seat call up only through these.
+ */
+#include <stdio.h>
+#include <wayland-server-protocol.h>
+
+#include "desktop.h"
+#include "presentation.h"
+#include "scene.h"
+#include "screencopy.h"
+#include "seat.h"
+#include "server.h"
+#include "subsurface.h"
+#include "surface.h"
+#include "view.h"
+#include "xdg_shell.h"
+
+static void
+focus_pressed(struct pw_server *server, struct pw_surface *surface)
+{
+	struct pw_view *view = pw_view_from_surface(surface);
+	if (view && view != server->desktop->focus) {
+		pw_desktop_focus(server, view);
+	}
+}
+
+static const struct pw_seat_policy seat_policy = {
+	.surface_at = pw_scene_surface_at,
+	.focus = focus_pressed,
+	.press = pw_layer_shell_pressed,
+	.input_at = pw_panel_input_at,
+	.binding = pw_bindings_handle,
+};
+
+static bool
+create_globals(struct pw_server *server)
+{
+	if (wl_display_init_shm(server->display) != 0 ||
+		!wl_display_add_shm_format(server->display, WL_SHM_FORMAT_RGB565)) {
+		return false;
+	}
+	return pw_compositor_create(server) && pw_subcompositor_create(server) &&
+		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
+		pw_viewporter_create(server) && pw_presentation_create(server) &&
+		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
+		pw_counters_protocol_create(server) && pw_seat_create(server, &seat_policy) &&
+		pw_layer_shell_create(server) && pw_control_create(server);
+}
+
+bool
+pw_shell_create(struct pw_server *server)
+{
+	/* The desktop first: it goes first when the server is destroyed, the seat after it. */
+	if (!pw_desktop_create(server) || !create_globals(server)) {
+		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		return false;
+	}
+	pw_server_set_shell(server, &pw_scene);
+	return true;
+}

@@ -1,0 +1,150 @@
+/* The tiling: views in their tiles, the next tile, the keyboard focus among the views. */
+#include <stdlib.h>
+
+#include "clock.h"
+#include "desktop.h"
+#include "layout.h"
+#include "output.h"
+#include "seat.h"
+#include "server.h"
+#include "view.h"
+#include "xdg_shell.h"
+
+static int
+count_tiled(struct pw_server *server)
+{
+	int n = 0;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		n += !view->fullscreen;
+	}
+	return n;
+}
+
+static struct pw_box
+output_box(struct pw_server *server)
+{
+	return (struct pw_box){0, 0, server->output->width, server->output->height};
+}
+
+/* Where the tiles go: the output less the layer surfaces' exclusive zones. */
+static struct pw_box
+tile_area(struct pw_server *server)
+{
+	/* Empty until the first arrange: nothing is reserved yet. */
+	if (pw_box_empty(server->desktop->usable)) {
+		return output_box(server);
+	}
+	return server->desktop->usable;
+}
+
+void
+pw_desktop_arrange(struct pw_server *server)
+{
+	if (!server->output) {
+		return;
+	}
+	int n = count_tiled(server);
+	struct pw_box *boxes = n ? calloc((size_t)n, sizeof(*boxes)) : NULL;
+	if (n && !boxes) {
+		return;
+	}
+	pw_layer_shell_arrange(server);
+	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	int i = 0;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->fullscreen) {
+			pw_view_set_tile(view, output_box(server), 0);
+		} else {
+			pw_view_set_tile(view, boxes[i++], server->desktop->border_width);
+		}
+	}
+	free(boxes);
+	pw_panel_update(server);
+	pw_control_tiles_changed(server);
+	if (server->seat) {
+		/* Tiles moved under a still pointer: it now points at something else. */
+		pw_seat_pointer_rescan(server->seat, pw_now_msec());
+	}
+}
+
+struct pw_box
+pw_desktop_next_tile(struct pw_server *server, bool fullscreen)
+{
+	if (!server->output) {
+		return (struct pw_box){0};
+	}
+	if (fullscreen) {
+		return output_box(server);
+	}
+	int n = count_tiled(server) + 1;
+	struct pw_box *boxes = calloc((size_t)n, sizeof(*boxes));
+	if (!boxes) {
+		return (struct pw_box){0};
+	}
+	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	int b = server->desktop->border_width;
+	struct pw_box box = boxes[n - 1];
+	free(boxes);
+	return (struct pw_box){box.x + b, box.y + b, box.width - 2 * b, box.height - 2 * b};
+}
+
+void
+pw_desktop_focus(struct pw_server *server, struct pw_view *view)
+{
+	struct pw_view *old = server->desktop->focus;
+	if (old == view) {
+		return;
+	}
+	/* A popup grab ends when another window gets the focus. */
+	pw_popup_dismiss_grabs(server);
+	server->desktop->focus = view;
+	if (old && old->mapped) {
+		pw_view_set_activated(old, false);
+	}
+	if (view) {
+		pw_view_set_activated(view, true);
+	}
+	if (server->seat) {
+		/* A layer surface with exclusive keyboard interactivity keeps the keys. */
+		if (!server->desktop->exclusive_focus) {
+			pw_seat_keyboard_focus(server->seat, view ? view->surface : NULL);
+		}
+	}
+	pw_control_tiles_changed(server);
+}
+
+void
+pw_desktop_focus_cycle(struct pw_server *server, int direction)
+{
+	if (wl_list_empty(&server->desktop->views)) {
+		return;
+	}
+	struct pw_view *focus = server->desktop->focus;
+	struct wl_list *link = focus ? &focus->link : &server->desktop->views;
+	link = direction > 0 ? link->next : link->prev;
+	if (link == &server->desktop->views) {
+		link = direction > 0 ? link->next : link->prev;
+	}
+	struct pw_view *next = wl_container_of(link, next, link);
+	pw_desktop_focus(server, next);
+}
+
+struct pw_view *
+pw_desktop_view_at(struct pw_server *server, double x, double y)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->fullscreen) {
+			return view;
+		}
+	}
+	/* Tiles do not overlap, but test-positioned views may: the last drawn is on top. */
+	wl_list_for_each_reverse(view, &server->desktop->views, link) {
+		if (pw_box_contains(view->tile, (int)x, (int)y)) {
+			return view;
+		}
+	}
+	return NULL;
+}

@@ -1,0 +1,243 @@
+#include "view.h"
+
+#include <stdlib.h>
+
+#include "clock.h"
+#include "counters.h"
+#include "desktop.h"
+#include "output.h"
+#include "region.h"
+#include "seat.h"
+#include "server.h"
+#include "subsurface.h"
+#include "surface.h"
+
+void
+pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_view_impl *impl,
+	struct pw_surface *surface)
+{
+	*view = (struct pw_view){
+		.server = server,
+		.impl = impl,
+		.surface = surface,
+	};
+	wl_list_init(&view->link);
+}
+
+void
+pw_view_finish(struct pw_view *view)
+{
+	if (view->mapped) {
+		pw_view_unmap(view);
+	}
+	free(view->title);
+	free(view->app_id);
+	view->title = view->app_id = NULL;
+}
+
+void
+pw_view_damage_whole(struct pw_view *view)
+{
+	struct pw_output *output = view->server->output;
+	if (output) {
+		pw_output_damage_box(output, view->tile.x, view->tile.y, view->tile.width,
+			view->tile.height);
+	}
+}
+
+void
+pw_view_map(struct pw_view *view)
+{
+	struct pw_server *server = view->server;
+	if (view->mapped) {
+		return;
+	}
+	view->mapped = true;
+	wl_list_insert(server->desktop->views.prev, &view->link);
+	pw_desktop_view_mapping(server, view); /* a client launched into a tile goes there */
+	if (server->counters) {
+		pw_counters_name_surface(server->counters, view->surface->id,
+			view->app_id ? view->app_id : view->title);
+	}
+	pw_desktop_arrange(server);
+	pw_desktop_focus(server, view);
+}
+
+void
+pw_view_unmap(struct pw_view *view)
+{
+	struct pw_server *server = view->server;
+	if (!view->mapped) {
+		return;
+	}
+	pw_view_damage_whole(view);
+	if (server->seat) {
+		pw_seat_surface_gone(server->seat, view->surface);
+	}
+	view->mapped = false;
+	wl_list_remove(&view->link);
+	wl_list_init(&view->link);
+	if (server->desktop->focus == view) {
+		server->desktop->focus = NULL;
+		struct pw_view *next = NULL;
+		if (!wl_list_empty(&server->desktop->views)) {
+			next = wl_container_of(server->desktop->views.next, next, link);
+		}
+		pw_desktop_focus(server, next);
+	}
+	pw_desktop_arrange(server);
+}
+
+static void
+configure(struct pw_view *view)
+{
+	view->impl->configure(view, view->content.width, view->content.height, view->states);
+}
+
+static void
+grow_box(struct pw_surface *surface, int x, int y, void *data)
+{
+	int *b = data; /* x1, y1, x2, y2 */
+	if (pw_surface_has_buffer(surface)) {
+		b[0] = x < b[0] ? x : b[0];
+		b[1] = y < b[1] ? y : b[1];
+		int x2 = pw_region_end(x, surface->width), y2 = pw_region_end(y, surface->height);
+		b[2] = x2 > b[2] ? x2 : b[2];
+		b[3] = y2 > b[3] ? y2 : b[3];
+	}
+}
+
+struct pw_box
+pw_view_tree_box(struct pw_surface *root)
+{
+	int b[4] = {0, 0, 0, 0};
+	pw_surface_for_each(root, 0, 0, grow_box, b);
+	return (struct pw_box){b[0], b[1], b[2] - b[0], b[3] - b[1]};
+}
+
+/*
+ * A test-positioned view's tile: the box of its whole tree with the root surface at the pin, or,
+ * with a window geometry set, from the geometry's origin at the pin to the tree's far edges.
+ */
+static struct pw_box
+pinned_tile(struct pw_view *view, struct pw_box fallback)
+{
+	struct pw_box box = pw_view_tree_box(view->surface);
+	if (view->impl->has_geometry && view->impl->has_geometry(view)) {
+		box.width += box.x;
+		box.height += box.y;
+		box.x = box.y = 0;
+	}
+	return (struct pw_box){view->pin_x + box.x, view->pin_y + box.y,
+		box.width > 0 ? box.width : fallback.width,
+		box.height > 0 ? box.height : fallback.height};
+}
+
+void
+pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
+{
+	if (view->pinned) {
+		tile = pinned_tile(view, tile);
+		border = 0;
+	}
+	struct pw_box content = {
+		tile.x + border,
+		tile.y + border,
+		tile.width - 2 * border,
+		tile.height - 2 * border,
+	};
+	if (content.width < 1) {
+		content.width = 1;
+	}
+	if (content.height < 1) {
+		content.height = 1;
+	}
+	bool resized =
+		content.width != view->content.width || content.height != view->content.height;
+	if (tile.x != view->tile.x || tile.y != view->tile.y || tile.width != view->tile.width ||
+		tile.height != view->tile.height) {
+		pw_view_damage_whole(view);
+		view->tile = tile;
+		pw_view_damage_whole(view);
+	}
+	view->content = content;
+	uint32_t states = (view->states & ~PW_VIEW_TILED) | (view->fullscreen ? 0 : PW_VIEW_TILED);
+	if ((resized && !view->pinned) || states != view->states) {
+		view->states = states;
+		configure(view);
+	}
+}
+
+void
+pw_view_set_test_position(struct pw_view *view, int x, int y)
+{
+	view->pinned = true;
+	view->pin_x = x;
+	view->pin_y = y;
+	pw_view_set_tile(view, view->tile, 0);
+}
+
+void
+pw_view_set_activated(struct pw_view *view, bool activated)
+{
+	uint32_t states =
+		activated ? view->states | PW_VIEW_ACTIVATED : view->states & ~PW_VIEW_ACTIVATED;
+	if (states != view->states) {
+		view->states = states;
+		pw_view_damage_whole(view); /* the border colour */
+		configure(view);
+	}
+}
+
+void
+pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
+{
+	if (view->fullscreen == fullscreen) {
+		return;
+	}
+	view->fullscreen = fullscreen;
+	if (fullscreen) {
+		view->states |= PW_VIEW_FULLSCREEN;
+	} else {
+		view->states &= ~PW_VIEW_FULLSCREEN;
+	}
+	if (view->mapped) {
+		pw_desktop_arrange(view->server);
+		if (view->server->output) {
+			pw_output_damage_whole(view->server->output);
+		}
+	}
+	configure(view);
+}
+
+bool
+pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip)
+{
+	struct pw_surface *root = view->surface;
+	return root->role && root->role->place && root->role_data &&
+		root->role->place(root, x, y, clip);
+}
+
+struct pw_view *
+pw_view_from_surface(struct pw_surface *surface)
+{
+	struct pw_surface *root = pw_surface_root(surface);
+	if (!root->role || !root->role->get_view || !root->role_data) {
+		return NULL;
+	}
+	return root->role->get_view(root);
+}
+
+void
+pw_view_surface_committed(struct pw_surface *surface)
+{
+	struct pw_surface *root = pw_surface_root(surface);
+	struct pw_view *view = pw_view_from_surface(surface);
+	if (view && view->pinned && view->mapped && view->surface == root) {
+		struct pw_box tile = pinned_tile(view, view->tile);
+		if (tile.x != view->tile.x || tile.y != view->tile.y ||
+			tile.width != view->tile.width || tile.height != view->tile.height) {
+			pw_view_set_tile(view, view->tile, 0);
+		}
+	}
+}

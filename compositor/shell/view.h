@@ -1,0 +1,85 @@
+/* A toplevel on the output: its tile, its place in the tiling order, its focus state. */
+#ifndef PW_VIEW_H
+#define PW_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+#include "layout.h"
+
+struct pw_server;
+struct pw_surface;
+struct pw_view;
+
+enum pw_view_state {
+	PW_VIEW_ACTIVATED = 1 << 0,
+	PW_VIEW_FULLSCREEN = 1 << 1,
+	PW_VIEW_TILED = 1 << 2,
+};
+
+struct pw_view_impl {
+	/* Ask the client for this content size (0: its choice) and these states. */
+	void (*configure)(struct pw_view *view, int width, int height, uint32_t states);
+	/* Ask the client to close. */
+	void (*close)(struct pw_view *view);
+	/* Optional: whether the client set its window geometry (else it is its tree's box). */
+	bool (*has_geometry)(struct pw_view *view);
+};
+
+struct pw_view {
+	struct pw_server *server;
+	const struct pw_view_impl *impl;
+	struct pw_surface *surface;
+	struct wl_list link; /* pw_server.views */
+	bool mapped;
+	bool fullscreen;
+	struct pw_box tile; /* the tile including its border, output coordinates */
+	struct pw_box content; /* where the surface is drawn, clipped to it */
+	uint32_t states; /* last states configured */
+	char *title, *app_id;
+	int min_width, min_height, max_width, max_height;
+	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
+	int pin_x, pin_y;
+};
+
+/* `view` is caller memory (embedded in a role object); `impl` is required. */
+void pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_view_impl *impl,
+	struct pw_surface *surface);
+/* Unmaps if needed; must be called before the memory goes. */
+void pw_view_finish(struct pw_view *view);
+
+/* Adds the view to the tiling order (at the end, or as master if configured) and re-tiles. */
+void pw_view_map(struct pw_view *view);
+/* Takes the view off the output, damages its tile and re-tiles. */
+void pw_view_unmap(struct pw_view *view);
+void pw_view_set_fullscreen(struct pw_view *view, bool fullscreen);
+/* Stores the tile and sends a configure when the content size or states changed. */
+void pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border);
+void pw_view_set_activated(struct pw_view *view, bool activated);
+/* Damages the view's whole tile on the output. */
+void pw_view_damage_whole(struct pw_view *view);
+
+/*
+ * For the conformance suite only (WLCS's position_window_absolute): shows the view without a
+ * border, its tile the box of its whole surface tree placed so that the root surface's origin is
+ * at output x,y (the window geometry's origin, if the client set one), wherever the layout would
+ * put it. Re-tiling keeps it there; a size change of its surface sends no configure.
+ */
+void pw_view_set_test_position(struct pw_view *view, int x, int y);
+
+/* A surface of a view's tree committed: a test-positioned view follows its tree's box. */
+void pw_view_surface_committed(struct pw_surface *surface);
+
+/* The bounding box of `root`'s mapped surface tree, relative to `root`'s origin (holds 0,0). */
+struct pw_box pw_view_tree_box(struct pw_surface *root);
+
+/*
+ * Where the view's root surface is drawn (its window geometry's origin at the content origin)
+ * and the box it is clipped to; false when it is not shown.
+ */
+bool pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip);
+/* The view that shows `surface` (or its subsurface root), or NULL. */
+struct pw_view *pw_view_from_surface(struct pw_surface *surface);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * Starting clients (spawn.c). The child is this program again, run as "--child": it checks
+ * what pw_spawn promises (WAYLAND_DISPLAY, no WAYLAND_SOCKET, its own session, default
+ * signals and mask, no descriptor beyond 0-2) and its exit status says which failed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "spawn.h"
+
+#include "check.h"
+
+/* Bits of the child's exit status, one per broken promise. */
+enum {
+	BAD_DISPLAY = 1 << 0,
+	BAD_SOCKET = 1 << 1,
+	BAD_SESSION = 1 << 2,
+	BAD_MASK = 1 << 3,
+	BAD_SIGNAL = 1 << 4,
+	BAD_LEAKED_FD = 1 << 5,
+	BAD_STDIO = 1 << 6,
+};
+
+/* argv: --child WANT_DISPLAY LEAKED_FD */
+static int
+child(char **argv)
+{
+	int bad = 0;
+	const char *display = getenv("WAYLAND_DISPLAY");
+	if (!display || strcmp(display, argv[2]) != 0) {
+		bad |= BAD_DISPLAY;
+	}
+	if (getenv("WAYLAND_SOCKET")) {
+		bad |= BAD_SOCKET;
+	}
+	if (getsid(0) != getpid()) {
+		bad |= BAD_SESSION;
+	}
+	sigset_t mask;
+	sigprocmask(SIG_SETMASK, NULL, &mask);
+	if (sigismember(&mask, SIGUSR1) || sigismember(&mask, SIGTERM)) {
+		bad |= BAD_MASK;
+	}
+	struct sigaction sa;
+	sigaction(SIGUSR2, NULL, &sa);
+	if (sa.sa_handler != SIG_DFL) {
+		bad |= BAD_SIGNAL;
+	}
+	sigaction(SIGPIPE, NULL, &sa);
+	if (sa.sa_handler != SIG_DFL) {
+		bad |= BAD_SIGNAL;
+	}
+	if (fcntl(atoi(argv[3]), F_GETFD) != -1 || errno != EBADF) {
+		bad |= BAD_LEAKED_FD;
+	}
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) == -1) {
+			bad |= BAD_STDIO;
+		}
+	}
+	return bad;
+}
+
+static char self[4096];
+
+/* The child's exit status, or -1 when it did not exit normally. */
+static int
+wait_status(pid_t pid)
+{
+	int status;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
+static void
+test_environment(void)
+{
+	/* What picowl may have when it spawns: a blocked and an ignored signal, a socket fd
+	 * it was given, a descriptor without CLOEXEC. */
+	sigset_t block;
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	signal(SIGUSR2, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	setenv("WAYLAND_SOCKET", "7", 1);
+	setenv("WAYLAND_DISPLAY", "wayland-parent", 1);
+	int leaked = open("/dev/null", O_RDONLY);
+	CHECK(leaked > 2);
+	char fd[16];
+	snprintf(fd, sizeof(fd), "%d", leaked);
+
+	char *argv[] = {self, "--child", "wayland-test-1", fd, NULL};
+	pid_t pid = pw_spawn(argv, "wayland-test-1");
+	CHECK(pid > 0);
+	int status = wait_status(pid);
+	if (status != 0) {
+		fprintf(stderr, "child: status %d (bits: see enum in %s)\n", status, __FILE__);
+	}
+	CHECK(status == 0);
+
+	/* socket NULL: WAYLAND_DISPLAY stays what it was. */
+	char *inherit[] = {self, "--child", "wayland-parent", fd, NULL};
+	pid = pw_spawn(inherit, NULL);
+	CHECK(pid > 0 && wait_status(pid) == 0);
+
+	/* The test can fail: a child that sees a different display says so. */
+	char *wrong[] = {self, "--child", "wayland-other", fd, NULL};
+	pid = pw_spawn(wrong, "wayland-test-1");
+	CHECK(pid > 0 && wait_status(pid) == BAD_DISPLAY);
+
+	/* The parent is left as it was. */
+	sigset_t now;
+	sigprocmask(SIG_SETMASK, NULL, &now);
+	CHECK(sigismember(&now, SIGUSR1));
+	CHECK(strcmp(getenv("WAYLAND_SOCKET"), "7") == 0);
+	CHECK(strcmp(getenv("WAYLAND_DISPLAY"), "wayland-parent") == 0);
+	CHECK(fcntl(leaked, F_GETFD) != -1);
+	close(leaked);
+	sigprocmask(SIG_UNBLOCK, &block, NULL);
+	signal(SIGUSR2, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	unsetenv("WAYLAND_SOCKET");
+}
+
+static void
+test_path_and_failure(void)
+{
+	/* argv[0] is searched in PATH. */
+	char *sh[] = {"sh", "-c", "exit 3", NULL};
+	pid_t pid = pw_spawn(sh, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 3);
+	/* A command that cannot run: the child says so and exits 127; the parent goes on. */
+	char *missing[] = {"picowl-test-no-such-command", NULL};
+	pid = pw_spawn(missing, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 127);
+	char *notexec[] = {"/dev/null", NULL};
+	pid = pw_spawn(notexec, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 127);
+}
+
+static void
+test_reap(void)
+{
+	/* No child at all: nothing to reap, and no blocking. */
+	CHECK(pw_spawn_reap() == 0);
+
+	char *quick[] = {"true", NULL};
+	pid_t pids[3];
+	for (int i = 0; i < 3; i++) {
+		pids[i] = pw_spawn(quick, NULL);
+		CHECK(pids[i] > 0);
+	}
+	/* Until each has exited (without reaping it here). */
+	for (int i = 0; i < 3; i++) {
+		siginfo_t info;
+		CHECK(waitid(P_PID, (id_t)pids[i], &info, WEXITED | WNOWAIT) == 0);
+	}
+	/* A child still running is not waited for. */
+	char *slow[] = {"sleep", "5", NULL};
+	pid_t sleeper = pw_spawn(slow, NULL);
+	CHECK(sleeper > 0);
+	CHECK(pw_spawn_reap() == 3);
+	CHECK(pw_spawn_reap() == 0);
+	/* The reaped are gone. */
+	CHECK(waitpid(pids[0], NULL, WNOHANG) == -1 && errno == ECHILD);
+	kill(sleeper, SIGKILL);
+	siginfo_t info;
+	CHECK(waitid(P_PID, (id_t)sleeper, &info, WEXITED | WNOWAIT) == 0);
+	CHECK(pw_spawn_reap() == 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "--child") == 0) {
+		return child(argv);
+	}
+	if (!realpath("/proc/self/exe", self)) {
+		perror("/proc/self/exe");
+		return 1;
+	}
+	test_environment();
+	test_path_and_failure();
+	test_reap();
+	return check_summary();
+}
