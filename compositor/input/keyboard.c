@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
+#include "config.h"
 #include "data_device.h"
 #include "seat_internal.h"
 #include "server.h"
@@ -24,10 +25,10 @@ static const char *const mod_names[PW_SEAT_MOD_COUNT] = {
 };
 
 static const uint32_t mod_bits[PW_SEAT_MOD_COUNT] = {
-	[PW_SEAT_MOD_SHIFT] = PW_MOD_SHIFT,
-	[PW_SEAT_MOD_CTRL] = PW_MOD_CTRL,
-	[PW_SEAT_MOD_ALT] = PW_MOD_ALT,
-	[PW_SEAT_MOD_LOGO] = PW_MOD_LOGO,
+	[PW_SEAT_MOD_SHIFT] = PW_BINDING_SHIFT,
+	[PW_SEAT_MOD_CTRL] = PW_BINDING_CTRL,
+	[PW_SEAT_MOD_ALT] = PW_BINDING_ALT,
+	[PW_SEAT_MOD_LOGO] = PW_BINDING_LOGO,
 };
 
 static bool
@@ -407,7 +408,7 @@ pw_seat_keyboard_focused(struct pw_seat *seat)
 	return seat->keyboard.focus;
 }
 
-/* The PW_MOD_* bits of the modifiers in effect, locked ones included. */
+/* The PW_BINDING_* bits of the modifiers in effect, locked ones included. */
 static uint32_t
 binding_modifiers(const struct pw_seat_keyboard *kb)
 {

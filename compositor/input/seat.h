@@ -16,14 +16,6 @@ struct pw_server;
 struct pw_surface;
 struct pw_seat;
 
-/* The modifiers a binding names (the same bits as config.h's pw_binding_mod). */
-enum pw_modifier {
-	PW_MOD_SHIFT = 1 << 0,
-	PW_MOD_CTRL = 1 << 1,
-	PW_MOD_ALT = 1 << 2,
-	PW_MOD_LOGO = 1 << 3,
-};
-
 /* What the shell decides for the seat; every member is required. */
 struct pw_seat_policy {
 	/*
@@ -38,7 +30,7 @@ struct pw_seat_policy {
 	void (*press)(struct pw_server *server, struct pw_surface *surface);
 	/* The pointer moved or a touch went down at output x,y (real input, not a rescan). */
 	void (*input_at)(struct pw_server *server, double x, double y);
-	/* A key pressed with exactly `modifiers` (PW_MOD_*) held: true if a binding took it. */
+	/* A key pressed with exactly `modifiers` (PW_BINDING_*): true if a binding took it. */
 	bool (*binding)(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
 };
 

@@ -46,7 +46,7 @@ enum pw_binding_mod {
 };
 
 struct pw_binding {
-	uint32_t modifiers; /* pw_binding_mod bits, the same values as server.h's PW_MOD_* */
+	uint32_t modifiers; /* pw_binding_mod bits, as the seat reports them */
 	uint32_t keysym; /* lower case for letters: Logo+Shift+c is c with Shift */
 	enum pw_action action;
 	int arg;

@@ -4,14 +4,8 @@
 #include "config.h"
 #include "desktop.h"
 #include "output.h"
-#include "seat.h"
 #include "server.h"
 #include "view.h"
-
-_Static_assert((int)PW_BINDING_SHIFT == (int)PW_MOD_SHIFT &&
-		(int)PW_BINDING_CTRL == (int)PW_MOD_CTRL &&
-		(int)PW_BINDING_ALT == (int)PW_MOD_ALT && (int)PW_BINDING_LOGO == (int)PW_MOD_LOGO,
-	"config.h and server.h name the modifiers with the same bits");
 
 struct pw_view *
 pw_desktop_view_in_tile(struct pw_server *server, int tile)

@@ -31,7 +31,7 @@ struct pw_view {
 	struct pw_server *server;
 	const struct pw_view_impl *impl;
 	struct pw_surface *surface;
-	struct wl_list link; /* pw_server.views */
+	struct wl_list link; /* pw_desktop.views */
 	bool mapped;
 	bool fullscreen;
 	struct pw_box tile; /* the tile including its border, output coordinates */

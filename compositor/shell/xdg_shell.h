@@ -68,7 +68,7 @@ struct pw_popup {
 	uint32_t reposition_token;
 	bool send_repositioned;
 	bool grab; /* xdg_popup.grab: takes the keyboard while mapped */
-	struct wl_list link; /* pw_server.popups while mapped */
+	struct wl_list link; /* pw_desktop.popups while mapped */
 };
 
 bool pw_xdg_shell_create(struct pw_server *server);

@@ -540,9 +540,10 @@ def section_present(a, results):
 	pix = subprocess.run(['pkg-config', '--cflags', '--libs', 'pixman-1'], check=True,
 			     stdout=subprocess.PIPE, text=True).stdout.split()
 	cmd = [cc, '-std=c11', '-O2', '-g', '-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE',
-	       '-I' + os.path.join(a.source, 'compositor'), '-I' + os.path.join(a.source, 'backends'),
-	       os.path.join(HERE, 'present_bench.c'), os.path.join(a.source, 'compositor', 'pixels.c'),
-	       os.path.join(a.source, 'backends', 'format.c'), '-o', exe] + pix
+	       '-I' + os.path.join(a.source, 'compositor', 'pure'),
+	       os.path.join(HERE, 'present_bench.c'),
+	       os.path.join(a.source, 'compositor', 'pure', 'pixels.c'),
+	       os.path.join(a.source, 'compositor', 'pure', 'format.c'), '-o', exe] + pix
 	subprocess.run(cmd, check=True)
 	r = subprocess.run([exe, '--trials', '31'], check=True, stdout=subprocess.PIPE, text=True)
 	out = results.setdefault('present', [])
