@@ -10,7 +10,6 @@
 
 struct pw_server;
 struct pw_surface;
-struct pw_view;
 
 enum pw_surface_state_field {
 	PW_STATE_BUFFER = 1 << 0,
@@ -54,8 +53,6 @@ struct pw_surface_role {
 	 * box it is clipped to. False when it is not shown.
 	 */
 	bool (*place)(struct pw_surface *surface, int *x, int *y, struct pw_box *clip);
-	/* The view a root surface of this role belongs to (a popup: its toplevel's), or NULL. */
-	struct pw_view *(*get_view)(struct pw_surface *surface);
 };
 
 struct pw_subsurface;

@@ -11,6 +11,7 @@
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "xdg_shell.h"
 
 void
 pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_view_impl *impl,
@@ -222,10 +223,7 @@ struct pw_view *
 pw_view_from_surface(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
-	if (!root->role || !root->role->get_view || !root->role_data) {
-		return NULL;
-	}
-	return root->role->get_view(root);
+	return pw_xdg_surface_view(root);
 }
 
 void

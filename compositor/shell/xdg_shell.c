@@ -179,9 +179,14 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	return true;
 }
 
-static struct pw_view *
-role_get_view(struct pw_surface *surface)
+static const struct pw_surface_role xdg_surface_role;
+
+struct pw_view *
+pw_xdg_surface_view(struct pw_surface *surface)
 {
+	if (surface->role != &xdg_surface_role) {
+		return NULL;
+	}
 	struct pw_xdg_surface *xdg = surface->role_data;
 	while (xdg && xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
 		xdg = xdg->popup->parent;
@@ -198,7 +203,6 @@ static const struct pw_surface_role xdg_surface_role = {
 	.precommit = role_precommit,
 	.commit = role_commit,
 	.place = role_place,
-	.get_view = role_get_view,
 };
 
 static void

@@ -72,6 +72,11 @@ struct pw_popup {
 };
 
 bool pw_xdg_shell_create(struct pw_server *server);
+/*
+ * The view an xdg_surface belongs to: a toplevel's own, a popup's toplevel's; NULL for any
+ * other surface, an xdg_surface without a role or one whose toplevel went.
+ */
+struct pw_view *pw_xdg_surface_view(struct pw_surface *surface);
 bool pw_xdg_decoration_create(struct pw_server *server);
 /* Pings the client unless a ping is outstanding; its pong clears it. */
 void pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm);
