@@ -11,9 +11,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <wayland-client.h>
-#include <xkbcommon/xkbcommon.h>
 
+#include "client.h"
+#include "client_keys.h"
 #include "dg_keys.h"
 #include "dg_options.h"
 #include "dg_pixels.h"
@@ -21,11 +21,8 @@
 struct dg;
 
 struct dg_buffer {
+	struct pw_client_buffer shm;
 	struct dg *dg;
-	struct wl_buffer *wl;
-	void *data;
-	size_t size;
-	int width, height, stride;
 	uint32_t seq; /* the frame whose content it holds; 0: none yet */
 	bool busy; /* attached, not released yet */
 	bool stale; /* of an old size or format: destroyed when released */
@@ -52,23 +49,11 @@ struct dg {
 	int fw, fh; /* the game's frame: DOOMGENERIC_RESX x DOOMGENERIC_RESY */
 	const uint32_t *frame; /* DG_ScreenBuffer */
 
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
-	struct wl_keyboard *keyboard;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	bool has_rgb565, has_xrgb8888;
+	struct pw_client client;
+	struct pw_client_toplevel top; /* its frame callback paces the presents */
 	uint32_t format; /* WL_SHM_FORMAT_RGB565 or _XRGB8888 */
 	int bpp;
 
-	/* xdg_toplevel.configure, applied at xdg_surface.configure */
-	int pending_w, pending_h;
-	bool pending_fullscreen;
 	bool configured;
 	int width, height; /* the buffer size: configured, or the frame's when 0x0 */
 	bool fullscreen;
@@ -84,13 +69,10 @@ struct dg {
 	uint32_t committed_seq; /* the frame of the last commit; 0: damage everything */
 	struct dg_buffer *buffers[DG_BUFFERS_MAX];
 	int nbuffers;
-	struct wl_callback *frame_cb;
 	bool dirty; /* a frame was drawn and is not presented yet */
 
 	/* keys: see dg_input.c */
-	struct xkb_context *xkb;
-	struct xkb_keymap *keymap;
-	struct xkb_state *xkb_state;
+	struct pw_client_keys xkb;
 	struct dg_keyqueue keys;
 
 	struct dg_stats stats;
@@ -103,12 +85,13 @@ void dg_wl_set_title(struct dg *dg, const char *title);
 _Noreturn void dg_fail(const char *fmt, ...);
 uint64_t dg_now_us(void);
 
-/* dg_input.c */
-void dg_input_seat_init(struct dg *dg, struct wl_seat *seat);
+/* dg_input.c: the seat's keyboard into dg->keys */
+extern const struct pw_client_input_listener dg_input_listener;
 
 /* dg_present.c */
 void dg_present_configure(struct dg *dg); /* the size or the format changed */
 void dg_present_draw(struct dg *dg); /* DG_DrawFrame */
 void dg_present_try(struct dg *dg); /* present a pending frame if it can, never waits */
+void dg_present_frame_done(struct pw_client_frame *frame, uint32_t msec); /* dg->top.frame's */
 
 #endif

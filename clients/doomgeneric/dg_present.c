@@ -11,36 +11,14 @@
  * outstanding, or no buffer is free and the pool is at its bound, the frame stays pending and
  * the callback or the release presents the newest one.
  */
-#define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "dg.h"
 
 #define POOL_MAX (2 * DG_BUFFERS_MAX) /* live buffers, and stale ones waiting for release */
-
-static int
-shm_file(size_t size)
-{
-	int fd = memfd_create("picowl-dg", MFD_CLOEXEC);
-	if (fd < 0) {
-		return -1;
-	}
-	int ret;
-	do {
-		ret = ftruncate(fd, (off_t)size);
-	} while (ret < 0 && errno == EINTR);
-	if (ret < 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 static void
 buffer_destroy(struct dg_buffer *b)
@@ -53,18 +31,16 @@ buffer_destroy(struct dg_buffer *b)
 			break;
 		}
 	}
-	wl_buffer_destroy(b->wl);
-	munmap(b->data, b->size);
+	pw_client_buffer_finish(&b->shm);
 	free(b);
 }
 
 static void
-handle_buffer_release(void *data, struct wl_buffer *wl_buffer)
+handle_buffer_release(struct pw_client_buffer *shm)
 {
-	struct dg_buffer *b = data;
+	struct dg_buffer *b = shm->user;
 	struct dg *dg = b->dg;
 
-	b->busy = false;
 	if (b->stale) {
 		buffer_destroy(b);
 		return;
@@ -74,10 +50,6 @@ handle_buffer_release(void *data, struct wl_buffer *wl_buffer)
 	}
 }
 
-static const struct wl_buffer_listener buffer_listener = {
-	.release = handle_buffer_release,
-};
-
 static struct dg_buffer *
 buffer_create(struct dg *dg)
 {
@@ -86,26 +58,13 @@ buffer_create(struct dg *dg)
 		dg_fail("out of memory for a buffer");
 	}
 	b->dg = dg;
-	b->width = dg->width;
-	b->height = dg->height;
-	b->stride = dg->width * dg->bpp;
-	b->size = (size_t)b->stride * (size_t)b->height;
-	int fd = shm_file(b->size);
-	if (fd < 0) {
-		dg_fail("cannot create a %zu-byte shared memory file: %s", b->size,
+	b->shm.release = handle_buffer_release;
+	b->shm.user = b;
+	/* a new file reads as zeros: the border around the frame is black in both formats */
+	if (!pw_client_buffer_init(&b->shm, dg->client.shm, dg->width, dg->height, dg->format)) {
+		dg_fail("cannot make a %dx%d shared memory buffer: %s", dg->width, dg->height,
 			strerror(errno));
 	}
-	/* a new file reads as zeros: the border around the frame is black in both formats */
-	b->data = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (b->data == MAP_FAILED) {
-		close(fd);
-		dg_fail("cannot map a %zu-byte buffer: %s", b->size, strerror(errno));
-	}
-	struct wl_shm_pool *pool = wl_shm_create_pool(dg->shm, fd, (int32_t)b->size);
-	b->wl = wl_shm_pool_create_buffer(pool, 0, b->width, b->height, b->stride, dg->format);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	wl_buffer_add_listener(b->wl, &buffer_listener, b);
 	dg->buffers[dg->nbuffers++] = b;
 	dg->stats.buffers_created++;
 	return b;
@@ -124,7 +83,7 @@ buffer_acquire(struct dg *dg, int bound)
 			continue;
 		}
 		live++;
-		if (!b->busy && (!best || b->seq > best->seq)) {
+		if (!b->shm.busy && (!best || b->seq > best->seq)) {
 			best = b;
 		}
 	}
@@ -156,7 +115,7 @@ dg_present_configure(struct dg *dg)
 	for (int i = dg->nbuffers - 1; i >= 0; i--) {
 		struct dg_buffer *b = dg->buffers[i];
 		b->stale = true;
-		if (!b->busy) {
+		if (!b->shm.busy) {
 			buffer_destroy(b);
 		}
 	}
@@ -203,7 +162,7 @@ update_staging(struct dg *dg)
 static void
 write_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
 {
-	char *row = (char *)b->data + (size_t)(dg->fit.dy + by) * (size_t)b->stride;
+	char *row = (char *)b->shm.data + (size_t)(dg->fit.dy + by) * (size_t)b->shm.stride;
 	int dw = dg->fit.dw;
 
 	if (dg->bpp == 2) {
@@ -239,19 +198,13 @@ write_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
 static void
 damage(struct dg *dg, int x, int y, int w, int h)
 {
-	if (wl_surface_get_version(dg->surface) >= WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
-		wl_surface_damage_buffer(dg->surface, x, y, w, h);
+	if (wl_surface_get_version(dg->top.surface) >= WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
+		wl_surface_damage_buffer(dg->top.surface, x, y, w, h);
 	} else {
-		wl_surface_damage(dg->surface, x, y, w, h); /* scale 1: the same coordinates */
+		wl_surface_damage(dg->top.surface, x, y, w, h); /* scale 1: the same coordinates */
 	}
 	dg->stats.rows_damaged += (uint64_t)h;
 }
-
-static void handle_frame_done(void *data, struct wl_callback *cb, uint32_t msec);
-
-static const struct wl_callback_listener frame_listener = {
-	.done = handle_frame_done,
-};
 
 static void
 present(struct dg *dg, struct dg_buffer *b)
@@ -292,8 +245,9 @@ present(struct dg *dg, struct dg_buffer *b)
 			continue;
 		}
 		if (last == sy) {
-			char *row = (char *)b->data + (size_t)(dg->fit.dy + by) * (size_t)b->stride;
-			memcpy(row, row - b->stride, (size_t)b->stride);
+			char *row = (char *)b->shm.data +
+				(size_t)(dg->fit.dy + by) * (size_t)b->shm.stride;
+			memcpy(row, row - b->shm.stride, (size_t)b->shm.stride);
 		} else {
 			write_row(dg, b, by, sy, identity);
 		}
@@ -301,9 +255,9 @@ present(struct dg *dg, struct dg_buffer *b)
 	}
 	b->seq = seq;
 
-	wl_surface_attach(dg->surface, b->wl, 0, 0);
+	wl_surface_attach(dg->top.surface, b->shm.wl, 0, 0);
 	if (dg->opt.damage == DG_DAMAGE_FULL || dg->committed_seq == 0) {
-		damage(dg, 0, 0, b->width, b->height);
+		damage(dg, 0, 0, b->shm.width, b->shm.height);
 	} else {
 		int start = -1;
 		for (int by = 0; by <= dg->fit.dh; by++) {
@@ -316,27 +270,22 @@ present(struct dg *dg, struct dg_buffer *b)
 			}
 		}
 	}
-	dg->frame_cb = wl_surface_frame(dg->surface);
-	wl_callback_add_listener(dg->frame_cb, &frame_listener, dg);
-	wl_surface_commit(dg->surface);
-	b->busy = true;
+	pw_client_frame_request(&dg->top.frame, dg->top.surface);
+	wl_surface_commit(dg->top.surface);
+	b->shm.busy = true;
 	dg->committed_seq = seq;
 	dg->stats.commits++;
 	/* the compositor should see the frame now, not at the next dispatch */
-	if (wl_display_flush(dg->display) < 0 && errno != EAGAIN) {
+	if (wl_display_flush(dg->client.display) < 0 && errno != EAGAIN) {
 		dg_fail("lost the compositor: %s", strerror(errno));
 	}
 }
 
-static void
-handle_frame_done(void *data, struct wl_callback *cb, uint32_t msec)
+void
+dg_present_frame_done(struct pw_client_frame *frame, uint32_t msec)
 {
-	struct dg *dg = data;
+	struct dg *dg = frame->data;
 
-	wl_callback_destroy(cb);
-	if (cb == dg->frame_cb) {
-		dg->frame_cb = NULL;
-	}
 	if (dg->opt.presentmode == DG_PRESENT_NEW) {
 		dg_present_try(dg);
 	}
@@ -345,7 +294,7 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t msec)
 void
 dg_present_try(struct dg *dg)
 {
-	if (!dg->dirty || !dg->configured || dg->frame_cb || !dg->frame) {
+	if (!dg->dirty || !dg->configured || dg->top.frame.callback || !dg->frame) {
 		return;
 	}
 	struct dg_buffer *b = buffer_acquire(dg, dg->opt.buffers);
@@ -371,7 +320,7 @@ dg_present_draw(struct dg *dg)
 		return;
 	}
 	uint64_t t0 = dg_now_us();
-	while (dg->frame_cb || !(b = buffer_acquire(dg, DG_BUFFERS_MIN))) {
+	while (dg->top.frame.callback || !(b = buffer_acquire(dg, DG_BUFFERS_MIN))) {
 		dg_wl_dispatch(dg, -1);
 	}
 	dg->stats.wait_us += dg_now_us() - t0;

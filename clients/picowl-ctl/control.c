@@ -85,7 +85,7 @@ static bool
 wait_for(struct ctl *ctl, const bool *flag)
 {
 	while (!*flag) {
-		if (wl_display_dispatch(ctl->display) < 0) {
+		if (wl_display_dispatch(ctl->client.display) < 0) {
 			fprintf(stderr, "picowl-ctl: picowl closed the connection\n");
 			return false;
 		}
@@ -96,7 +96,7 @@ wait_for(struct ctl *ctl, const bool *flag)
 static bool
 finish(struct ctl *ctl)
 {
-	if (wl_display_roundtrip(ctl->display) < 0) {
+	if (wl_display_roundtrip(ctl->client.display) < 0) {
 		fprintf(stderr, "picowl-ctl: picowl refused the request (see its log)\n");
 		return false;
 	}

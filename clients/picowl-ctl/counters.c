@@ -42,7 +42,7 @@ ctl_read_counters(struct ctl *ctl, bool json)
 	picowl_counters_v1_dump(ctl->counters, fd,
 		json ? PICOWL_COUNTERS_V1_FORMAT_JSON : PICOWL_COUNTERS_V1_FORMAT_TEXT);
 	while (bytes < 0) {
-		if (wl_display_dispatch(ctl->display) < 0) {
+		if (wl_display_dispatch(ctl->client.display) < 0) {
 			fprintf(stderr, "picowl-ctl: picowl closed the connection\n");
 			close(fd);
 			return NULL;
@@ -86,7 +86,7 @@ ctl_counters(struct ctl *ctl, int argc, char **argv)
 	}
 	if (reset && !json) {
 		picowl_counters_v1_reset(ctl->counters);
-		if (wl_display_roundtrip(ctl->display) < 0) {
+		if (wl_display_roundtrip(ctl->client.display) < 0) {
 			fprintf(stderr, "picowl-ctl: picowl closed the connection\n");
 			return 1;
 		}
@@ -100,7 +100,7 @@ ctl_counters(struct ctl *ctl, int argc, char **argv)
 	free(text);
 	if (reset) {
 		picowl_counters_v1_reset(ctl->counters);
-		wl_display_roundtrip(ctl->display);
+		wl_display_roundtrip(ctl->client.display);
 	}
 	return 0;
 }

@@ -3,11 +3,12 @@
 #define PW_CTL_H
 
 #include <stdbool.h>
-#include <wayland-client.h>
+
+#include "client.h"
 
 struct ctl {
-	struct wl_display *display;
-	struct wl_registry *registry;
+	struct pw_client client;
+	struct pw_client_global globals[3]; /* the two below; the last ends the list */
 	struct picowl_counters_v1 *counters;
 	struct picowl_control_v1 *control;
 };

@@ -44,37 +44,18 @@ usage(FILE *out)
 	fprintf(out, "\npicowl-ctl connects to $WAYLAND_DISPLAY.\n");
 }
 
-static void
-handle_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-	uint32_t version)
-{
-	struct ctl *ctl = data;
-	if (strcmp(interface, picowl_counters_v1_interface.name) == 0) {
-		ctl->counters = wl_registry_bind(registry, name, &picowl_counters_v1_interface, 1);
-	} else if (strcmp(interface, picowl_control_v1_interface.name) == 0) {
-		ctl->control = wl_registry_bind(registry, name, &picowl_control_v1_interface, 1);
-	}
-}
-
-static void
-handle_global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {handle_global, handle_global_remove};
-
 bool
 ctl_connect(struct ctl *ctl)
 {
-	ctl->display = wl_display_connect(NULL);
-	if (!ctl->display) {
-		fprintf(stderr, "picowl-ctl: cannot connect to picowl (is WAYLAND_DISPLAY set?)\n");
-		return false;
-	}
-	ctl->registry = wl_display_get_registry(ctl->display);
-	wl_registry_add_listener(ctl->registry, &registry_listener, ctl);
-	if (wl_display_roundtrip(ctl->display) < 0) {
-		fprintf(stderr, "picowl-ctl: the compositor closed the connection\n");
+	const struct pw_client_versions none = {0};
+
+	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
+		(void **)&ctl->counters};
+	ctl->globals[1] =
+		(struct pw_client_global){&picowl_control_v1_interface, 1, (void **)&ctl->control};
+	ctl->client.name = "picowl-ctl";
+	ctl->client.globals = ctl->globals;
+	if (!pw_client_connect(&ctl->client, &none, -1)) {
 		return false;
 	}
 	if (!ctl->counters && !ctl->control) {
@@ -89,18 +70,7 @@ ctl_connect(struct ctl *ctl)
 void
 ctl_disconnect(struct ctl *ctl)
 {
-	if (ctl->counters) {
-		picowl_counters_v1_destroy(ctl->counters);
-	}
-	if (ctl->control) {
-		picowl_control_v1_destroy(ctl->control);
-	}
-	if (ctl->registry) {
-		wl_registry_destroy(ctl->registry);
-	}
-	if (ctl->display) {
-		wl_display_disconnect(ctl->display);
-	}
+	pw_client_disconnect(&ctl->client);
 }
 
 int

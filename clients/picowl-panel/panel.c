@@ -3,37 +3,26 @@
  * titles come from picowl_control_v1 (absent on other compositors: the bar shows the clock and
  * the battery only); a tap on a tile's number focuses it. Wakes up once a minute for the clock.
  */
-#define _GNU_SOURCE
-#include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
-#include <wayland-client.h>
 
+#include "client.h"
 #include "panel.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
 struct buffer {
-	struct wl_buffer *wl;
+	struct pw_client_buffer shm;
 	pixman_image_t *image;
-	void *data;
-	size_t size;
-	bool busy;
 };
 
 struct panel {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct wl_seat *seat;
-	struct wl_pointer *pointer;
-	struct wl_touch *touch;
+	struct pw_client client;
 	struct zwlr_layer_shell_v1 *layer_shell;
 	struct picowl_control_v1 *control;
 	struct wl_surface *surface;
@@ -51,49 +40,24 @@ struct panel {
 };
 
 static void
-buffer_release(void *data, struct wl_buffer *wl)
-{
-	struct buffer *b = data;
-	b->busy = false;
-}
-
-static const struct wl_buffer_listener buffer_listener = {buffer_release};
-
-static void
 buffer_free(struct buffer *b)
 {
-	if (b->wl) {
-		wl_buffer_destroy(b->wl);
+	if (b->image) {
 		pixman_image_unref(b->image);
-		munmap(b->data, b->size);
 	}
+	pw_client_buffer_finish(&b->shm);
 	*b = (struct buffer){0};
 }
 
 static bool
 buffer_create(struct panel *p, struct buffer *b)
 {
-	int stride = p->width * 2;
-	b->size = (size_t)stride * (size_t)p->height;
-	int fd = memfd_create("picowl-panel", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)b->size) < 0) {
-		if (fd >= 0) {
-			close(fd);
-		}
+	if (!pw_client_buffer_init(&b->shm, p->client.shm, p->width, p->height,
+		    WL_SHM_FORMAT_RGB565)) {
 		return false;
 	}
-	b->data = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (b->data == MAP_FAILED) {
-		close(fd);
-		return false;
-	}
-	struct wl_shm_pool *pool = wl_shm_create_pool(p->shm, fd, (int32_t)b->size);
-	b->wl = wl_shm_pool_create_buffer(pool, 0, p->width, p->height, stride,
-		WL_SHM_FORMAT_RGB565);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	b->image = pixman_image_create_bits(PIXMAN_r5g6b5, p->width, p->height, b->data, stride);
-	wl_buffer_add_listener(b->wl, &buffer_listener, b);
+	b->image = pixman_image_create_bits(PIXMAN_r5g6b5, p->width, p->height, b->shm.data,
+		b->shm.stride);
 	return b->image != NULL;
 }
 
@@ -103,27 +67,25 @@ redraw(struct panel *p)
 	if (!p->configured || p->width <= 0 || p->height <= 0) {
 		return;
 	}
-	struct buffer *b = !p->buffers[0].busy ? &p->buffers[0]
-		: !p->buffers[1].busy          ? &p->buffers[1]
-					       : NULL;
+	struct buffer *b = !p->buffers[0].shm.busy ? &p->buffers[0]
+		: !p->buffers[1].shm.busy          ? &p->buffers[1]
+						   : NULL;
 	if (!b) {
 		p->dirty = true; /* drawn when a buffer comes back */
 		return;
 	}
-	if (b->wl &&
-		(pixman_image_get_width(b->image) != p->width ||
-			pixman_image_get_height(b->image) != p->height)) {
+	if (b->shm.wl && (b->shm.width != p->width || b->shm.height != p->height)) {
 		buffer_free(b);
 	}
-	if (!b->wl && !buffer_create(p, b)) {
+	if (!b->shm.wl && !buffer_create(p, b)) {
 		fprintf(stderr, "picowl-panel: cannot allocate a buffer\n");
 		return;
 	}
 	panel_draw(&p->model, b->image, p->tile_x);
-	wl_surface_attach(p->surface, b->wl, 0, 0);
+	wl_surface_attach(p->surface, b->shm.wl, 0, 0);
 	wl_surface_damage_buffer(p->surface, 0, 0, p->width, p->height);
 	wl_surface_commit(p->surface);
-	b->busy = true;
+	b->shm.busy = true;
 	p->dirty = false;
 }
 
@@ -231,134 +193,40 @@ tap(struct panel *p, double x)
 }
 
 static void
-pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface,
-	wl_fixed_t x, wl_fixed_t y)
+handle_pointer_enter(void *data, uint32_t serial, double x, double y)
 {
 	struct panel *p = data;
-	p->pointer_x = wl_fixed_to_double(x);
+	p->pointer_x = x;
 }
 
 static void
-pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface)
+handle_pointer_motion(void *data, uint32_t time, double x, double y)
 {
+	struct panel *p = data;
+	p->pointer_x = x;
 }
 
 static void
-pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x, wl_fixed_t y)
+handle_pointer_button(void *data, uint32_t time, uint32_t button, bool pressed)
 {
 	struct panel *p = data;
-	p->pointer_x = wl_fixed_to_double(x);
-}
-
-static void
-pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time,
-	uint32_t button, uint32_t state)
-{
-	struct panel *p = data;
-	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+	if (pressed) {
 		tap(p, p->pointer_x);
 	}
 }
 
 static void
-pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis, wl_fixed_t value)
+handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
+	tap(data, x);
 }
 
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
+static const struct pw_client_input_listener input_listener = {
+	.pointer_enter = handle_pointer_enter,
+	.pointer_motion = handle_pointer_motion,
+	.pointer_button = handle_pointer_button,
+	.touch_down = handle_touch_down,
 };
-
-static void
-touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time,
-	struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
-{
-	tap(data, wl_fixed_to_double(x));
-}
-
-static void
-touch_up(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, int32_t id)
-{
-}
-
-static void
-touch_motion(void *data, struct wl_touch *touch, uint32_t time, int32_t id, wl_fixed_t x,
-	wl_fixed_t y)
-{
-}
-
-static void
-touch_frame(void *data, struct wl_touch *touch)
-{
-}
-
-static void
-touch_cancel(void *data, struct wl_touch *touch)
-{
-}
-
-static const struct wl_touch_listener touch_listener = {
-	.down = touch_down,
-	.up = touch_up,
-	.motion = touch_motion,
-	.frame = touch_frame,
-	.cancel = touch_cancel,
-};
-
-static void
-seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
-{
-	struct panel *p = data;
-	if ((caps & WL_SEAT_CAPABILITY_POINTER) && !p->pointer) {
-		p->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(p->pointer, &pointer_listener, p);
-	}
-	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !p->touch) {
-		p->touch = wl_seat_get_touch(seat);
-		wl_touch_add_listener(p->touch, &touch_listener, p);
-	}
-}
-
-static void
-seat_name(void *data, struct wl_seat *seat, const char *name)
-{
-}
-
-static const struct wl_seat_listener seat_listener = {seat_capabilities, seat_name};
-
-static void
-registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-	uint32_t version)
-{
-	struct panel *p = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		p->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 && !p->seat) {
-		p->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-			version < 3 ? version : 3);
-		wl_seat_add_listener(p->seat, &seat_listener, p);
-	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
-		p->layer_shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface,
-			version < 4 ? version : 4);
-	} else if (strcmp(interface, picowl_control_v1_interface.name) == 0) {
-		p->control = wl_registry_bind(registry, name, &picowl_control_v1_interface, 1);
-		picowl_control_v1_add_listener(p->control, &control_listener, p);
-	}
-}
-
-static void
-registry_global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {registry_global,
-	registry_global_remove};
 
 /* Fires at the start of every minute, for the clock. */
 static int
@@ -426,25 +294,27 @@ main(int argc, char **argv)
 	if (!parse_args(&p, argc, argv)) {
 		return usage();
 	}
-	p.display = wl_display_connect(NULL);
-	if (!p.display) {
-		fprintf(stderr, "picowl-panel: cannot connect (is WAYLAND_DISPLAY set?)\n");
+	const struct pw_client_global globals[] = {
+		{&zwlr_layer_shell_v1_interface, 4, (void **)&p.layer_shell},
+		{&picowl_control_v1_interface, 1, (void **)&p.control, &control_listener, &p},
+		{NULL},
+	};
+	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .seat = 3};
+	p.client = (struct pw_client){.name = "picowl-panel", .globals = globals, .data = &p};
+	pw_client_input_init(&p.client, &input_listener);
+	/* Two round trips: the globals, then the control's panel settings and tiles. */
+	if (!pw_client_connect(&p.client, &versions, -1) ||
+		pw_client_roundtrip(&p.client, -1) != 1) {
+		pw_client_disconnect(&p.client);
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(p.display);
-	wl_registry_add_listener(registry, &registry_listener, &p);
-	/* Two roundtrips: the globals, then the control's panel settings and tiles. */
-	if (wl_display_roundtrip(p.display) < 0 || wl_display_roundtrip(p.display) < 0) {
-		return 1;
-	}
-	if (!p.compositor || !p.shm || !p.layer_shell) {
-		fprintf(stderr,
-			"picowl-panel: the compositor lacks wl_compositor, wl_shm or "
-			"zwlr_layer_shell_v1\n");
+	if (!p.layer_shell) {
+		fprintf(stderr, "picowl-panel: the compositor lacks zwlr_layer_shell_v1\n");
+		pw_client_disconnect(&p.client);
 		return 1;
 	}
 	panel_update_status(&p.model);
-	p.surface = wl_compositor_create_surface(p.compositor);
+	p.surface = wl_compositor_create_surface(p.client.compositor);
 	p.layer = zwlr_layer_shell_v1_get_layer_surface(p.layer_shell, p.surface, NULL,
 		ZWLR_LAYER_SHELL_V1_LAYER_TOP, "panel");
 	zwlr_layer_surface_v1_add_listener(p.layer, &layer_listener, &p);
@@ -452,31 +322,18 @@ main(int argc, char **argv)
 	wl_surface_commit(p.surface);
 
 	int timer = minute_timer();
-	struct pollfd fds[2] = {
-		{wl_display_get_fd(p.display), POLLIN, 0},
-		{timer, POLLIN, 0},
-	};
+	struct pollfd tick = {timer, POLLIN, 0};
 	int status = 0;
 	while (!p.closed) {
-		if (p.dirty && (!p.buffers[0].busy || !p.buffers[1].busy)) {
+		if (p.dirty && (!p.buffers[0].shm.busy || !p.buffers[1].shm.busy)) {
 			redraw(&p);
 		}
-		wl_display_flush(p.display);
-		if (poll(fds, timer >= 0 ? 2 : 1, -1) < 0) {
-			if (errno == EINTR) {
-				continue;
-			}
-			status = 1;
+		if (pw_client_dispatch_fds(&p.client, &tick, timer >= 0 ? 1 : 0, -1) < 0) {
+			/* the compositor went: a normal end; poll failing is not */
+			status = wl_display_get_error(p.client.display) ? 0 : 1;
 			break;
 		}
-		if (fds[0].revents & POLLIN) {
-			if (wl_display_dispatch(p.display) < 0) {
-				break; /* the compositor went: a normal end */
-			}
-		} else if (fds[0].revents & (POLLHUP | POLLERR)) {
-			break;
-		}
-		if (timer >= 0 && (fds[1].revents & POLLIN)) {
+		if (timer >= 0 && (tick.revents & POLLIN)) {
 			uint64_t ticks;
 			if (read(timer, &ticks, sizeof(ticks)) == sizeof(ticks) &&
 				panel_update_status(&p.model)) {
@@ -490,6 +347,8 @@ main(int argc, char **argv)
 	if (timer >= 0) {
 		close(timer);
 	}
-	wl_display_disconnect(p.display);
+	wl_proxy_destroy((struct wl_proxy *)p.layer);
+	wl_proxy_destroy((struct wl_proxy *)p.surface);
+	pw_client_disconnect(&p.client);
 	return status;
 }

@@ -26,8 +26,8 @@
 #define GREEN 0xff00ff00u
 
 struct app {
-	struct tc_client tc;
-	struct tc_toplevel top;
+	struct pw_client tc;
+	struct pw_client_toplevel top;
 	int fd; /* the shm file of the mapped buffer, for the truncate mode */
 };
 
@@ -138,25 +138,25 @@ main(int argc, char *argv[])
 		return 2;
 	}
 
-	const struct tc_versions versions = {.compositor = 4, .shm = 1, .wm_base = 1};
-	if (!tc_connect(&app.tc, &versions, 5000)) {
+	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .wm_base = 1};
+	if (!pw_client_connect(&app.tc, &versions, 5000)) {
 		return 3;
 	}
-	tc_toplevel_init(&app.top, &app.tc, "hostile", "picowl-test-hostile");
-	if (!tc_toplevel_wait_configure(&app.top, 5000)) {
+	pw_client_toplevel_init(&app.top, &app.tc, "hostile", "picowl-test-hostile");
+	if (!pw_client_toplevel_wait_configure(&app.top, 5000)) {
 		return 3;
 	}
 	/* the file stays open for the truncate mode; the mapping is gone, so after a truncate
 	 * no access of ours can end in our own SIGBUS */
-	struct tc_canvas cv;
-	if (!tc_canvas_init(&cv, app.top.width, app.top.height)) {
+	struct pw_client_canvas cv;
+	if (!pw_client_canvas_init(&cv, app.top.width, app.top.height, WL_SHM_FORMAT_XRGB8888)) {
 		return 3;
 	}
 	for (size_t p = 0; p < cv.size / 4; p++) {
 		cv.pixels[p] = GREEN;
 	}
 	app.fd = dup(cv.fd);
-	if (!tc_toplevel_show(&app.top, tc_canvas_finish(&cv, app.tc.shm), 10000)) {
+	if (!pw_client_toplevel_show(&app.top, pw_client_canvas_finish(&cv, app.tc.shm), 10000)) {
 		return 3;
 	}
 	printf("mapped %dx%d\n", app.top.width, app.top.height);
@@ -167,7 +167,7 @@ main(int argc, char *argv[])
 			fprintf(stderr, "hostile: stdin closed\n");
 		}
 		/* answer whatever came meanwhile (pings) before misbehaving */
-		if (tc_roundtrip(&app.tc, 5000) != 1) {
+		if (pw_client_roundtrip(&app.tc, 5000) != 1) {
 			fprintf(stderr, "hostile: connection lost while waiting\n");
 			return 3;
 		}
@@ -179,7 +179,7 @@ main(int argc, char *argv[])
 		send_raw(&app, 0xf000u, 0);
 	} else if (strcmp(mode, "offset-past-pool") == 0) {
 		int32_t w = 16, h = 16, stride = 64, size = stride * h;
-		int fd = tc_memfd((size_t)size);
+		int fd = pw_client_memfd((size_t)size);
 		if (fd < 0) {
 			perror("hostile: memfd");
 			return 3;
@@ -195,18 +195,18 @@ main(int argc, char *argv[])
 			return 3;
 		}
 		printf("hostile: truncated the shm file to 0 bytes; attach, damage, commit\n");
-		tc_toplevel_commit(&app.top, NULL);
+		pw_client_toplevel_commit(&app.top, NULL);
 	}
 
 	/* Wait for the error. A request is handled at once; pixels are read at the next repaint,
 	 * which may wait for the frame in flight: give it seconds, not round trips. */
-	int r = tc_dispatch_until(&app.tc, NULL, 10000);
+	int r = pw_client_dispatch_until(&app.tc, NULL, 10000);
 	if (r == 0) {
 		printf("hostile: %s: 10 s passed without an error\n", mode);
 	}
 	int status = report(&app, &want);
 	close(app.fd);
-	tc_toplevel_finish(&app.top);
-	tc_disconnect(&app.tc);
+	pw_client_toplevel_finish(&app.top);
+	pw_client_disconnect(&app.tc);
 	return status;
 }

@@ -15,45 +15,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "client.h"
 
 #define TIMEOUT_MS 10000
 
-static void
-handle_shm_format(void *data, struct wl_shm *shm, uint32_t format)
-{
-	bool *has_rgb565 = data;
-	*has_rgb565 |= format == WL_SHM_FORMAT_RGB565;
-}
-
-static const struct wl_shm_listener shm_listener = {.format = handle_shm_format};
-
-static void
-handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32_t version)
-{
-	if (strcmp(interface, wl_shm_interface.name) == 0 && tc->shm) {
-		wl_shm_add_listener(tc->shm, &shm_listener, tc->data);
-	}
-}
-
 /* `rgb` everywhere, or `inside` within `box` (x, y, w, h) when box is not NULL. */
 static struct wl_buffer *
-make_buffer(struct wl_shm *shm, int width, int height, uint32_t format, int bpp, uint32_t rgb,
+make_buffer(struct wl_shm *shm, int width, int height, uint32_t format, uint32_t rgb,
 	const int *box, uint32_t inside)
 {
-	int stride = width * bpp;
-	size_t size = (size_t)stride * (size_t)height;
-	int fd = tc_memfd(size);
-	if (fd < 0) {
-		perror("paint: memfd");
-		exit(1);
-	}
-	uint8_t *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (data == MAP_FAILED) {
-		perror("paint: mmap");
+	struct pw_client_canvas cv;
+	if (!pw_client_canvas_init(&cv, width, height, format)) {
 		exit(1);
 	}
 	for (int i = 0; i < width * height; i++) {
@@ -62,20 +35,14 @@ make_buffer(struct wl_shm *shm, int width, int height, uint32_t format, int bpp,
 				y < box[1] + box[3]
 			? inside
 			: rgb;
-		if (bpp == 2) {
-			((uint16_t *)data)[i] = (uint16_t)(((c >> 8) & 0xf800) |
-				((c >> 5) & 0x07e0) | ((c >> 3) & 0x1f));
+		if (format == WL_SHM_FORMAT_RGB565) {
+			cv.pixels16[i] = (uint16_t)(((c >> 8) & 0xf800) | ((c >> 5) & 0x07e0) |
+				((c >> 3) & 0x1f));
 		} else {
-			((uint32_t *)data)[i] = 0xff000000u | c;
+			cv.pixels[i] = 0xff000000u | c;
 		}
 	}
-	munmap(data, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, (int32_t)size);
-	struct wl_buffer *buffer =
-		wl_shm_pool_create_buffer(pool, 0, width, height, stride, format);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return buffer;
+	return pw_client_canvas_finish(&cv, shm);
 }
 
 int
@@ -110,19 +77,19 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	bool has_rgb565 = false;
-	struct tc_client tc = {.name = "paint", .global = handle_global, .data = &has_rgb565};
-	struct tc_versions want = {.compositor = 4, .shm = 1, .wm_base = 1};
-	if (!tc_connect(&tc, &want, TIMEOUT_MS)) {
+	struct pw_client tc = {.name = "paint"};
+	struct pw_client_versions want = {.compositor = 4, .shm = 1, .wm_base = 1};
+	if (!pw_client_connect(&tc, &want, TIMEOUT_MS)) {
 		return 1;
 	}
-	struct tc_toplevel tl = {0};
-	tc_toplevel_init(&tl, &tc, NULL, "paint");
+	struct pw_client_toplevel tl = {0};
+	pw_client_toplevel_init(&tl, &tc, NULL, "paint");
 	if (fullscreen) {
 		xdg_toplevel_set_fullscreen(tl.toplevel, NULL);
 	}
 	/* The first configure carries the size picowl wants (fullscreen: the output). */
-	if (!tc_toplevel_wait_configure(&tl, TIMEOUT_MS) || tc_roundtrip(&tc, TIMEOUT_MS) != 1) {
+	if (!pw_client_toplevel_wait_configure(&tl, TIMEOUT_MS) ||
+		pw_client_roundtrip(&tc, TIMEOUT_MS) != 1) {
 		return 1;
 	}
 	if (tl.width <= 0 || tl.height <= 0) {
@@ -136,25 +103,24 @@ main(int argc, char **argv)
 	int bh_ = (transform & 1 ? surface_w : surface_h) * scale;
 	wl_surface_set_buffer_transform(tl.surface, transform);
 	wl_surface_set_buffer_scale(tl.surface, scale);
-	bool use565 = want565 && has_rgb565;
+	bool use565 = want565 && pw_client_has_format(&tc, WL_SHM_FORMAT_RGB565);
 	uint32_t format = use565 ? WL_SHM_FORMAT_RGB565 : WL_SHM_FORMAT_XRGB8888;
-	int bpp = use565 ? 2 : 4;
 	int box[4] = {bx, by, bw, bh};
 	struct wl_buffer *second = then_argb
-		? make_buffer(tc.shm, bw_, bh_, WL_SHM_FORMAT_ARGB8888, 4, a, box, b)
-		: make_buffer(tc.shm, bw_, bh_, format, bpp, b, NULL, 0);
+		? make_buffer(tc.shm, bw_, bh_, WL_SHM_FORMAT_ARGB8888, a, box, b)
+		: make_buffer(tc.shm, bw_, bh_, format, b, NULL, 0);
 	/* Colour A twice, so that a flip's other buffer holds it too; then B, damaging the box. */
-	if (!tc_toplevel_show(&tl, make_buffer(tc.shm, bw_, bh_, format, bpp, a, NULL, 0),
+	if (!pw_client_toplevel_show(&tl, make_buffer(tc.shm, bw_, bh_, format, a, NULL, 0),
 		    TIMEOUT_MS) ||
-		!tc_toplevel_show(&tl, make_buffer(tc.shm, bw_, bh_, format, bpp, a, NULL, 0),
+		!pw_client_toplevel_show(&tl, make_buffer(tc.shm, bw_, bh_, format, a, NULL, 0),
 			TIMEOUT_MS) ||
-		!tc_toplevel_show_box(&tl, second, bx, by, bw, bh, TIMEOUT_MS)) {
+		!pw_client_toplevel_show_box(&tl, second, bx, by, bw, bh, TIMEOUT_MS)) {
 		return 1;
 	}
 	printf("painted %dx%d\n", surface_w, surface_h);
 	fflush(stdout);
-	tc_dispatch_until(&tc, &tl.closed, -1);
-	tc_toplevel_finish(&tl);
-	tc_disconnect(&tc);
+	pw_client_dispatch_until(&tc, &tl.closed, -1);
+	pw_client_toplevel_finish(&tl);
+	pw_client_disconnect(&tc);
 	return 0;
 }

@@ -14,15 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "client.h"
 
 #define YELLOW 0xffffff00u
 
 struct app {
-	struct tc_client tc;
-	struct tc_toplevel top; /* its size: of the last configure */
+	struct pw_client tc;
+	struct pw_client_toplevel top; /* its size: of the last configure */
 	uint32_t colour;
 	int drawn_width, drawn_height;
 	FILE *state;
@@ -60,8 +59,8 @@ static bool
 draw(struct app *app)
 {
 	int w = app->top.width, h = app->top.height;
-	struct tc_canvas cv;
-	if (!tc_canvas_init(&cv, w, h)) {
+	struct pw_client_canvas cv;
+	if (!pw_client_canvas_init(&cv, w, h, WL_SHM_FORMAT_XRGB8888)) {
 		return false;
 	}
 	uint32_t *px = cv.pixels;
@@ -70,7 +69,7 @@ draw(struct app *app)
 			px[y * w + x] = x < w / 4 && y < h / 4 ? YELLOW : app->colour;
 		}
 	}
-	struct wl_buffer *buffer = tc_canvas_finish(&cv, app->tc.shm);
+	struct wl_buffer *buffer = pw_client_canvas_finish(&cv, app->tc.shm);
 	struct wl_surface *surface = app->top.surface;
 	wl_buffer_add_listener(buffer, &buffer_listener, app);
 	wl_surface_attach(surface, buffer, 0, 0);
@@ -84,7 +83,7 @@ draw(struct app *app)
 
 /* Each configure of a new size: a frame of that size. */
 static void
-handle_configure(struct tc_toplevel *top)
+handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
 	if (top->width != app->drawn_width || top->height != app->drawn_height) {
@@ -96,112 +95,43 @@ handle_configure(struct tc_toplevel *top)
 }
 
 static void
-handle_keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd,
-	uint32_t size)
-{
-	close(fd);
-}
-
-static void
-handle_keyboard_enter(void *data, struct wl_keyboard *k, uint32_t serial,
-	struct wl_surface *surface, struct wl_array *keys)
+handle_key_enter(void *data, struct wl_surface *surface)
 {
 	say(data, "enter");
 }
 
 static void
-handle_keyboard_leave(void *data, struct wl_keyboard *k, uint32_t serial,
-	struct wl_surface *surface)
+handle_key_leave(void *data, struct wl_surface *surface)
 {
-	say(data, "leave");
+	if (surface) {
+		say(data, "leave");
+	}
 }
 
 static void
-handle_keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
-	uint32_t state)
+handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
-	say(data, "key %u %u", key, state);
+	say(data, "key %u %u", key, pressed ? 1u : 0u);
 }
 
 static void
-handle_keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
-	uint32_t latched, uint32_t locked, uint32_t group)
+handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
+	say(data, "touch down %.0f %.0f", x, y);
 }
 
 static void
-handle_keyboard_repeat_info(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = handle_keyboard_keymap,
-	.enter = handle_keyboard_enter,
-	.leave = handle_keyboard_leave,
-	.key = handle_keyboard_key,
-	.modifiers = handle_keyboard_modifiers,
-	.repeat_info = handle_keyboard_repeat_info,
-};
-
-static void
-handle_touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time,
-	struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
-{
-	say(data, "touch down %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
-}
-
-static void
-handle_touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
+handle_touch_up(void *data, uint32_t time, int32_t id)
 {
 	say(data, "touch up");
 }
 
-static void
-handle_touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x,
-	wl_fixed_t y)
-{
-}
-
-static void
-handle_touch_frame(void *data, struct wl_touch *t)
-{
-}
-
-static void
-handle_touch_cancel(void *data, struct wl_touch *t)
-{
-}
-
-static const struct wl_touch_listener touch_listener = {
-	.down = handle_touch_down,
-	.up = handle_touch_up,
-	.motion = handle_touch_motion,
-	.frame = handle_touch_frame,
-	.cancel = handle_touch_cancel,
-};
-
-static void
-handle_seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
-{
-	static bool keyboard, touch;
-	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !keyboard) {
-		keyboard = true;
-		wl_keyboard_add_listener(wl_seat_get_keyboard(seat), &keyboard_listener, data);
-	}
-	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !touch) {
-		touch = true;
-		wl_touch_add_listener(wl_seat_get_touch(seat), &touch_listener, data);
-	}
-}
-
-static void
-handle_seat_name(void *data, struct wl_seat *seat, const char *name)
-{
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = handle_seat_capabilities,
-	.name = handle_seat_name,
+static const struct pw_client_input_listener input_listener = {
+	.key_enter = handle_key_enter,
+	.key_leave = handle_key_leave,
+	.key = handle_key,
+	.touch_down = handle_touch_down,
+	.touch_up = handle_touch_up,
 };
 
 int
@@ -212,24 +142,28 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	struct app app = {
-		.tc = {.name = "pxaclient", .data = &app, .seat_listener = &seat_listener},
+		.tc = {.name = "pxaclient", .data = &app},
 		.top = {.width = 100, .height = 100, .configure = handle_configure, .data = &app},
 	};
-	const struct tc_versions versions = {.compositor = 4, .shm = 1, .seat = 5, .wm_base = 1};
+	const struct pw_client_versions versions = {.compositor = 4,
+		.shm = 1,
+		.seat = 5,
+		.wm_base = 1};
 	app.colour = 0xff000000u | (uint32_t)strtoul(argv[1], NULL, 16);
 	app.state = fopen(argv[3], "a");
 	if (!app.state) {
 		fprintf(stderr, "pxaclient: cannot open %s\n", argv[3]);
 		return 1;
 	}
-	if (!tc_connect(&app.tc, &versions, -1)) {
+	pw_client_input_init(&app.tc, &input_listener);
+	if (!pw_client_connect(&app.tc, &versions, -1)) {
 		return 1;
 	}
-	tc_toplevel_init(&app.top, &app.tc, argv[2], argv[2]);
+	pw_client_toplevel_init(&app.top, &app.tc, argv[2], argv[2]);
 	wl_surface_commit(app.top.surface);
 	while (!app.top.closed && wl_display_dispatch(app.tc.display) >= 0) {
 	}
-	tc_toplevel_finish(&app.top);
-	tc_disconnect(&app.tc);
+	pw_client_toplevel_finish(&app.top);
+	pw_client_disconnect(&app.tc);
 	return 0;
 }

@@ -51,14 +51,12 @@ handle_log(const char *fmt, va_list args)
 
 #define BIND(field, iface)                                                                \
 	if (strcmp(interface, (iface).name) == 0 && !c->field) {                          \
-		c->field = wl_registry_bind(tc->registry, name, &(iface),                 \
-			version < (uint32_t)(iface).version ? version                     \
-							    : (uint32_t)(iface).version); \
+		c->field = pw_client_bind(tc, name, &(iface), version, PW_CLIENT_LATEST); \
 	}
 
 /* After the library bound the core globals: the list of all, and the others. */
 static void
-handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32_t version)
+handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32_t version)
 {
 	struct conn *c = tc->data;
 
@@ -82,12 +80,13 @@ handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32
 bool
 conn_wait_events(struct conn *c, int count, int timeout_ms)
 {
-	int64_t deadline = tc_now_ms() + timeout_ms;
+	int64_t deadline = pw_client_now_ms() + timeout_ms;
 
 	while (c->events < count) {
-		int left = (int)(deadline - tc_now_ms());
+		int left = (int)(deadline - pw_client_now_ms());
 		bool never = false;
-		if (left <= 0 || tc_dispatch_until(&c->tc, &never, left < 50 ? left : 50) < 0) {
+		if (left <= 0 ||
+			pw_client_dispatch_until(&c->tc, &never, left < 50 ? left : 50) < 0) {
 			return c->events >= count;
 		}
 	}
@@ -97,8 +96,8 @@ conn_wait_events(struct conn *c, int count, int timeout_ms)
 struct conn *
 conn_open(void)
 {
-	static const struct tc_versions latest = {TC_LATEST, TC_LATEST, TC_LATEST, TC_LATEST,
-		TC_LATEST, TC_LATEST};
+	static const struct pw_client_versions latest = {PW_CLIENT_LATEST, PW_CLIENT_LATEST,
+		PW_CLIENT_LATEST, PW_CLIENT_LATEST, PW_CLIENT_LATEST, PW_CLIENT_LATEST};
 	struct conn *c = calloc(1, sizeof(*c));
 
 	if (!c) {
@@ -107,7 +106,7 @@ conn_open(void)
 	c->tc.name = "robust-cases";
 	c->tc.global = handle_global;
 	c->tc.data = c;
-	if (!tc_connect(&c->tc, &latest, 5000)) {
+	if (!pw_client_connect(&c->tc, &latest, 5000)) {
 		conn_close(c);
 		return NULL;
 	}
@@ -128,15 +127,15 @@ conn_close(struct conn *c)
 			wl_proxy_destroy(proxies[i]);
 		}
 	}
-	tc_toplevel_finish(&c->top);
-	tc_disconnect(&c->tc);
+	pw_client_toplevel_finish(&c->top);
+	pw_client_disconnect(&c->tc);
 	free(c);
 }
 
 int
 make_memfd(size_t size)
 {
-	int fd = tc_memfd(size);
+	int fd = pw_client_memfd(size);
 
 	if (fd < 0) {
 		perror("robust-cases: memfd");
@@ -149,11 +148,11 @@ bool
 conn_map(struct conn *c, bool fullscreen)
 {
 	c->top.width = c->top.height = 64;
-	tc_toplevel_init(&c->top, &c->tc, NULL, "robust-cases");
+	pw_client_toplevel_init(&c->top, &c->tc, NULL, "robust-cases");
 	if (fullscreen) {
 		xdg_toplevel_set_fullscreen(c->top.toplevel, NULL);
 	}
-	return tc_toplevel_map(&c->top, fullscreen ? BLUE : GREEN, 5000);
+	return pw_client_toplevel_map(&c->top, fullscreen ? BLUE : GREEN, 5000);
 }
 
 bool
@@ -236,7 +235,7 @@ int
 run_case(const struct rcase *rc)
 {
 	char buf[128];
-	int64_t start = tc_now_ms();
+	int64_t start = pw_client_now_ms();
 	struct conn *c = conn_open();
 	bool ok = false;
 
@@ -248,9 +247,9 @@ run_case(const struct rcase *rc)
 	if (rc->run(c)) {
 		int r;
 		if (rc->expect == EXPECT_NONE) {
-			r = tc_roundtrip(&c->tc, ERROR_WAIT_MS);
+			r = pw_client_roundtrip(&c->tc, ERROR_WAIT_MS);
 		} else {
-			r = tc_dispatch_until(&c->tc, NULL, ERROR_WAIT_MS);
+			r = pw_client_dispatch_until(&c->tc, NULL, ERROR_WAIT_MS);
 		}
 		ok = check_answer(rc, c, r);
 	} else {
@@ -258,15 +257,15 @@ run_case(const struct rcase *rc)
 	}
 	conn_close(c);
 	/* the other client: still served, its frame callback comes */
-	tc_toplevel_commit(&good->top, NULL);
-	bool good_ok = tc_dispatch_until(&good->tc, &good->top.frame_done, 5000) == 1;
+	pw_client_toplevel_commit(&good->top, NULL);
+	bool good_ok = pw_client_dispatch_until(&good->tc, &good->top.frame.done, 5000) == 1;
 	if (!good_ok) {
 		int err = wl_display_get_error(good->tc.display);
 		printf("  the good client got no frame callback after the case%s%s\n",
 			err ? ": " : "", err ? strerror(err) : "");
 	}
 	printf("%s %s: expected %s (%lld ms)\n", ok && good_ok ? "PASS" : "FAIL", rc->name,
-		expected(rc, buf, sizeof(buf)), (long long)(tc_now_ms() - start));
+		expected(rc, buf, sizeof(buf)), (long long)(pw_client_now_ms() - start));
 	return ok && good_ok ? 0 : 1;
 }
 

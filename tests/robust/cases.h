@@ -33,8 +33,8 @@ struct global {
 
 /* A connection of the cases: every global bound, at the highest version both sides know. */
 struct conn {
-	struct tc_client tc; /* the core globals */
-	struct tc_toplevel top; /* the toplevel conn_map() makes */
+	struct pw_client tc; /* the core globals */
+	struct pw_client_toplevel top; /* the toplevel conn_map() makes */
 	struct global globals[MAX_GLOBALS];
 	int n_globals;
 
@@ -90,7 +90,7 @@ bool conn_map(struct conn *c, bool fullscreen);
 /* Dispatches until c->events >= count; false on timeout or failure. */
 bool conn_wait_events(struct conn *c, int count, int timeout_ms);
 
-/* tc_memfd, or the exit status 3 on failure. */
+/* pw_client_memfd, or the exit status 3 on failure. */
 int make_memfd(size_t size);
 
 /* Writes one raw request after what libwayland has queued; words follow the header. */

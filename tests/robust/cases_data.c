@@ -155,7 +155,7 @@ dd_selection_twice(struct conn *c)
 	wl_data_device_set_selection(device, source, 2);
 	wl_data_device_set_selection(device, NULL, 3);
 	wl_data_device_set_selection(device, source, 4);
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool
@@ -257,7 +257,7 @@ dd_offer_receive_odd(struct conn *c)
 	wl_data_source_destroy(source);
 	wl_data_offer_receive(offer, "text/plain", ro);
 	wl_data_offer_accept(offer, 0, NULL);
-	bool ok = tc_roundtrip(&c->tc, 5000) == 1;
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1;
 	close(ro);
 	close(dir);
 	wl_data_offer_destroy(offer);
@@ -324,20 +324,20 @@ dd_mime_flood(struct conn *c)
 	for (int i = 0; i < 20000; i++) {
 		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
 		wl_data_source_offer(source, mime);
-		if (i % 500 == 499 && tc_roundtrip(&c->tc, 5000) != 1) {
+		if (i % 500 == 499 && pw_client_roundtrip(&c->tc, 5000) != 1) {
 			goto out;
 		}
 	}
-	if (tc_roundtrip(&victim->tc, 5000) != 1) {
+	if (pw_client_roundtrip(&victim->tc, 5000) != 1) {
 		goto out;
 	}
 	victim->events = 0;
 	wl_data_device_set_selection(device, source, victim->top.serial + 100);
-	if (tc_roundtrip(&c->tc, 5000) != 1) {
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 		goto out;
 	}
 	/* the bystander reads only now */
-	ok = tc_roundtrip(&victim->tc, 5000) == 1;
+	ok = pw_client_roundtrip(&victim->tc, 5000) == 1;
 	/* events: one per mime type and one for the selection */
 	printf("  the focused bystander was offered %d mime types%s\n", victim->events - 1,
 		ok ? "" : " and lost its connection");

@@ -99,12 +99,12 @@ layer_extremes(struct conn *c, uint32_t w, uint32_t h, uint32_t anchor, int32_t 
 		printf("  no layer configure\n");
 		return false;
 	}
-	wl_surface_attach(surface, tc_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
+	wl_surface_attach(surface, pw_client_solid_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
 	wl_surface_commit(surface);
 	zwlr_layer_surface_v1_set_exclusive_zone(ls, -zone);
 	zwlr_layer_surface_v1_set_margin(ls, -margin, margin, -margin, margin);
 	wl_surface_commit(surface);
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool
@@ -147,7 +147,7 @@ ls_has_buffer(struct conn *c)
 {
 	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
 
-	wl_surface_attach(surface, tc_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
+	wl_surface_attach(surface, pw_client_solid_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
 	zwlr_layer_shell_v1_get_layer_surface(c->layer_shell, surface, NULL, 0, "robust");
 	return true;
 }
@@ -162,7 +162,7 @@ ls_buffer_before_configure(struct conn *c)
 {
 	struct wl_surface *surface;
 	struct zwlr_layer_surface_v1 *ls = layer_surface(c, &surface);
-	struct wl_buffer *buffer = tc_buffer(&c->tc, 8, 8, 0xffff0000u);
+	struct wl_buffer *buffer = pw_client_solid_buffer(&c->tc, 8, 8, 0xffff0000u);
 
 	zwlr_layer_surface_v1_add_listener(ls, &layer_listener, c);
 	zwlr_layer_surface_v1_set_size(ls, 8, 8);

@@ -173,8 +173,7 @@ const struct group xdg_output_group = {"xdg-output", xdg_output_cases, N(xdg_out
 /* ---- wl_seat ---- */
 
 static void
-handle_pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial,
-	struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
+handle_pointer_enter(void *data, uint32_t serial, double x, double y)
 {
 	struct conn *c = data;
 
@@ -182,62 +181,8 @@ handle_pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial,
 	c->events++;
 }
 
-static void
-handle_pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial,
-	struct wl_surface *surface)
-{
-}
-
-static void
-handle_pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x,
-	wl_fixed_t y)
-{
-}
-
-static void
-handle_pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time,
-	uint32_t button, uint32_t state)
-{
-}
-
-static void
-handle_pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis,
-	wl_fixed_t value)
-{
-}
-
-static void
-handle_pointer_frame(void *data, struct wl_pointer *pointer)
-{
-}
-
-static void
-handle_pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source)
-{
-}
-
-static void
-handle_pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis)
-{
-}
-
-static void
-handle_pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis,
-	int32_t discrete)
-{
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = handle_pointer_enter,
-	.leave = handle_pointer_leave,
-	.motion = handle_pointer_motion,
-	.button = handle_pointer_button,
-	.axis = handle_pointer_axis,
-	.frame = handle_pointer_frame,
-	.axis_source = handle_pointer_axis_source,
-	.axis_stop = handle_pointer_axis_stop,
-	.axis_discrete = handle_pointer_axis_discrete,
-	.axis_value120 = handle_pointer_axis_discrete,
+static const struct pw_client_input_listener pointer_listener = {
+	.pointer_enter = handle_pointer_enter,
 };
 
 /*
@@ -249,7 +194,7 @@ pointer_in(struct conn *c)
 {
 	struct wl_pointer *pointer = wl_seat_get_pointer(c->tc.seat);
 
-	wl_pointer_add_listener(pointer, &pointer_listener, c);
+	pw_client_pointer_listen(&c->tc, &pointer_listener, pointer);
 	if (!conn_map(c, true) || !conn_wait_events(c, 1, 5000)) {
 		printf("  no pointer enter on the fullscreen toplevel\n");
 		return NULL;
@@ -313,7 +258,7 @@ seat_cursor_odd(struct conn *c)
 		return false;
 	}
 	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MIN, INT32_MAX);
-	wl_surface_attach(cursor, tc_buffer(&c->tc, 4, 4, 0xffffffffu), 0, 0);
+	wl_surface_attach(cursor, pw_client_solid_buffer(&c->tc, 4, 4, 0xffffffffu), 0, 0);
 	wl_surface_offset(cursor, INT32_MAX, INT32_MIN);
 	wl_surface_commit(cursor);
 	wl_pointer_set_cursor(pointer, c->serial, cursor, INT32_MAX, INT32_MIN);
@@ -321,7 +266,7 @@ seat_cursor_odd(struct conn *c)
 	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
 	wl_surface_destroy(cursor);
 	wl_pointer_set_cursor(pointer, c->serial, NULL, 0, 0);
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 static bool

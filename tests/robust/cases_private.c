@@ -199,13 +199,13 @@ ctl_title_flood(struct conn *c)
 		for (int k = 0; k < 10; k++) {
 			title[0] = (char)('a' + k);
 			xdg_toplevel_set_title(tops[i]->top.toplevel, title);
-			if (tc_roundtrip(&tops[i]->tc, 5000) != 1) {
+			if (pw_client_roundtrip(&tops[i]->tc, 5000) != 1) {
 				goto out;
 			}
 		}
 	}
 	panel->events = 0;
-	ok = tc_roundtrip(&panel->tc, 5000) == 1;
+	ok = pw_client_roundtrip(&panel->tc, 5000) == 1;
 	printf("  the panel got %u lists, %d tile events, titles up to %u bytes%s\n",
 		panel->top.serial, panel->events, panel->serial,
 		ok ? "" : ", and lost its connection");

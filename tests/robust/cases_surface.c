@@ -104,7 +104,7 @@ subsurface_far_out(struct conn *c)
 	struct wl_subsurface *sub =
 		wl_subcompositor_get_subsurface(c->tc.subcompositor, child, c->top.surface);
 	wl_subsurface_set_position(sub, INT32_MAX, INT32_MIN);
-	wl_surface_attach(child, tc_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_attach(child, pw_client_solid_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
 	wl_surface_commit(child);
 	wl_surface_commit(c->top.surface);
 	for (int i = 0; i < 3; i++) {
@@ -114,7 +114,7 @@ subsurface_far_out(struct conn *c)
 		wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
 		wl_surface_commit(c->top.surface);
 	}
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* Window geometry at the int32 extremes: legal, and must not overflow placing the window. */
@@ -131,7 +131,7 @@ geometry_extremes(struct conn *c)
 	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
 	wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
 	wl_surface_commit(c->top.surface);
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* A viewport scaling the toplevel to INT32_MAX square, and a subsurface so scaled: legal. */
@@ -145,14 +145,14 @@ viewport_huge_destination(struct conn *c)
 	wl_subcompositor_get_subsurface(c->tc.subcompositor, child, c->top.surface);
 	struct wp_viewport *vp = wp_viewporter_get_viewport(c->viewporter, child);
 	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
-	wl_surface_attach(child, tc_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
+	wl_surface_attach(child, pw_client_solid_buffer(&c->tc, 4, 4, 0xffff0000u), 0, 0);
 	wl_surface_commit(child);
 	vp = wp_viewporter_get_viewport(c->viewporter, c->top.surface);
 	wp_viewport_set_destination(vp, INT32_MAX, INT32_MAX);
 	wl_surface_attach(c->top.surface, c->top.buffer, 0, 0);
 	wl_surface_damage(c->top.surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(c->top.surface);
-	return tc_roundtrip(&c->tc, 5000) == 1;
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* An XRGB8888 buffer one byte into its pool: its pixels cannot be read as words. */
@@ -257,7 +257,7 @@ sc_flood(struct conn *c)
 			zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->tc.output);
 		zwlr_screencopy_frame_v1_add_listener(frames[i], &sc_listener, c);
 	}
-	if (tc_roundtrip(&c->tc, 5000) != 1) {
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
 	int32_t w = c->top.width, h = c->top.height, stride = (int32_t)c->top.serial;
@@ -299,7 +299,7 @@ sc_misaligned(struct conn *c)
 		zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->tc.output);
 
 	zwlr_screencopy_frame_v1_add_listener(frame, &sc_listener, c);
-	if (tc_roundtrip(&c->tc, 5000) != 1) {
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
 	int32_t stride = (int32_t)c->top.serial;

@@ -35,8 +35,8 @@
 #define BURST_COMMITS 5000
 
 struct app {
-	struct tc_client tc;
-	struct tc_toplevel top;
+	struct pw_client tc;
+	struct pw_client_toplevel top;
 	struct wp_viewporter *viewporter;
 	struct zwlr_screencopy_manager_v1 *screencopy;
 };
@@ -109,7 +109,7 @@ static const struct mode modes[] = {
 static const struct mode *mode;
 
 static void
-handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32_t version)
+handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32_t version)
 {
 	struct app *app = tc->data;
 
@@ -124,7 +124,7 @@ handle_global(struct tc_client *tc, uint32_t name, const char *interface, uint32
 static int
 make_memfd(size_t size)
 {
-	int fd = tc_memfd(size);
+	int fd = pw_client_memfd(size);
 
 	if (fd < 0) {
 		perror("robust: memfd");
@@ -136,7 +136,7 @@ make_memfd(size_t size)
 static bool
 connect_app(struct app *app)
 {
-	const struct tc_versions versions = {.compositor = 4,
+	const struct pw_client_versions versions = {.compositor = 4,
 		.subcompositor = 1,
 		.shm = 1,
 		.output = 1,
@@ -145,8 +145,8 @@ connect_app(struct app *app)
 	app->tc.name = "robust";
 	app->tc.global = handle_global;
 	app->tc.data = app;
-	if (!tc_connect(&app->tc, &versions, 5000) || !app->tc.subcompositor || !app->viewporter ||
-		!app->screencopy || !app->tc.output) {
+	if (!pw_client_connect(&app->tc, &versions, 5000) || !app->tc.subcompositor ||
+		!app->viewporter || !app->screencopy || !app->tc.output) {
 		fprintf(stderr, "robust: missing globals or no answer\n");
 		return false;
 	}
@@ -156,8 +156,8 @@ connect_app(struct app *app)
 static bool
 map_toplevel(struct app *app)
 {
-	tc_toplevel_init(&app->top, &app->tc, "robust", "picowl-test-robust");
-	return tc_toplevel_map(&app->top, GREEN, 10000);
+	pw_client_toplevel_init(&app->top, &app->tc, "robust", "picowl-test-robust");
+	return pw_client_toplevel_map(&app->top, GREEN, 10000);
 }
 
 /* Proxies made to misbehave are not destroyed: a mode that leaves them runs without leak
@@ -171,8 +171,8 @@ app_destroy(struct app *app)
 	if (app->screencopy) {
 		wl_proxy_destroy((struct wl_proxy *)app->screencopy);
 	}
-	tc_toplevel_finish(&app->top);
-	tc_disconnect(&app->tc);
+	pw_client_toplevel_finish(&app->top);
+	pw_client_disconnect(&app->tc);
 }
 
 /* Writes everything queued without reading a single event. Returns false on a hang-up. */
@@ -231,12 +231,12 @@ attach_destroy_pool(struct app *app)
 {
 	struct wl_buffer *old = app->top.buffer;
 
-	/* tc_buffer destroys the pool and closes its fd before the attach */
-	app->top.buffer = tc_buffer(&app->tc, app->top.width, app->top.height, GREEN);
-	tc_toplevel_commit(&app->top, NULL);
+	/* pw_client_solid_buffer destroys the pool and closes its fd before the attach */
+	app->top.buffer = pw_client_solid_buffer(&app->tc, app->top.width, app->top.height, GREEN);
+	pw_client_toplevel_commit(&app->top, NULL);
 	wl_buffer_destroy(old);
 	printf("robust: attached and committed a buffer whose pool was destroyed\n");
-	if (tc_dispatch_until(&app->tc, &app->top.frame_done, 10000) != 1) {
+	if (pw_client_dispatch_until(&app->tc, &app->top.frame.done, 10000) != 1) {
 		printf("robust: no frame done after the commit\n");
 	}
 	/* now destroy the attached buffer itself, then commit without a new one */
@@ -315,7 +315,7 @@ commit_burst(struct app *app, int count)
 			return false;
 		}
 	}
-	return tc_roundtrip(&app->tc, 30000) == 1;
+	return pw_client_roundtrip(&app->tc, 30000) == 1;
 }
 
 /* MANY_CLIENTS connections, each maps a small toplevel, then all disconnect. */
@@ -331,20 +331,20 @@ many_clients(void)
 			printf("robust: client %d could not connect\n", i);
 			return 1;
 		}
-		tc_toplevel_init(&apps[i].top, &apps[i].tc, "many", "picowl-test-robust");
+		pw_client_toplevel_init(&apps[i].top, &apps[i].tc, "many", "picowl-test-robust");
 		wl_surface_commit(apps[i].top.surface);
 	}
 	for (int i = 0; i < MANY_CLIENTS; i++) {
-		if (tc_dispatch_until(&apps[i].tc, &apps[i].top.configured, 10000) != 1) {
+		if (pw_client_dispatch_until(&apps[i].tc, &apps[i].top.configured, 10000) != 1) {
 			printf("robust: client %d got no configure\n", i);
 			return 1;
 		}
-		apps[i].top.buffer = tc_buffer(&apps[i].tc, 8, 8, GREEN);
-		tc_toplevel_commit(&apps[i].top, NULL);
+		apps[i].top.buffer = pw_client_solid_buffer(&apps[i].tc, 8, 8, GREEN);
+		pw_client_toplevel_commit(&apps[i].top, NULL);
 		wl_display_flush(apps[i].tc.display);
 	}
 	for (int i = 0; i < MANY_CLIENTS; i++) {
-		if (tc_roundtrip(&apps[i].tc, 10000) == 1) {
+		if (pw_client_roundtrip(&apps[i].tc, 10000) == 1) {
 			mapped++;
 		}
 	}
@@ -377,7 +377,7 @@ soak(const char *name)
 	printf("ready\n");
 	while (fgets(line, sizeof(line), stdin)) {
 		long count = strtol(line, NULL, 10);
-		int64_t start = tc_now_ms();
+		int64_t start = pw_client_now_ms();
 		for (long i = 0; i < count; i += commits ? 1000 : 1) {
 			if (commits) {
 				if (!commit_burst(&app, 1000)) {
@@ -387,19 +387,19 @@ soak(const char *name)
 				continue;
 			}
 			/* no registry: a connection and one round trip */
-			struct tc_client tc = {.display = wl_display_connect(NULL)};
+			struct pw_client tc = {.display = wl_display_connect(NULL)};
 			if (!tc.display) {
 				printf("robust: %s: connection %ld failed: %s\n", name, i,
 					strerror(errno));
 				return 1;
 			}
-			if (tc_roundtrip(&tc, 5000) != 1) {
+			if (pw_client_roundtrip(&tc, 5000) != 1) {
 				printf("robust: %s: round trip %ld failed\n", name, i);
 				return 1;
 			}
-			tc_disconnect(&tc);
+			pw_client_disconnect(&tc);
 		}
-		printf("done %ld in %lld ms\n", count, (long long)(tc_now_ms() - start));
+		printf("done %ld in %lld ms\n", count, (long long)(pw_client_now_ms() - start));
 	}
 	app_destroy(&app);
 	return 0;
@@ -521,7 +521,7 @@ main(int argc, char *argv[])
 			fprintf(stderr, "robust: stdin closed\n");
 		}
 		/* answer whatever came meanwhile (pings) before misbehaving */
-		if (tc_roundtrip(&app.tc, 5000) != 1) {
+		if (pw_client_roundtrip(&app.tc, 5000) != 1) {
 			fprintf(stderr, "robust: connection lost while waiting\n");
 			return 3;
 		}
@@ -596,26 +596,27 @@ main(int argc, char *argv[])
 	} else if (strcmp(name, "screencopy-bad-buffer") == 0) {
 		struct zwlr_screencopy_frame_v1 *frame =
 			zwlr_screencopy_manager_v1_capture_output(app.screencopy, 0, app.tc.output);
-		struct wl_buffer *small = tc_buffer(&app.tc, 1, 1, GREEN);
+		struct wl_buffer *small = pw_client_solid_buffer(&app.tc, 1, 1, GREEN);
 		zwlr_screencopy_frame_v1_copy(frame, small);
 		printf("robust: zwlr_screencopy_frame_v1.copy into a 1x1 buffer\n");
 	} else if (strcmp(name, "never-ack") == 0) {
 		app.top.no_ack = true;
-		tc_toplevel_init(&app.top, &app.tc, "never-ack", "picowl-test-robust");
+		pw_client_toplevel_init(&app.top, &app.tc, "never-ack", "picowl-test-robust");
 		wl_surface_commit(app.top.surface);
-		int r = tc_dispatch_until(&app.tc, &app.top.configured, 5000);
+		int r = pw_client_dispatch_until(&app.tc, &app.top.configured, 5000);
 		printf("robust: configure %s; not acking it for 4 s\n",
 			r == 1 ? "received" : "not received");
-		tc_dispatch_until(&app.tc, NULL, 4000);
+		pw_client_dispatch_until(&app.tc, NULL, 4000);
 		wait_ms = 1000;
 	} else if (strcmp(name, "never-read") == 0) {
 		never_read(&app);
 		wait_ms = 3000;
 	} else if (strcmp(name, "commit-burst") == 0) {
-		int64_t start = tc_now_ms();
+		int64_t start = pw_client_now_ms();
 		bool ok = commit_burst(&app, BURST_COMMITS);
 		printf("robust: %d commits in a burst: %s after %lld ms\n", BURST_COMMITS,
-			ok ? "round trip answered" : "no answer", (long long)(tc_now_ms() - start));
+			ok ? "round trip answered" : "no answer",
+			(long long)(pw_client_now_ms() - start));
 		wait_ms = 1000;
 	} else if (strcmp(name, "many-clients") == 0) {
 		int status = many_clients();
@@ -624,7 +625,7 @@ main(int argc, char *argv[])
 	}
 
 	/* Wait for the answer. Some checks run at the next repaint: give it seconds. */
-	int r = tc_dispatch_until(&app.tc, NULL, wait_ms);
+	int r = pw_client_dispatch_until(&app.tc, NULL, wait_ms);
 	if (r == 0 && mode->outcome != EXPECT_NONE) {
 		printf("robust: %s: %d ms passed without an error\n", name, wait_ms);
 	}

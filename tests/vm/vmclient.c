@@ -30,10 +30,8 @@
 #define PATCH 32
 
 struct app {
-	struct tc_client tc;
-	struct tc_toplevel top;
-	struct wl_keyboard *keyboard;
-	struct wl_touch *touch;
+	struct pw_client tc;
+	struct pw_client_toplevel top;
 	/* buffers not yet released and frame callbacks not yet done, freed at exit */
 	struct wl_proxy *inflight[16];
 	int width, height; /* of the first configure, kept */
@@ -83,8 +81,8 @@ static struct wl_buffer *
 make_buffer(struct app *app, bool patch)
 {
 	int w = app->width, h = app->height;
-	struct tc_canvas cv;
-	if (!tc_canvas_init(&cv, w, h)) {
+	struct pw_client_canvas cv;
+	if (!pw_client_canvas_init(&cv, w, h, WL_SHM_FORMAT_XRGB8888)) {
 		return NULL;
 	}
 	uint32_t *px = cv.pixels;
@@ -96,7 +94,7 @@ make_buffer(struct app *app, bool patch)
 			px[y * w + x] = square ? CYAN : marker ? YELLOW : MAGENTA;
 		}
 	}
-	struct wl_buffer *buffer = tc_canvas_finish(&cv, app->tc.shm);
+	struct wl_buffer *buffer = pw_client_canvas_finish(&cv, app->tc.shm);
 	wl_buffer_add_listener(buffer, &buffer_listener, app);
 	return buffer;
 }
@@ -143,7 +141,7 @@ draw(struct app *app, bool patch)
 
 /* Draws at the first configure's size and keeps it. */
 static void
-handle_configure(struct tc_toplevel *top)
+handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
 	if (!app->configured) {
@@ -155,106 +153,55 @@ handle_configure(struct tc_toplevel *top)
 	}
 }
 
-/* Keyboard: only enter and keys matter here. */
 static void
-kb_keymap(void *d, struct wl_keyboard *k, uint32_t f, int32_t fd, uint32_t s)
+handle_key_enter(void *data, struct wl_surface *surface)
 {
-	close(fd);
-}
-static void
-kb_enter(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *surf, struct wl_array *a)
-{
-	say(d, "enter");
-}
-static void
-kb_leave(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *surf)
-{
-}
-static void
-kb_key(void *d, struct wl_keyboard *k, uint32_t s, uint32_t t, uint32_t key, uint32_t state)
-{
-	say(d, "key %u %u", key, state);
-}
-static void
-kb_mods(void *d, struct wl_keyboard *k, uint32_t s, uint32_t a, uint32_t b, uint32_t c, uint32_t g)
-{
-}
-static void
-kb_repeat(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay)
-{
-}
-static const struct wl_keyboard_listener keyboard_listener = {kb_keymap, kb_enter, kb_leave, kb_key,
-	kb_mods, kb_repeat};
-
-static void
-touch_down(void *d, struct wl_touch *t, uint32_t s, uint32_t time, struct wl_surface *surf,
-	int32_t id, wl_fixed_t x, wl_fixed_t y)
-{
-	say(d, "touch down %d %.1f %.1f", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
-}
-static void
-touch_up(void *d, struct wl_touch *t, uint32_t s, uint32_t time, int32_t id)
-{
-	say(d, "touch up %d", id);
-}
-static void
-touch_motion(void *d, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
-{
-	say(d, "touch motion %d %.1f %.1f", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
-}
-static void
-touch_frame(void *d, struct wl_touch *t)
-{
-}
-static void
-touch_cancel(void *d, struct wl_touch *t)
-{
-}
-static void
-touch_shape(void *d, struct wl_touch *t, int32_t id, wl_fixed_t a, wl_fixed_t b)
-{
-}
-static void
-touch_orientation(void *d, struct wl_touch *t, int32_t id, wl_fixed_t o)
-{
-}
-static const struct wl_touch_listener touch_listener = {touch_down, touch_up, touch_motion,
-	touch_frame, touch_cancel, touch_shape, touch_orientation};
-
-static void
-handle_seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
-{
-	struct app *app = data;
-	static bool done;
-	if (done) {
-		return;
-	}
-	done = true;
-	if (caps & WL_SEAT_CAPABILITY_KEYBOARD) {
-		app->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(app->keyboard, &keyboard_listener, app);
-	}
-	if (caps & WL_SEAT_CAPABILITY_TOUCH) {
-		app->touch = wl_seat_get_touch(seat);
-		wl_touch_add_listener(app->touch, &touch_listener, app);
-	}
+	say(data, "enter");
 }
 
 static void
-handle_seat_name(void *data, struct wl_seat *seat, const char *name)
+handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
+	say(data, "key %u %u", key, pressed ? 1u : 0u);
 }
 
-static const struct wl_seat_listener seat_listener = {handle_seat_capabilities, handle_seat_name};
+static void
+handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
+{
+	say(data, "touch down %d %.1f %.1f", id, x, y);
+}
+
+static void
+handle_touch_up(void *data, uint32_t time, int32_t id)
+{
+	say(data, "touch up %d", id);
+}
+
+static void
+handle_touch_motion(void *data, uint32_t time, int32_t id, double x, double y)
+{
+	say(data, "touch motion %d %.1f %.1f", id, x, y);
+}
+
+static const struct pw_client_input_listener input_listener = {
+	.key_enter = handle_key_enter,
+	.key = handle_key,
+	.touch_down = handle_touch_down,
+	.touch_up = handle_touch_up,
+	.touch_motion = handle_touch_motion,
+};
 
 int
 main(int argc, char *argv[])
 {
 	struct app app = {
-		.tc = {.name = "vmclient", .data = &app, .seat_listener = &seat_listener},
+		.tc = {.name = "vmclient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
-	const struct tc_versions versions = {.compositor = 4, .shm = 1, .seat = 5, .wm_base = 1};
+	const struct pw_client_versions versions = {.compositor = 4,
+		.shm = 1,
+		.seat = 5,
+		.wm_base = 1};
 	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
 	if (!app.state) {
 		fprintf(stderr, "vmclient: cannot open the state file\n");
@@ -266,45 +213,23 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
 
-	if (!tc_connect(&app.tc, &versions, -1)) {
+	pw_client_input_init(&app.tc, &input_listener);
+	if (!pw_client_connect(&app.tc, &versions, -1)) {
 		return 1;
 	}
-	struct wl_display *display = app.tc.display;
-	tc_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
+	pw_client_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	struct pollfd fds[2] = {{wl_display_get_fd(display), POLLIN, 0}, {sfd, POLLIN, 0}};
+	struct pollfd sig = {sfd, POLLIN, 0};
 	while (!app.top.closed) {
-		while (wl_display_prepare_read(display) != 0) {
-			wl_display_dispatch_pending(display);
-		}
-		if (app.top.closed) {
-			wl_display_cancel_read(display);
+		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
 			break;
 		}
-		wl_display_flush(display);
-		if (poll(fds, 2, -1) < 0 && errno != EINTR) {
-			wl_display_cancel_read(display);
-			break;
-		}
-		if (fds[0].revents & POLLIN) {
-			if (wl_display_read_events(display) < 0) {
-				break;
-			}
-		} else {
-			wl_display_cancel_read(display);
-		}
-		if (wl_display_dispatch_pending(display) < 0) {
-			break;
-		}
-		if (fds[1].revents & POLLIN) {
+		if (sig.revents & POLLIN) {
 			struct signalfd_siginfo info;
 			if (read(sfd, &info, sizeof(info)) == sizeof(info) && app.configured) {
 				draw(&app, true);
 			}
-		}
-		if (fds[0].revents & (POLLHUP | POLLERR)) {
-			break;
 		}
 	}
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
@@ -313,14 +238,8 @@ main(int argc, char *argv[])
 			wl_proxy_destroy(app.inflight[i]);
 		}
 	}
-	if (app.keyboard) {
-		wl_proxy_destroy((struct wl_proxy *)app.keyboard);
-	}
-	if (app.touch) {
-		wl_proxy_destroy((struct wl_proxy *)app.touch);
-	}
-	tc_toplevel_finish(&app.top);
-	tc_disconnect(&app.tc);
+	pw_client_toplevel_finish(&app.top);
+	pw_client_disconnect(&app.tc);
 	close(sfd);
 	fclose(app.state);
 	return 0;
