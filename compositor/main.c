@@ -89,6 +89,10 @@ main(int argc, char *argv[])
 		fprintf(stderr, "picowl: cannot install signal handlers\n");
 		goto end;
 	}
+	/* Last: a script that sees the socket may signal picowl at once. */
+	if (!pw_server_listen(server)) {
+		goto end;
+	}
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "picowl: running on WAYLAND_DISPLAY=%s\n", server->socket);
 	pw_launch_autostart(server);

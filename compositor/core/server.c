@@ -83,8 +83,8 @@ hook_backend(struct pw_server *server)
 	}
 }
 
-static bool
-add_socket(struct pw_server *server)
+bool
+pw_server_listen(struct pw_server *server)
 {
 	const char *name = server->opts.socket;
 	if (name) {
@@ -145,9 +145,6 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	hook_backend(server);
-	if (!add_socket(server)) {
-		goto err;
-	}
 	return server;
 
 err:

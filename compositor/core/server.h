@@ -92,11 +92,16 @@ struct pw_server {
 };
 
 /*
- * Creates the server: the display, the backend `opts` names, its output, the counters and the
- * listening socket. The globals are the shell's to create (pw_shell_create), in the order
- * clients see them. Returns NULL (after a message on stderr) on failure.
+ * Creates the server: the display, the backend `opts` names, its output and the counters. The
+ * globals are the shell's to create (pw_shell_create), in the order clients see them. Returns
+ * NULL (after a message on stderr) on failure.
  */
 struct pw_server *pw_server_create(const struct pw_options *opts);
+/*
+ * Adds the listening socket (opts.socket, or the first free wayland-N), once everything a client
+ * may meet is in place: the file appearing is what scripts wait for. False after a message.
+ */
+bool pw_server_listen(struct pw_server *server);
 /* Destroys every client, global and the backend. Accepts NULL. */
 void pw_server_destroy(struct pw_server *server);
 /* Registers the scene; `shell` must outlive the server. */

@@ -411,7 +411,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* input injection too: touch, keys and the default bindings (none of them spawns) */
 	opts.test_hooks = true;
 	server = pw_server_create(&opts);
-	if (!server || !pw_shell_create(server)) {
+	if (!server || !pw_shell_create(server) || !pw_server_listen(server)) {
 		fprintf(stderr, "fuzz-dispatch: cannot create the server\n");
 		exit(1);
 	}

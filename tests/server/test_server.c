@@ -102,7 +102,7 @@ create(const char *socket)
 	pw_options_defaults(&opts);
 	opts.socket = socket;
 	struct pw_server *server = pw_server_create(&opts);
-	if (server && !pw_shell_create(server)) {
+	if (server && (!pw_shell_create(server) || !pw_server_listen(server))) {
 		pw_server_destroy(server);
 		return NULL;
 	}

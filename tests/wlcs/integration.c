@@ -140,7 +140,7 @@ run_server(void *data)
 	struct wl_event_source *source = NULL;
 
 	ws->server = pw_server_create(&ws->opts);
-	if (ws->server && !pw_shell_create(ws->server)) {
+	if (ws->server && (!pw_shell_create(ws->server) || !pw_server_listen(ws->server))) {
 		pw_server_destroy(ws->server);
 		ws->server = NULL;
 	}
