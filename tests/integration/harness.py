@@ -356,11 +356,14 @@ class Session:
 						     stdout=out, stderr=err)
 		path = os.path.join(self.runtime, self.socket)
 		deadline = time.monotonic() + 10
-		while not os.path.exists(path):
+		# The socket file exists from bind(), a moment before listen(): picowl says it runs
+		# once it listens (and its signal handlers are in place).
+		while not (os.path.exists(path) and 'picowl: running on' in self.picowl_stderr()):
 			if self.proc.poll() is not None:
-				raise TestFailure('picowl exited with status %s before its socket appeared:\n%s'
+				raise TestFailure('picowl exited with status %s before it said it runs:\n%s'
 						  % (self.proc.returncode, self.picowl_stderr()))
-			check(time.monotonic() < deadline, 'picowl socket %s did not appear in 10 s' % path)
+			check(time.monotonic() < deadline, 'picowl did not say it runs on socket %s in 10 s'
+			      % path)
 			time.sleep(0.02)
 		log('picowl pid %d, socket %s' % (self.proc.pid, path))
 
