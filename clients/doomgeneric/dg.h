@@ -30,6 +30,9 @@ struct dg_buffer {
 
 #define DG_STATS_SAMPLES 8192
 
+/* A frame callback later than this (a refresh below 10 Hz) means the window is not shown. */
+#define DG_COVERED_MS 100
+
 struct dg_stats {
 	uint64_t start_us, first_draw_us, last_draw_us;
 	uint64_t first_cpu_us; /* the process's CPU time (user + system) at the first frame */
@@ -39,6 +42,7 @@ struct dg_stats {
 	uint32_t commits; /* wl_surface.commit with a new frame */
 	uint32_t unchanged; /* presents skipped: no row changed (-damage rows) */
 	uint32_t deferred; /* DG_DrawFrame that could not present at once (new mode) */
+	uint32_t covered; /* DG_DrawFrame while the window was covered: nothing presented */
 	uint64_t rows_damaged; /* buffer rows damaged, over all commits */
 	uint32_t buffers_created;
 	uint32_t samples[DG_STATS_SAMPLES]; /* DG_DrawFrame times in us */
@@ -70,6 +74,12 @@ struct dg {
 	struct dg_buffer *buffers[DG_BUFFERS_MAX];
 	int nbuffers;
 	bool dirty; /* a frame was drawn and is not presented yet */
+	/*
+	 * Old mode: a frame callback or a buffer did not come within DG_COVERED_MS, so the window
+	 * is not shown (covered, or the screen blank). DG_DrawFrame stops waiting until the frame
+	 * callback comes back, and the game keeps its pace meanwhile.
+	 */
+	bool covered;
 
 	/* keys: see dg_input.c */
 	struct pw_client_keys xkb;

@@ -13,7 +13,15 @@ const char dg_options_usage[] =
 	"  -buffers N               pool bound for -presentmode new, 2 to 8 (default 4)\n"
 	"  -pixelformat auto|rgb565|xrgb8888  shm format (default auto: RGB565 if offered)\n"
 	"  -fullscreen              ask the compositor for fullscreen\n"
-	"  -dgstats                 print frame timings on exit\n";
+	"  -dgstats                 print frame timings on exit\n"
+	"  -dump-last-frame FILE    on exit, write the frame last shown to FILE, stay until\n"
+	"                           killed (for tests)\n"
+	"  -audio-mode thread|tick  thread: a mixing thread writes periods (default);\n"
+	"                           tick: mixed and written from the game's tick, no thread\n"
+	"  -audio-period N          ALSA period in frames, 32 to 16384 (default 512)\n"
+	"  -audio-periods N         periods in the ALSA buffer, 2 to 32 (default 4)\n"
+	"  -audio-rate N            rate asked of the device, 8000 to 96000 (default 22050)\n"
+	"  -audio-device NAME       ALSA PCM (default \"default\"); -nosound: no sound\n";
 
 void
 dg_options_defaults(struct dg_options *o)
@@ -23,6 +31,11 @@ dg_options_defaults(struct dg_options *o)
 		.presentmode = DG_PRESENT_OLD,
 		.pixfmt = DG_PIXFMT_AUTO,
 		.buffers = 4,
+		.audio_mode = DG_AUDIO_THREAD,
+		.audio_period = 512,
+		.audio_periods = 4,
+		.audio_rate = 22050,
+		.audio_device = "default",
 	};
 }
 
@@ -38,12 +51,28 @@ pick(const char *value, const char *const *names, int n, int *out)
 	return false;
 }
 
+/* A whole number from lo to hi into *out, else a message in err. */
+static bool
+number(const char *opt, const char *v, int lo, int hi, int *out, char *err, size_t errlen)
+{
+	char *end = NULL;
+	long n = v ? strtol(v, &end, 10) : 0;
+	if (!v || *v == '\0' || *end != '\0' || n < lo || n > hi) {
+		snprintf(err, errlen, "%s needs a number from %d to %d, not '%s'", opt, lo, hi,
+			v ? v : "");
+		return false;
+	}
+	*out = (int)n;
+	return true;
+}
+
 bool
 dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const char *const damage[] = {"full", "rows"};
 	static const char *const mode[] = {"old", "new"};
 	static const char *const fmt[] = {"auto", "rgb565", "xrgb8888"};
+	static const char *const audio[] = {"thread", "tick"};
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -81,6 +110,13 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 			}
 			o->pixfmt = (enum dg_pixfmt)n;
 			i++;
+		} else if (strcmp(a, "-dump-last-frame") == 0) {
+			if (!v) {
+				snprintf(err, errlen, "-dump-last-frame needs a file name");
+				return false;
+			}
+			o->dump_last_frame = v;
+			i++;
 		} else if (strcmp(a, "-buffers") == 0) {
 			char *end = NULL;
 			long b = v ? strtol(v, &end, 10) : 0;
@@ -91,6 +127,39 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 				return false;
 			}
 			o->buffers = (int)b;
+			i++;
+		} else if (strcmp(a, "-audio-mode") == 0) {
+			if (!v || !pick(v, audio, 2, &n)) {
+				snprintf(err, errlen, "-audio-mode needs thread or tick, not '%s'",
+					v ? v : "");
+				return false;
+			}
+			o->audio_mode = (enum dg_audio_mode)n;
+			i++;
+		} else if (strcmp(a, "-audio-period") == 0) {
+			if (!number(a, v, DG_AUDIO_PERIOD_MIN, DG_AUDIO_PERIOD_MAX,
+				    &o->audio_period, err, errlen)) {
+				return false;
+			}
+			i++;
+		} else if (strcmp(a, "-audio-periods") == 0) {
+			if (!number(a, v, DG_AUDIO_PERIODS_MIN, DG_AUDIO_PERIODS_MAX,
+				    &o->audio_periods, err, errlen)) {
+				return false;
+			}
+			i++;
+		} else if (strcmp(a, "-audio-rate") == 0) {
+			if (!number(a, v, DG_AUDIO_RATE_MIN, DG_AUDIO_RATE_MAX, &o->audio_rate, err,
+				    errlen)) {
+				return false;
+			}
+			i++;
+		} else if (strcmp(a, "-audio-device") == 0) {
+			if (!v || *v == '\0') {
+				snprintf(err, errlen, "-audio-device needs an ALSA PCM name");
+				return false;
+			}
+			o->audio_device = v;
 			i++;
 		}
 	}

@@ -29,6 +29,18 @@ enum dg_pixfmt {
 #define DG_BUFFERS_MIN 2
 #define DG_BUFFERS_MAX 8
 
+enum dg_audio_mode {
+	DG_AUDIO_THREAD, /* -audio-mode thread (default): a mixing thread writes periods */
+	DG_AUDIO_TICK, /* -audio-mode tick: mixed and written from the game's tick, no thread */
+};
+
+#define DG_AUDIO_PERIOD_MIN 32 /* frames */
+#define DG_AUDIO_PERIOD_MAX 16384
+#define DG_AUDIO_PERIODS_MIN 2
+#define DG_AUDIO_PERIODS_MAX 32
+#define DG_AUDIO_RATE_MIN 8000
+#define DG_AUDIO_RATE_MAX 96000
+
 struct dg_options {
 	enum dg_damage damage;
 	enum dg_presentmode presentmode;
@@ -37,6 +49,17 @@ struct dg_options {
 	bool fullscreen; /* -fullscreen: ask for fullscreen at start */
 	bool stats; /* -dgstats: print frame timings on exit */
 	int buffers; /* -buffers N: the pool's bound in new mode, default 4 */
+	/* sound (dg_sound.c; the engine's own -nosound keeps the device closed) */
+	enum dg_audio_mode audio_mode;
+	int audio_period; /* -audio-period N: ALSA period in frames, default 512 */
+	int audio_periods; /* -audio-periods N: periods in the buffer, default 4 */
+	int audio_rate; /* -audio-rate N: the rate asked of the device, default 22050 Hz */
+	const char *audio_device; /* -audio-device NAME: the ALSA PCM, default "default" */
+	/*
+	 * -dump-last-frame FILE (a test option): when the game quits, show its last frame, write
+	 * the buffer that shows it to FILE and stay, showing it, until killed (dg_platform.c)
+	 */
+	const char *dump_last_frame;
 };
 
 /* Sets every field to its default. */

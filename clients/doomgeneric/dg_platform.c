@@ -2,10 +2,12 @@
  * doomgeneric's platform interface on Wayland, and the program's main(): doomgeneric's own
  * platform files each carry a main() that creates the game and ticks it forever.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "dg.h"
 #include "doomgeneric.h"
@@ -59,14 +61,71 @@ print_stats(void)
 		s->samples[n - 1], (double)s->wait_us / 1000.0,
 		s->draws > 1 ? (double)(cpu_us() - s->first_cpu_us) / (s->draws - 1) : 0.0);
 	fprintf(stderr,
-		"picowl-dg: %u commits, %u unchanged, %u deferred; %.1f rows damaged a commit; "
+		"picowl-dg: %u commits, %u unchanged, %u deferred, %u covered; %.1f rows damaged a "
+		"commit; "
 		"%u buffers %dx%d %s; damage %s, %s, presentmode %s\n",
-		s->commits, s->unchanged, s->deferred,
+		s->commits, s->unchanged, s->deferred, s->covered,
 		s->commits ? (double)s->rows_damaged / s->commits : 0.0, s->buffers_created,
 		dg.width, dg.height, dg.bpp == 2 ? "rgb565" : "xrgb8888",
 		dg.opt.damage == DG_DAMAGE_ROWS ? "rows" : "full",
 		dg.opt.present_direct ? "direct" : "staging",
 		dg.opt.presentmode == DG_PRESENT_NEW ? "new" : "old");
+}
+
+/*
+ * -dump-last-frame FILE, at exit (the engine ends with exit(), after the timedemo too): the
+ * buffer of the last commit as "picowl-dg-frame W H rgb565|xrgb8888\n" and its rows, W pixels
+ * each in the buffer's format and the machine's byte order. The process then stays, its
+ * window showing that buffer, so that a test can compare the screen with the file.
+ */
+static void
+dump_last_frame(void)
+{
+	const char *path = dg.opt.dump_last_frame;
+	struct dg_buffer *shown = NULL;
+	char tmp[4096];
+
+	/* a frame still pending (new mode, a covered window) goes first: the engine's last */
+	for (int i = 0; i < 100 && dg.dirty; i++) {
+		dg_present_try(&dg);
+		if (dg.dirty) {
+			dg_wl_dispatch(&dg, 10);
+		}
+	}
+	for (int i = 0; i < dg.nbuffers; i++) {
+		struct dg_buffer *b = dg.buffers[i];
+		if (!b->stale && dg.committed_seq != 0 && b->seq == dg.committed_seq) {
+			shown = b;
+		}
+	}
+	if (!shown) {
+		fprintf(stderr, "picowl-dg: -dump-last-frame: no frame shown\n");
+		return;
+	}
+	const struct pw_client_buffer *shm = &shown->shm;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	FILE *f = fopen(tmp, "wb");
+	bool ok = f != NULL;
+	if (f) {
+		fprintf(f, "picowl-dg-frame %d %d %s\n", shm->width, shm->height,
+			dg.bpp == 2 ? "rgb565" : "xrgb8888");
+		for (int y = 0; y < shm->height && ok; y++) {
+			const char *row = (const char *)shm->data + (size_t)y * (size_t)shm->stride;
+			ok = fwrite(row, (size_t)dg.bpp, (size_t)shm->width, f) ==
+				(size_t)shm->width;
+		}
+		ok = fclose(f) == 0 && ok;
+	}
+	if (!ok || rename(tmp, path) < 0) {
+		fprintf(stderr, "picowl-dg: cannot write %s: %s\n", path, strerror(errno));
+		return;
+	}
+	fprintf(stderr, "picowl-dg: frame %u, %dx%d, written to %s; staying until killed\n",
+		shown->seq, shm->width, shm->height, path);
+	fflush(stderr);
+	for (;;) {
+		pause();
+	}
 }
 
 void
@@ -83,6 +142,9 @@ DG_Init(void)
 	}
 	dg.stats.start_us = dg_now_us();
 	dg_wl_init(&dg);
+	if (dg.opt.dump_last_frame) {
+		atexit(dump_last_frame); /* after print_stats: atexit runs the last one first */
+	}
 	atexit(print_stats);
 }
 

@@ -7,9 +7,11 @@
  * commit. With -damage full every row counts as changed in every frame.
  *
  * -presentmode old: two buffers; DG_DrawFrame waits for the last frame's callback and a
- * released buffer. -presentmode new: DG_DrawFrame never waits; while a frame callback is
- * outstanding, or no buffer is free and the pool is at its bound, the frame stays pending and
- * the callback or the release presents the newest one.
+ * released buffer, at most DG_COVERED_MS: past that the window counts as covered and
+ * DG_DrawFrame waits no more until the callback comes back. -presentmode new: DG_DrawFrame
+ * never waits. In both, while a frame callback is outstanding, or no buffer is free and the
+ * pool is at its bound, the frame stays pending and the callback or the release presents the
+ * newest one: a covered game goes on at its own pace.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -45,7 +47,7 @@ handle_buffer_release(struct pw_client_buffer *shm)
 		buffer_destroy(b);
 		return;
 	}
-	if (dg->opt.presentmode == DG_PRESENT_NEW) {
+	if (dg->opt.presentmode == DG_PRESENT_NEW || dg->covered) {
 		dg_present_try(dg);
 	}
 }
@@ -256,8 +258,10 @@ present(struct dg *dg, struct dg_buffer *b)
 	b->seq = seq;
 
 	wl_surface_attach(dg->top.surface, b->shm.wl, 0, 0);
-	if (dg->opt.damage == DG_DAMAGE_FULL || dg->committed_seq == 0) {
-		damage(dg, 0, 0, b->shm.width, b->shm.height);
+	if (dg->committed_seq == 0) {
+		damage(dg, 0, 0, b->shm.width, b->shm.height); /* the black border, once */
+	} else if (dg->opt.damage == DG_DAMAGE_FULL) {
+		damage(dg, dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh);
 	} else {
 		int start = -1;
 		for (int by = 0; by <= dg->fit.dh; by++) {
@@ -286,9 +290,9 @@ dg_present_frame_done(struct pw_client_frame *frame, uint32_t msec)
 {
 	struct dg *dg = frame->data;
 
-	if (dg->opt.presentmode == DG_PRESENT_NEW) {
-		dg_present_try(dg);
-	}
+	/* shown again: old mode waits for the next callback as before */
+	dg->covered = false;
+	dg_present_try(dg);
 }
 
 void
@@ -297,7 +301,8 @@ dg_present_try(struct dg *dg)
 	if (!dg->dirty || !dg->configured || dg->top.frame.callback || !dg->frame) {
 		return;
 	}
-	struct dg_buffer *b = buffer_acquire(dg, dg->opt.buffers);
+	int bound = dg->opt.presentmode == DG_PRESENT_NEW ? dg->opt.buffers : DG_BUFFERS_MIN;
+	struct dg_buffer *b = buffer_acquire(dg, bound);
 	if (b) {
 		present(dg, b);
 	}
@@ -319,10 +324,26 @@ dg_present_draw(struct dg *dg)
 		}
 		return;
 	}
-	uint64_t t0 = dg_now_us();
-	while (dg->top.frame.callback || !(b = buffer_acquire(dg, DG_BUFFERS_MIN))) {
-		dg_wl_dispatch(dg, -1);
+	if (dg->covered) {
+		dg_wl_dispatch(dg, 0); /* the callback that ends it presents this frame */
+		if (dg->dirty) {
+			dg->stats.covered++;
+		}
+		return;
+	}
+	uint64_t t0 = dg_now_us(), end = t0 + DG_COVERED_MS * 1000u, now = t0;
+	/* a frame callback that comes meanwhile presents the frame itself (dg_present_try) */
+	while (dg->dirty && now < end) {
+		if (!dg->top.frame.callback && (b = buffer_acquire(dg, DG_BUFFERS_MIN))) {
+			present(dg, b);
+			break;
+		}
+		dg_wl_dispatch(dg, (int)((end - now + 999) / 1000));
+		now = dg_now_us();
 	}
 	dg->stats.wait_us += dg_now_us() - t0;
-	present(dg, b);
+	if (dg->dirty) {
+		dg->covered = true;
+		dg->stats.covered++;
+	}
 }

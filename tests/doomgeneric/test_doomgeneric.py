@@ -9,8 +9,9 @@ One phase a run (--phase):
       exactly the buffer rows that show frame rows that changed
   keys:          wl_keyboard keys from a fake compositor reach DG_GetKey as doom key codes
   keys-picowl:   keys injected into picowl (--test-hooks, picowl_control_v1.inject_key) do too
-  never-blocks:  with -presentmode new the stand-in finishes its ticks under a compositor that
-                 never releases a buffer nor sends a frame callback (old mode stays blocked)
+  damage-full:   with -damage full every commit after the first damages the frame's box only
+  never-blocks:  the stand-in finishes its ticks under a compositor that never releases a
+                 buffer nor sends a frame callback (a covered window), in both present modes
   format-fallback: without RGB565 on offer the client uses XRGB8888, and the frame is exact
   makefile:      the Makefile builds a doomgeneric-shaped checkout, replacing its platform file
 Python 3 standard library only.
@@ -216,6 +217,31 @@ def run_damage(args, client_args):
 	    'as %dx%d)' % (len(commits), bw, bh, dx, dy, dw, dh))
 
 
+def phase_damage_full(args):
+	"""-damage full damages the frame's box in every commit after the first, not the border."""
+	ticks = 20
+	fw, fh = 320, 200
+	with harness.Session(args) as s:
+		c = s.spawn([args.standin, '-scene', 'bands', '-damage', 'full', '-ticks', str(ticks)],
+			    'standin', env={'WAYLAND_DEBUG': '1'})
+		status = c.wait(60)
+		check(status == 0, 'the stand-in exited with %s' % status)
+		commits, sizes = commits_with_damage(c.stderr())
+	check(sizes and len(commits) >= ticks // 2, '%d commits, %d buffers' % (len(commits),
+										 len(sizes)))
+	bw, bh, _ = sizes[0]
+	dx, dy, dw, dh = fit(fw, fh, bw, bh)
+	check((dw, dh) != (bw, bh), 'the frame fills the buffer %dx%d: no border to leave out'
+	      % (bw, bh))
+	check(commits[0] == [(0, 0, bw, bh)], 'the first commit damages %s, not the whole buffer'
+	      % (commits[:1],))
+	for i, d in enumerate(commits[1:]):
+		check(d == [(dx, dy, dw, dh)], 'commit %d damages %s, not the frame\'s box %s'
+		      % (i + 1, d, (dx, dy, dw, dh)))
+	log('%d commits; the first damages the buffer %dx%d, the others the frame at %d,%d as %dx%d'
+	    % (len(commits), bw, bh, dx, dy, dw, dh))
+
+
 class Fake:
 	"""The fake compositor in a private runtime directory."""
 
@@ -349,12 +375,24 @@ def phase_never_blocks(args):
 	      '%d buffers created and %d commits; expected the bound, 4, of each'
 	      % (len(sizes), len(commits)))
 	log('-presentmode new: 60 ticks with no buffer ever released; 4 buffers, 4 commits')
-	# and the same under -presentmode old waits for the frame callback that never comes
+	# -presentmode old waits for the frame callback that never comes only DG_COVERED_MS once,
+	# then counts the window as covered and goes on without presenting
 	fake = Fake(args, ['--hold'])
-	status, out, err = fake.run([args.standin, '-fast', '-ticks', '300'], 3)
+	t0 = time.monotonic()
+	status, out, err = fake.run([args.standin, '-fast', '-ticks', '300', '-dgstats'], 30,
+				    {'WAYLAND_DEBUG': '1'})
+	took = time.monotonic() - t0
 	fake.stop()
-	check(status is None, '-presentmode old finished (%s) although nothing was released' % status)
-	log('-presentmode old blocks there, as it should')
+	check(status == 0, '-presentmode old: the stand-in did not finish 300 ticks under a '
+	      'compositor that never sends a frame callback (status %s):\n%s' % (status, err[-2000:]))
+	commits, _ = commits_with_damage(err)
+	m = re.search(r'(\d+) covered', err)
+	check(m and int(m.group(1)) >= 290, 'the frames drawn while covered are not counted:\n%s'
+	      % err[-1500:])
+	check(len(commits) == 1, '%d commits while covered; expected the first frame only'
+	      % len(commits))
+	log('-presentmode old: 300 ticks in %.2f s while covered, %s frames not presented, 1 commit'
+	    % (took, m.group(1)))
 
 
 def phase_format_fallback(args):
@@ -443,6 +481,8 @@ def main():
 		run_damage(args, ['-presentmode', 'old'])
 	elif phase == 'damage-rows-new':
 		run_damage(args, ['-presentmode', 'new', '-present-direct'])
+	elif phase == 'damage-full':
+		phase_damage_full(args)
 	elif phase == 'keys':
 		phase_keys(args)
 	elif phase == 'keys-picowl':

@@ -110,6 +110,11 @@ test_options(void)
 	CHECK(!dg_options_parse(&o, 3, a4, err, sizeof(err)));
 	char *a5[] = {"doom", "-buffers", "1"};
 	CHECK(!dg_options_parse(&o, 3, a5, err, sizeof(err)));
+	char *a6[] = {"doom", "-dump-last-frame", "/tmp/f"};
+	dg_options_defaults(&o);
+	CHECK(!o.dump_last_frame && dg_options_parse(&o, 3, a6, err, sizeof(err)) &&
+		strcmp(o.dump_last_frame, "/tmp/f") == 0);
+	CHECK(!dg_options_parse(&o, 2, a6, err, sizeof(err)) && strstr(err, "-dump-last-frame"));
 }
 
 static void
