@@ -36,6 +36,7 @@ struct dg_buffer {
 struct dg_stats {
 	uint64_t start_us, first_draw_us, last_draw_us;
 	uint64_t first_cpu_us; /* the process's CPU time (user + system) at the first frame */
+	int first_gametic, last_gametic; /* the engine's gametic at the first and the last frame */
 	uint64_t draw_us; /* inside DG_DrawFrame, waiting included */
 	uint64_t wait_us; /* blocked for a frame callback or a buffer (old mode) */
 	uint32_t draws; /* DG_DrawFrame calls */

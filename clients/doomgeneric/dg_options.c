@@ -13,7 +13,7 @@ const char dg_options_usage[] =
 	"  -buffers N               pool bound for -presentmode new, 2 to 8 (default 4)\n"
 	"  -pixelformat auto|rgb565|xrgb8888  shm format (default auto: RGB565 if offered)\n"
 	"  -fullscreen              ask the compositor for fullscreen\n"
-	"  -dgstats                 print frame timings on exit\n"
+	"  -dgstats                 print frame timings and game tics on exit (SIGTERM too)\n"
 	"  -dump-last-frame FILE    on exit, write the frame last shown to FILE, stay until\n"
 	"                           killed (for tests)\n"
 	"  -audio-mode thread|tick  thread: a mixing thread writes periods (default);\n"

@@ -3,6 +3,7 @@
  * platform files each carry a main() that creates the game and ticks it forever.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,23 @@
 /* the engine's argument list (m_argv.h), set by doomgeneric_Create before DG_Init */
 extern int myargc;
 extern char **myargv;
+/* the engine's tic counter (d_loop.c): weak, as an engine may not have it */
+extern int gametic __attribute__((weak));
+
+/* -dgstats: SIGTERM ends the game at the next frame or sleep, through exit and the stats */
+static volatile sig_atomic_t terminated;
+
+static void
+handle_term(int sig)
+{
+	terminated = 1;
+}
+
+static int
+game_tic(void)
+{
+	return &gametic ? gametic : 0;
+}
 
 static struct dg dg;
 
@@ -70,6 +88,11 @@ print_stats(void)
 		dg.opt.damage == DG_DAMAGE_ROWS ? "rows" : "full",
 		dg.opt.present_direct ? "direct" : "staging",
 		dg.opt.presentmode == DG_PRESENT_NEW ? "new" : "old");
+	if (&gametic) {
+		int tics = s->last_gametic - s->first_gametic;
+		fprintf(stderr, "picowl-dg: %d game tics in %.1f ms: %.2f tics a second\n", tics,
+			(double)span / 1000.0, span ? (double)tics * 1e6 / (double)span : 0.0);
+	}
 }
 
 /*
@@ -146,6 +169,9 @@ DG_Init(void)
 		atexit(dump_last_frame); /* after print_stats: atexit runs the last one first */
 	}
 	atexit(print_stats);
+	if (dg.opt.stats) {
+		signal(SIGTERM, handle_term);
+	}
 }
 
 void
@@ -153,14 +179,19 @@ DG_DrawFrame(void)
 {
 	uint64_t t0 = dg_now_us();
 
+	if (terminated) {
+		exit(0);
+	}
 	dg.frame = (const uint32_t *)DG_ScreenBuffer;
 	dg_present_draw(&dg);
 	uint64_t t1 = dg_now_us();
 	if (dg.stats.draws == 0) {
 		dg.stats.first_draw_us = t1;
 		dg.stats.first_cpu_us = cpu_us();
+		dg.stats.first_gametic = game_tic();
 	}
 	dg.stats.last_draw_us = t1;
+	dg.stats.last_gametic = game_tic();
 	if (dg.stats.draws < DG_STATS_SAMPLES) {
 		dg.stats.samples[dg.stats.draws] = (uint32_t)(t1 - t0);
 	}
@@ -175,6 +206,9 @@ DG_SleepMs(uint32_t ms)
 	uint64_t end = dg_now_us() + (uint64_t)ms * 1000u;
 	for (;;) {
 		uint64_t now = dg_now_us();
+		if (terminated) {
+			exit(0);
+		}
 		if (now >= end) {
 			break;
 		}

@@ -11,11 +11,15 @@ One phase a run (--phase), each with its own present options:
   fullscreen-landscape  320x240, -fullscreen (the frame at factor 1, centred)
   tile-rotate90         240x320 --rotate 90 (320x240 logical), in tile 2
   fullscreen-rotate90   240x320 --rotate 90, -fullscreen
+  covered               -playdemo demo1 in a tile, then the same with a fullscreen client over
+                        it (no frame callbacks): the game keeps its tic rate, within 10 %,
+                        in both present modes
 Python 3 standard library only.
 """
 
 import os
 import re
+import signal
 import sys
 import time
 
@@ -47,8 +51,9 @@ OUR_FILES = ('clients/doomgeneric/', 'clients/common/')
 
 def parse_args():
 	def extra(p):
-		p.add_argument('--phase', required=True, choices=sorted(PHASES))
+		p.add_argument('--phase', required=True, choices=sorted(PHASES) + ['covered'])
 		p.add_argument('--game', required=True)
+		p.add_argument('--load', default='')
 	return harness.parse_args(extra)
 
 
@@ -152,6 +157,73 @@ def run(args):
 		    'pixel for pixel in RGB565' % (box[2], box[3], box[0], box[1], colours))
 
 
+TICS = re.compile(r'picowl-dg: (\d+) game tics in ([0-9.]+) ms: ([0-9.]+) tics a second')
+COVERED = re.compile(r'(\d+) covered;')
+# How long each run plays the demo: some 240 tics at the game's 35 a second. The level's
+# opening screen wipe, about a second without tics, is in every run's window alike.
+PLAY_S = 8.0
+
+
+def covered_problems(img):
+	"""picowl-load's first frame, a grey-blue checkerboard of 16x16 squares, over the game's
+	tile and its border at the top-left corner."""
+	problems = []
+	for x, y in ((0, 0), (8, 8), (20, 4)):
+		r, g, b = img.px(x, y)
+		if not (abs(r - g) <= 4 and 0x18 <= b - r <= 0x28):
+			problems.append('pixel (%d,%d) is %s, not picowl-load\'s checkerboard'
+					% (x, y, (r, g, b)))
+	return problems
+
+
+def play(s, game, iwad, options, cover):
+	"""(tics a second, frames drawn while covered) of one run of -playdemo for PLAY_S."""
+	cmd = [game, '-iwad', iwad, '-playdemo', 'demo1', '-nogui', '-nosound', '-dgstats'] + options
+	g = s.spawn(cmd, 'doomgeneric-picowl', env=dict(GAME_ENV, PICOWL_DG_DEBUG='1'))
+	harness.poll(lambda: 'picowl-dg: buffer' in g.stderr() or not g.alive(),
+		     'the game is configured', timeout=30, interval=0.05)
+	cover_client = None
+	if cover:
+		cover_client = s.spawn(cover, 'picowl-load')
+		s.wait_for(covered_problems, 'the fullscreen client covers the output', timeout=30)
+	time.sleep(PLAY_S)
+	check(g.alive(), 'the game ended early:\n%s' % g.stderr()[-2000:])
+	os.kill(g.proc.pid, signal.SIGTERM)
+	status = g.wait(30)
+	if cover_client:
+		cover_client.proc.terminate()
+		cover_client.wait(10)
+	err = g.stderr()
+	check(status == 0, 'the game exited with %s after SIGTERM:\n%s' % (status, err[-2000:]))
+	m = TICS.search(err)
+	check(m, 'no "game tics" line from -dgstats:\n%s' % err[-2000:])
+	c = COVERED.search(err)
+	return float(m.group(3)), int(c.group(1)) if c else 0
+
+
+def run_covered(args):
+	game = harness.need(args.game, 'doomgeneric-picowl', '(configure with -Ddoomgeneric=PATH)')
+	iwad = harness.need(args.iwad, 'freedoom1.wad', 'freedoom')
+	load = harness.need(args.load, 'picowl-load', '(the build\'s clients/picowl-load)')
+	cover = [load, '--fullscreen', '--damage', 'none', '--rate', '10']
+	with harness.Session(args, size='240x320', fmt='rgb565',
+			     extra_args=['--test-hooks']) as s:
+		for mode in ('old', 'new'):
+			options = ['-presentmode', mode]
+			shown, covered_shown = play(s, game, iwad, options, None)
+			hidden, covered_hidden = play(s, game, iwad, options, cover)
+			log('-presentmode %s: %.2f tics a second shown, %.2f covered (%d frames drawn '
+			    'while covered)' % (mode, shown, hidden, covered_hidden))
+			check(shown > 25, '-presentmode %s: %.2f tics a second shown; the game runs at 35'
+			      ' (less its opening wipe)' % (mode, shown))
+			check(abs(hidden - shown) <= 0.1 * shown, '-presentmode %s: %.2f tics a second '
+			      'covered against %.2f shown: more than 10 %% apart' % (mode, hidden, shown))
+			if mode == 'old':
+				check(covered_hidden > 0 and covered_shown == 0,
+				      'old mode counted %d frames covered while shown, %d while covered'
+				      % (covered_shown, covered_hidden))
+
+
 if __name__ == '__main__':
 	args = parse_args()
-	harness.main(lambda: run(args))
+	harness.main(lambda: run_covered(args) if args.phase == 'covered' else run(args))
