@@ -118,15 +118,10 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 			o->dump_last_frame = v;
 			i++;
 		} else if (strcmp(a, "-buffers") == 0) {
-			char *end = NULL;
-			long b = v ? strtol(v, &end, 10) : 0;
-			if (!v || *end != '\0' || b < DG_BUFFERS_MIN || b > DG_BUFFERS_MAX) {
-				snprintf(err, errlen,
-					"-buffers needs a number from %d to %d, not '%s'",
-					DG_BUFFERS_MIN, DG_BUFFERS_MAX, v ? v : "");
+			if (!number(a, v, DG_BUFFERS_MIN, DG_BUFFERS_MAX, &o->buffers, err,
+				    errlen)) {
 				return false;
 			}
-			o->buffers = (int)b;
 			i++;
 		} else if (strcmp(a, "-audio-mode") == 0) {
 			if (!v || !pick(v, audio, 2, &n)) {

@@ -6,6 +6,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "config.h"
+#include "config_keys.h"
 
 static bool __attribute__((format(printf, 3, 4)))
 fail(char *err, size_t errlen, const char *fmt, ...)
@@ -136,18 +137,6 @@ static const struct {
 };
 
 static bool
-parse_arg(const char *s, int min, int max, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end != '\0' || v < min || v > max) {
-		return false;
-	}
-	*out = (int)v;
-	return true;
-}
-
-static bool
 parse_action(char *words[], int n, const char *action, struct pw_binding *out, char *err,
 	size_t errlen)
 {
@@ -159,14 +148,14 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	}
 	if (strcmp(verb, "focus") == 0 && n == 3 && strcmp(words[1], "tile") == 0) {
 		out->action = PW_ACTION_FOCUS_TILE;
-		if (parse_arg(words[2], 1, 64, &out->arg)) {
+		if (pw_config_parse_int(words[2], 1, 64, &out->arg)) {
 			return true;
 		}
 	} else if (strcmp(verb, "master") == 0 && (n == 2 || n == 3) &&
 		(strcmp(words[1], "grow") == 0 || strcmp(words[1], "shrink") == 0)) {
 		out->action = words[1][0] == 'g' ? PW_ACTION_MASTER_GROW : PW_ACTION_MASTER_SHRINK;
 		out->arg = 50;
-		if (n == 2 || parse_arg(words[2], 1, 800, &out->arg)) {
+		if (n == 2 || pw_config_parse_int(words[2], 1, 800, &out->arg)) {
 			return true;
 		}
 	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
@@ -184,7 +173,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 				return true;
 			}
 			if (n == 2 && takes &&
-				parse_arg(words[1], actions[i].min, actions[i].max, &out->arg) &&
+				pw_config_parse_int(words[1], actions[i].min, actions[i].max,
+					&out->arg) &&
 				(out->action != PW_ACTION_ROTATE || out->arg % 90 == 0)) {
 				return true;
 			}

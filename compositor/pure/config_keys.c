@@ -19,8 +19,8 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 	return false;
 }
 
-static bool
-parse_int(const char *s, int min, int max, int *out)
+bool
+pw_config_parse_int(const char *s, int min, int max, int *out)
 {
 	char *end;
 	long v = strtol(s, &end, 10);
@@ -112,10 +112,10 @@ key_panel_command(struct pw_config_private *priv, const char *value)
 	return copy != NULL;
 }
 
-#define INT_KEY(name, field, min, max)                                            \
-	static bool key_##name(struct pw_config_private *priv, const char *value) \
-	{                                                                         \
-		return parse_int(value, min, max, &CONFIG(priv)->field);          \
+#define INT_KEY(name, field, min, max)                                             \
+	static bool key_##name(struct pw_config_private *priv, const char *value)  \
+	{                                                                          \
+		return pw_config_parse_int(value, min, max, &CONFIG(priv)->field); \
 	}
 INT_KEY(master_count, layout.master_count, 0, 64)
 INT_KEY(gaps, layout.gap, 0, 1000)

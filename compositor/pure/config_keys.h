@@ -32,6 +32,9 @@ char *pw_config_pool_strdup(struct pw_config_private *priv, const char *s);
  */
 bool pw_config_set_defaults(struct pw_config_private *priv);
 
+/* A whole number from min to max in `s`, as strtol reads it with nothing after, into *out. */
+bool pw_config_parse_int(const char *s, int min, int max, int *out);
+
 /* Whether `name` is a section of the file ("output", "bindings", ...). */
 bool pw_config_section_known(const char *name);
 
