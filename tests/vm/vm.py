@@ -5,7 +5,10 @@ picowl, the test programs and the host's libraries, runs one case's guest script
 the session, and checks what reached the screen: qemu's screendump for DRM devices and the
 DRM fbdev emulation, the framebuffer's own rows for vfb (qemu cannot see vfb).
 
-  vm.py --case NAME --picowl P --client P --tool P [--keep DIR]
+  vm.py --case NAME --picowl P --client P --tool P [--game P --iwad WAD] [--keep DIR]
+
+A case that plays the real Doom engine (sound) also gets the game (doomgeneric-picowl), its
+libraries, the IWAD as /doom/freedoom1.wad and the ALSA configuration alsa-lib reads.
 
 The guest talks to this script on the serial line, one command a line:
   @@DUMP NAME          take a screendump now, then answer "ok" on the serial line
@@ -230,6 +233,17 @@ def build_initramfs(args, case, version, path):
     busybox = shutil.which('busybox') or '/bin/busybox'
     c.host_file(busybox, '/bin/busybox')
     programs = {'picowl': args.picowl, 'vmclient': args.client, 'vmtool': args.tool}
+    if case.get('game'):
+        if not args.game or not args.iwad:
+            fail('case %s needs --game and --iwad (configure with -Ddoomgeneric=PATH)'
+                 % args.case)
+        programs['doomgeneric-picowl'] = args.game
+        with open(args.iwad, 'rb') as f:
+            c.file('/doom/freedoom1.wad', f.read(), 0o644)
+        # alsa.conf and what it includes for a card (cards/, pcm/): enough for hw:0
+        c.host_file('/usr/share/alsa/alsa.conf')
+        c.host_tree('/usr/share/alsa/cards')
+        c.host_tree('/usr/share/alsa/pcm')
     for name, p in programs.items():
         c.host_file(p, '/bin/' + name)
     for lib in shared_libraries(programs.values()):
@@ -314,8 +328,8 @@ def run(args, case, work):
     initrd = os.path.join(work, 'initramfs.cpio')
     build_initramfs(args, case, version, initrd)
     mon_path = os.path.join(work, 'mon.sock')
-    cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-nodefaults', '-no-reboot',
-           '-kernel', image, '-initrd', initrd,
+    cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', case.get('memory', '512'),
+           '-nodefaults', '-no-reboot', '-kernel', image, '-initrd', initrd,
            '-append', 'console=ttyS0 quiet loglevel=1 rdinit=/init panic=-1 ' +
            case.get('cmdline', ''),
            '-display', 'none', '-serial', 'stdio',
@@ -407,6 +421,8 @@ def main():
     ap.add_argument('--picowl', required=True)
     ap.add_argument('--client', required=True)
     ap.add_argument('--tool', required=True)
+    ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
+    ap.add_argument('--iwad', default='', help='freedoom1.wad, for the sound case')
     ap.add_argument('--keep', help='keep the work directory here')
     args = ap.parse_args()
     for prog in ['qemu-system-x86_64', 'busybox']:
