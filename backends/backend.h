@@ -31,6 +31,7 @@ struct pw_backend_config {
 	int refresh_mhz;
 	/* DRM: names from the config, NULL for the first connected connector / preferred mode. */
 	const char *connector, *mode;
+	enum pw_kms_mode kms; /* DRM: AUTO, or the interface the user forces */
 };
 
 /* What one present did, for the counters. Filled by present(). */

@@ -382,7 +382,8 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 		fprintf(stderr, "picowl: drm: %s has no dumb buffers\n", drm->path);
 		goto err;
 	}
-	if (!pw_kms_init(&drm->kms, drm->fd, drm->path, config->connector, config->mode)) {
+	if (!pw_kms_init(&drm->kms, drm->fd, drm->path, config->connector, config->mode,
+		    config->kms)) {
 		goto err;
 	}
 	drm->base.name = drm->kms.connector_name;

@@ -178,11 +178,12 @@ find_props(struct pw_kms *kms)
 }
 
 bool
-pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector, const char *mode)
+pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector, const char *mode,
+	enum pw_kms_mode api)
 {
 	*kms = (struct pw_kms){.fd = fd, .path = path};
 	drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1);
-	kms->atomic = drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
+	kms->atomic = api != PW_KMS_LEGACY && drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
 	drmModeRes *res = drmModeGetResources(fd);
 	if (!res) {
 		fprintf(stderr, "picowl: drm: %s has no mode setting (not a KMS device?)\n", path);
@@ -212,6 +213,11 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 		drmModeCreatePropertyBlob(fd, &kms->mode, sizeof(kms->mode), &kms->mode_blob) !=
 			0) {
 		kms->atomic = false;
+	}
+	if (api == PW_KMS_ATOMIC && !kms->atomic) {
+		fprintf(stderr, "picowl: drm: %s has no atomic mode setting (--kms atomic)\n",
+			path);
+		goto out;
 	}
 	ok = true;
 out:

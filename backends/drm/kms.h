@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <xf86drmMode.h>
 
+#include "modes.h"
+
 struct pw_kms {
 	int fd;
 	const char *path;
@@ -30,11 +32,13 @@ struct pw_kms {
 
 /*
  * Picks the connector `connector` names (NULL: the first connected one), its mode (`mode`
- * "WxH" or "WxH@HZ"; NULL: the preferred one), a CRTC and its primary plane. False after a
- * message that names what was missing and what there is.
+ * "WxH" or "WxH@HZ"; NULL: the preferred one), a CRTC and its primary plane, and the interface
+ * `api` asks for (AUTO: atomic where the driver has all it needs, else legacy; LEGACY: never
+ * atomic; ATOMIC: false when the driver has no atomic). False after a message that names what
+ * was missing and what there is.
  */
 bool pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
-	const char *mode);
+	const char *mode, enum pw_kms_mode api);
 void pw_kms_finish(struct pw_kms *kms);
 
 /*

@@ -3,7 +3,7 @@
  * is display memory (uncached, or behind a slow bus): in shadow mode it is mapped write-only
  * and only written, row by row; flip pans between two halves of the virtual screen and
  * composites into the hidden one; direct composites into the visible one. Frames complete at
- * FBIO_WAITFORVSYNC where the driver has it, else at a tick of a refresh grid, with a timer armed
+ * FBIO_WAITFORVSYNC where it really waits, else at a tick of a refresh grid, with a timer armed
  * only when the core waits for that tick, so an idle picowl never wakes up.
  */
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "copy.h"
 #include "frame_timer.h"
 #include "session.h"
@@ -108,27 +109,55 @@ pan_to(struct fbdev *fb, int half)
 	return ioctl(fb->fd, FBIOPAN_DISPLAY, &var) == 0;
 }
 
+/*
+ * Two screens fit in the virtual height and in the framebuffer's memory (smem_len: the mapping
+ * is made only after the path is chosen), the driver pans to a whole screen's height, and a
+ * pan to the second screen and back succeeds.
+ */
 static bool
 can_flip(struct fbdev *fb)
 {
+	unsigned step = fb->fix.ypanstep ? fb->fix.ypanstep : fb->fix.ywrapstep;
 	return fb->var.yres_virtual >= 2 * fb->var.yres &&
-		(size_t)fb->fix.line_length * 2 * fb->var.yres <= fb->map_len &&
-		(fb->fix.ypanstep || fb->fix.ywrapstep) && pan_to(fb, 0);
+		(size_t)fb->fix.line_length * 2 * fb->var.yres <= fb->fix.smem_len && step &&
+		fb->var.yres % step == 0 && pan_to(fb, 1) && pan_to(fb, 0);
+}
+
+/*
+ * DRM's fbdev emulation ("<driver>drmfb") accepts a pan that need not reach the screen: in
+ * Linux 6.1 bochs scans out from the plane's position, not its source offset, and the
+ * emulations that draw into a shadow copy only the first screen's rows to the display
+ * (drm_fb_helper_memory_range_to_clip clips to yres). DRM itself flips there.
+ */
+static bool
+is_drm_emulation(const struct fbdev *fb)
+{
+	size_t len = strlen(fb->id);
+	return len >= 5 && strcmp(fb->id + len - 5, "drmfb") == 0;
 }
 
 static void
 pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 {
 	bool native = fb->fb_format == pw_format_pixman(fb->base.format);
-	bool flip = native && can_flip(fb);
+	bool flip =
+		native && (wanted == PW_PRESENT_AUTO || wanted == PW_PRESENT_FLIP) && can_flip(fb);
 	enum pw_present_mode mode = wanted;
 	if (wanted == PW_PRESENT_AUTO) {
-		mode = flip ? PW_PRESENT_FLIP : PW_PRESENT_SHADOW;
+		mode = flip && !is_drm_emulation(fb) ? PW_PRESENT_FLIP : PW_PRESENT_SHADOW;
+		if (flip && mode == PW_PRESENT_SHADOW) {
+			fprintf(stderr,
+				"picowl: fbdev: %s is DRM's fbdev emulation, whose pans may not "
+				"reach the screen: shadow (--present flip pans anyway; "
+				"--backend drm page-flips)\n",
+				fb->path);
+		}
 	} else if (wanted == PW_PRESENT_FLIP && !flip) {
 		fprintf(stderr,
 			"picowl: fbdev: %s cannot pan between two screens (virtual %ux%u, "
-			"ypanstep %u): using shadow\n",
-			fb->path, fb->var.xres_virtual, fb->var.yres_virtual, fb->fix.ypanstep);
+			"memory %u, ypanstep %u): using shadow\n",
+			fb->path, fb->var.xres_virtual, fb->var.yres_virtual, fb->fix.smem_len,
+			fb->fix.ypanstep);
 		mode = PW_PRESENT_SHADOW;
 	} else if (wanted == PW_PRESENT_DIRECT && !native) {
 		fprintf(stderr, "picowl: fbdev: %s needs a format conversion: using shadow\n",
@@ -332,6 +361,32 @@ map_screens(struct fbdev *fb)
 	return true;
 }
 
+/*
+ * FBIO_WAITFORVSYNC counts only when it waits: DRM's fbdev emulation answers 0 at once on a
+ * driver without vblank interrupts (bochs). After a first wait that lines up with a vblank, two
+ * more must take at least a quarter of the refresh period each; `*waited` gets the shorter.
+ */
+static bool
+vsync_waits(struct fbdev *fb, int64_t *waited)
+{
+	int zero = 0;
+	*waited = -1;
+	if (ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) != 0) {
+		return false;
+	}
+	for (int i = 0; i < 2; i++) {
+		int64_t start = pw_now_ns();
+		if (ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) != 0) {
+			return false;
+		}
+		int64_t ns = pw_now_ns() - start;
+		if (*waited < 0 || ns < *waited) {
+			*waited = ns;
+		}
+	}
+	return *waited >= 250000000000LL / fb->base.refresh_mhz;
+}
+
 static bool
 read_screeninfo(struct fbdev *fb)
 {
@@ -385,8 +440,14 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	if (!map_screens(fb)) {
 		goto err;
 	}
-	int zero = 0;
-	fb->vsync = ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
+	int64_t waited;
+	fb->vsync = vsync_waits(fb, &waited);
+	if (!fb->vsync && waited >= 0) {
+		fprintf(stderr,
+			"picowl: fbdev: %s: FBIO_WAITFORVSYNC returns after %lld us, no vblank: "
+			"frames end on the refresh timer\n",
+			fb->path, (long long)(waited / 1000));
+	}
 	fb->timer = pw_frame_timer_create(loop, 1000000000000LL / fb->base.refresh_mhz, "fbdev",
 		pw_backend_frame_done, &fb->base);
 	if (!fb->timer) {

@@ -27,6 +27,7 @@ create_backend(struct pw_server *server)
 		.refresh_mhz = o->refresh_mhz,
 		.connector = o->connector,
 		.mode = o->mode,
+		.kms = o->kms,
 	};
 	return pw_backend_create(server->loop, o->backend, &config);
 }

@@ -195,6 +195,7 @@ static const struct key {
 	{"output", "device", NULL, "device"},
 	{"output", "connector", NULL, "connector"},
 	{"output", "mode", NULL, "mode"},
+	{"output", "kms", NULL, "kms"},
 	{"output", "rotation", NULL, "rotate"},
 	{"output", "format", NULL, "format"},
 	{"layout", "layout", key_layout, "tile or monocle"},

@@ -16,6 +16,12 @@ static const char *const copy_names[] = {
 	[PW_COPY_DMA] = "dma",
 };
 
+static const char *const kms_names[] = {
+	[PW_KMS_AUTO] = "auto",
+	[PW_KMS_ATOMIC] = "atomic",
+	[PW_KMS_LEGACY] = "legacy",
+};
+
 static bool
 parse(const char *const *names, size_t count, const char *name, int *out)
 {
@@ -60,4 +66,21 @@ const char *
 pw_copy_engine_name(enum pw_copy_engine engine)
 {
 	return copy_names[engine];
+}
+
+bool
+pw_kms_mode_parse(const char *name, enum pw_kms_mode *out)
+{
+	int v;
+	if (!parse(kms_names, sizeof(kms_names) / sizeof(*kms_names), name, &v)) {
+		return false;
+	}
+	*out = (enum pw_kms_mode)v;
+	return true;
+}
+
+const char *
+pw_kms_mode_name(enum pw_kms_mode mode)
+{
+	return kms_names[mode];
 }

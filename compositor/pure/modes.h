@@ -1,4 +1,4 @@
-/* Present modes and copy engines, named as in the config. Pure: no Wayland. */
+/* Present modes, copy engines and KMS interfaces, named as in the config. Pure: no Wayland. */
 #ifndef PW_MODES_H
 #define PW_MODES_H
 
@@ -19,9 +19,18 @@ enum pw_copy_engine {
 	PW_COPY_DMA, /* a device's own DMA copy */
 };
 
+/* Which DRM mode-setting interface drives the display (config `kms=`). */
+enum pw_kms_mode {
+	PW_KMS_AUTO, /* atomic where the driver has it, else legacy */
+	PW_KMS_ATOMIC, /* atomic, or refuse to start */
+	PW_KMS_LEGACY, /* SetCrtc, PageFlip and DIRTYFB even on an atomic driver */
+};
+
 bool pw_present_mode_parse(const char *name, enum pw_present_mode *out);
 const char *pw_present_mode_name(enum pw_present_mode mode);
 bool pw_copy_engine_parse(const char *name, enum pw_copy_engine *out);
 const char *pw_copy_engine_name(enum pw_copy_engine engine);
+bool pw_kms_mode_parse(const char *name, enum pw_kms_mode *out);
+const char *pw_kms_mode_name(enum pw_kms_mode mode);
 
 #endif

@@ -31,6 +31,7 @@ const char pw_options_usage[] =
 	"  --counters FILE  where counter dumps go (default: stderr)\n"
 	"  --connector NAME DRM connector, e.g. DSI-1 (default: the first connected)\n"
 	"  --mode WxH[@HZ]  display mode; sets --size and --refresh too (default: auto)\n"
+	"  --kms API        DRM mode setting: auto, atomic or legacy (default: auto)\n"
 	"  -c, --config FILE  the config file (default: $XDG_CONFIG_HOME/picowl/picowl.ini,\n"
 	"                   else /etc/xdg/picowl/picowl.ini)\n"
 	"  --strict         refuse to start when the config file has an error\n"
@@ -192,6 +193,12 @@ parse_copy(struct pw_options *opts, const char *value)
 }
 
 static bool
+parse_kms(struct pw_options *opts, const char *value)
+{
+	return pw_kms_mode_parse(value, &opts->kms);
+}
+
+static bool
 parse_dma_threshold(struct pw_options *opts, const char *value)
 {
 	int v;
@@ -280,6 +287,7 @@ static const struct {
 	{"connector", parse_connector, "a connector name, e.g. DSI-1"},
 	{"mode", parse_mode, "auto or WIDTHxHEIGHT[@HZ], e.g. 240x320@60"},
 	{"config", parse_config, "a file name"},
+	{"kms", parse_kms, "auto, atomic or legacy"},
 };
 
 /* Options without a value. */
@@ -328,6 +336,7 @@ pw_options_defaults(struct pw_options *opts)
 		.counters = NULL,
 		.connector = NULL,
 		.mode = NULL,
+		.kms = PW_KMS_AUTO,
 		.config = NULL,
 		.strict = false,
 		.test_hooks = false,

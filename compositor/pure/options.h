@@ -24,6 +24,7 @@ struct pw_options {
 	const char *counters; /* --counters FILE, NULL: stderr */
 	const char *connector; /* --connector NAME (DRM), NULL: the first connected */
 	const char *mode; /* --mode WxH[@HZ] (DRM, fbdev), NULL: auto; also sets size */
+	enum pw_kms_mode kms; /* --kms auto|atomic|legacy (DRM), default auto */
 	const char *config; /* -c/--config FILE, NULL: look it up (see config.h) */
 	bool strict; /* --strict: refuse to start on any config error */
 	bool test_hooks; /* --test-hooks: input injection over the control protocol */

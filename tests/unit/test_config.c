@@ -125,7 +125,7 @@ test_values(void)
 	char log[1024];
 	struct pw_config *c =
 		load_text("[output]\nrotation = 90\nmode = 320x240@50\n"
-			  "format = xrgb8888\n"
+			  "format = xrgb8888\nkms = legacy\n"
 			  "[layout]\nlayout = monocle\nmaster_ratio = 0.6\ngaps = 2\n"
 			  "border = #102030\nbackground=0xffffff\n"
 			  "[panel]\nposition = bottom\nautohide = off\ntimeout = 500\n"
@@ -141,7 +141,7 @@ test_values(void)
 	}
 	CHECK(c->opts.rotate == 90 && c->opts.width == 320 && c->opts.height == 240);
 	CHECK(c->opts.refresh_mhz == 50000 && strcmp(c->opts.mode, "320x240@50") == 0);
-	CHECK(c->opts.format == PW_FORMAT_XRGB8888);
+	CHECK(c->opts.format == PW_FORMAT_XRGB8888 && c->opts.kms == PW_KMS_LEGACY);
 	CHECK(c->layout.kind == PW_LAYOUT_MONOCLE && c->layout.master_permille == 600);
 	CHECK(c->layout.gap == 2 && c->border == 0x102030 && c->background == 0xffffff);
 	CHECK(c->panel.position == PW_PANEL_BOTTOM && !c->panel.autohide);
@@ -188,6 +188,7 @@ test_errors(void)
 	ERROR("[output]\nrotation = 45\n", "2:", "rotation");
 	ERROR("[output]\nformat = argb8888\n", "2:", "format");
 	ERROR("[output]\nmode = 240\n", "2:", "mode");
+	ERROR("[output]\nkms = old\n", "2:", "kms");
 	ERROR("[pipeline]\ndamage = some\n", "2:", "damage");
 	ERROR("[pipeline]\ndma_threshold = -1\n", "2:", "dma_threshold");
 	ERROR("[panel]\nautohide = maybe\n", "2:", "autohide");

@@ -56,10 +56,35 @@ test_copy(void)
 	}
 }
 
+static void
+test_kms(void)
+{
+	static const struct {
+		const char *name;
+		enum pw_kms_mode mode;
+	} table[] = {
+		{"auto", PW_KMS_AUTO},
+		{"atomic", PW_KMS_ATOMIC},
+		{"legacy", PW_KMS_LEGACY},
+	};
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		enum pw_kms_mode m = (enum pw_kms_mode) - 1;
+		CHECK(pw_kms_mode_parse(table[i].name, &m) && m == table[i].mode);
+		CHECK(strcmp(pw_kms_mode_name(table[i].mode), table[i].name) == 0);
+	}
+	static const char *const bad[] = {"", "Legacy", "atomic ", "nonatomic", "cpu", "flip"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		enum pw_kms_mode m = PW_KMS_LEGACY;
+		CHECK(!pw_kms_mode_parse(bad[i], &m));
+		CHECK(m == PW_KMS_LEGACY);
+	}
+}
+
 int
 main(void)
 {
 	test_present();
 	test_copy();
+	test_kms();
 	return check_summary();
 }

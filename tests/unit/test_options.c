@@ -41,6 +41,7 @@ test_defaults(void)
 	CHECK(o.format == PW_FORMAT_RGB565);
 	CHECK(o.refresh_mhz == 60000);
 	CHECK(o.socket == NULL && o.command == NULL);
+	CHECK(o.kms == PW_KMS_AUTO);
 	CHECK(!o.help && !o.version);
 	CHECK(pw_options_parse(&o, 1, argv, err, sizeof(err)));
 	CHECK(o.width == 240 && o.command == NULL);
@@ -66,6 +67,9 @@ test_good(void)
 	CHECK(PARSE(&o, err, "--socket=pw") && strcmp(o.socket, "pw") == 0);
 	CHECK(PARSE(&o, err, "--backend", "drm") && strcmp(o.backend, "drm") == 0);
 	CHECK(PARSE(&o, err, "--backend=auto") && strcmp(o.backend, "auto") == 0);
+	CHECK(PARSE(&o, err, "--kms", "legacy") && o.kms == PW_KMS_LEGACY);
+	CHECK(PARSE(&o, err, "--kms=atomic") && o.kms == PW_KMS_ATOMIC);
+	CHECK(PARSE(&o, err, "--kms", "legacy", "--kms", "auto") && o.kms == PW_KMS_AUTO);
 	CHECK(PARSE(&o, err, "-h") && o.help);
 	CHECK(PARSE(&o, err, "--help") && o.help && !o.version);
 	CHECK(PARSE(&o, err, "--version") && o.version && !o.help);
@@ -156,6 +160,12 @@ test_bad(void)
 	BAD("--backend", "--backend", "");
 	BAD("--backend", "--backend");
 
+	BAD("--kms", "--kms", "Legacy");
+	BAD("--kms", "--kms", "non-atomic");
+	BAD("--kms", "--kms=");
+	BAD("--kms", "--kms");
+	BAD("auto, atomic or legacy", "--kms", "old");
+
 	BAD("--foo", "--foo");
 	BAD("--foo", "--foo=1");
 	BAD("--sizes", "--sizes", "240x320");
@@ -191,7 +201,7 @@ test_usage(void)
 {
 	const char *needles[] = {"--backend NAME", "--size WxH", "--format", "--refresh HZ",
 		"--socket NAME", "-h, --help", "--version", "-- command", "headless", "240x320",
-		"rgb565", "xrgb8888", "60", "wayland-N"};
+		"rgb565", "xrgb8888", "60", "wayland-N", "--kms API", "legacy"};
 
 	for (size_t i = 0; i < sizeof(needles) / sizeof(needles[0]); i++) {
 		CHECK(strstr(pw_options_usage, needles[i]) != NULL);

@@ -4,9 +4,13 @@
  *   vmclient STATE_FILE
  *
  * Fills its buffer magenta with a yellow top-left quarter (so a screendump shows the
- * rotation). On SIGUSR1 it paints a 32x32 cyan square in the middle and damages only that.
- * Every event is one line, "@@CLIENT ...", on stdout and appended to STATE_FILE:
- *   configured W H | drawn W H | partial | key CODE 1|0 | touch down|motion ID X Y |
+ * rotation). The Nth SIGUSR1 adds a 32x32 cyan square, centred at the Nth of (1/2, 1/2),
+ * (3/8, 5/8), (5/8, 3/8) of the buffer (then round again), and damages only that square; from
+ * the first on, every buffer also paints the bottom-right eighth (x >= 7/8 and y >= 7/8 of the
+ * buffer) green without ever damaging it, so a compositor that repaints or uploads only the
+ * damage keeps magenta there. Every event is one line, "@@CLIENT ...", on stdout and appended
+ * to STATE_FILE:
+ *   configured W H | drawn W H | partial N | key CODE 1|0 | touch down|motion ID X Y |
  *   touch up ID | button CODE 1|0 | enter
  */
 #define _GNU_SOURCE
@@ -27,7 +31,12 @@
 #define MAGENTA 0xffff00ffu
 #define YELLOW 0xffffff00u
 #define CYAN 0xff00ffffu
+#define GREEN 0xff00ff00u
 #define PATCH 32
+#define SPOTS 3
+
+/* The squares' centres, in eighths of the buffer's width and height. */
+static const int spots[SPOTS][2] = {{4, 4}, {3, 5}, {5, 3}};
 
 struct app {
 	struct pw_client tc;
@@ -35,6 +44,7 @@ struct app {
 	/* buffers not yet released and frame callbacks not yet done, freed at exit */
 	struct wl_proxy *inflight[16];
 	int width, height; /* of the first configure, kept */
+	int step; /* SIGUSR1s so far: squares shown */
 	bool configured, drawn;
 	FILE *state;
 };
@@ -77,8 +87,33 @@ handle_buffer_release(void *data, struct wl_buffer *buffer)
 
 static const struct wl_buffer_listener buffer_listener = {.release = handle_buffer_release};
 
+/* Square `i` (0-based) in buffer coordinates. */
+static void
+spot_box(const struct app *app, int i, int *x, int *y)
+{
+	*x = app->width * spots[i % SPOTS][0] / 8 - PATCH / 2;
+	*y = app->height * spots[i % SPOTS][1] / 8 - PATCH / 2;
+}
+
+static uint32_t
+pixel(const struct app *app, int x, int y)
+{
+	int w = app->width, h = app->height;
+	for (int i = 0; i < app->step; i++) {
+		int sx, sy;
+		spot_box(app, i, &sx, &sy);
+		if (x >= sx && x < sx + PATCH && y >= sy && y < sy + PATCH) {
+			return CYAN;
+		}
+	}
+	if (app->step > 0 && x >= w * 7 / 8 && y >= h * 7 / 8) {
+		return GREEN; /* never damaged */
+	}
+	return x < w / 4 && y < h / 4 ? YELLOW : MAGENTA;
+}
+
 static struct wl_buffer *
-make_buffer(struct app *app, bool patch)
+make_buffer(struct app *app)
 {
 	int w = app->width, h = app->height;
 	struct pw_client_canvas cv;
@@ -88,10 +123,7 @@ make_buffer(struct app *app, bool patch)
 	uint32_t *px = cv.pixels;
 	for (int y = 0; y < h; y++) {
 		for (int x = 0; x < w; x++) {
-			bool marker = x < w / 4 && y < h / 4;
-			bool square = patch && x >= w / 2 - PATCH / 2 && x < w / 2 + PATCH / 2 &&
-				y >= h / 2 - PATCH / 2 && y < h / 2 + PATCH / 2;
-			px[y * w + x] = square ? CYAN : marker ? YELLOW : MAGENTA;
+			px[y * w + x] = pixel(app, x, y);
 		}
 	}
 	struct wl_buffer *buffer = pw_client_canvas_finish(&cv, app->tc.shm);
@@ -109,24 +141,25 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 		app->drawn = true;
 		say(app, "drawn %d %d", app->width, app->height);
 	} else {
-		say(app, "partial");
+		say(app, "partial %d", app->step);
 	}
 }
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};
 
 static void
-draw(struct app *app, bool patch)
+draw(struct app *app)
 {
-	struct wl_buffer *buffer = make_buffer(app, patch);
+	struct wl_buffer *buffer = make_buffer(app);
 	if (!buffer || !swap_inflight(app, NULL, buffer)) {
 		say(app, "error no buffer");
 		exit(1);
 	}
 	wl_surface_attach(app->top.surface, buffer, 0, 0);
-	if (patch) {
-		wl_surface_damage_buffer(app->top.surface, app->width / 2 - PATCH / 2,
-			app->height / 2 - PATCH / 2, PATCH, PATCH);
+	if (app->step > 0) {
+		int x, y;
+		spot_box(app, app->step - 1, &x, &y);
+		wl_surface_damage_buffer(app->top.surface, x, y, PATCH, PATCH);
 	} else {
 		wl_surface_damage_buffer(app->top.surface, 0, 0, INT32_MAX, INT32_MAX);
 	}
@@ -149,7 +182,7 @@ handle_configure(struct pw_client_toplevel *top)
 		app->width = top->width;
 		app->height = top->height;
 		say(app, "configured %d %d", app->width, app->height);
-		draw(app, false);
+		draw(app);
 	}
 }
 
@@ -228,7 +261,8 @@ main(int argc, char *argv[])
 		if (sig.revents & POLLIN) {
 			struct signalfd_siginfo info;
 			if (read(sfd, &info, sizeof(info)) == sizeof(info) && app.configured) {
-				draw(&app, true);
+				app.step++;
+				draw(&app);
 			}
 		}
 	}
