@@ -15,15 +15,16 @@ dir=${1:-armel-sysroot}
 mkdir -p "$dir/debs"
 dir=$(cd "$dir" && pwd)
 
-# The libraries picowl links (wayland, pixman, xkbcommon, libinput) with their headers, and
-# the closure of runtime libraries behind them, plus what a device image needs to run them.
+# The libraries picowl links (wayland, pixman, xkbcommon, libinput) and doomgeneric-picowl's
+# sound (alsa-lib) with their headers, and the closure of runtime libraries behind them, plus
+# what a device image needs to run them.
 DEV="libwayland-dev libwayland-server0 libwayland-client0 libwayland-cursor0 libwayland-egl1
  libpixman-1-dev libpixman-1-0 libxkbcommon-dev libxkbcommon0 libinput-dev libinput10
- libudev-dev libudev1 libffi-dev libffi8"
+ libudev-dev libudev1 libffi-dev libffi8 libasound2-dev libasound2"
 RUNTIME="libc6 libgcc-s1 gcc-12-base libinput-bin libevdev2 libmtdev1 libwacom9
  libgudev-1.0-0 libglib2.0-0 libmount1 libblkid1 libpcre2-8-0 libselinux1 zlib1g
  busybox-static"
-ALL_ARCH="wayland-protocols libwacom-common xkb-data"
+ALL_ARCH="wayland-protocols libwacom-common xkb-data libasound2-data"
 
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo

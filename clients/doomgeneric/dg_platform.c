@@ -146,9 +146,11 @@ dump_last_frame(void)
 	fprintf(stderr, "picowl-dg: frame %u, %dx%d, written to %s; staying until killed\n",
 		shown->seq, shm->width, shm->height, path);
 	fflush(stderr);
-	for (;;) {
+	/* with -dgstats SIGTERM only sets the flag: it ends the stay too (exit has run already) */
+	while (!terminated) {
 		pause();
 	}
+	_exit(0);
 }
 
 void

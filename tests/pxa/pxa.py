@@ -4,7 +4,8 @@ picowl as the session of an emulated PXA270 handheld: an armel cross build, a ke
 Debian's linux-source-6.1, an initramfs of Debian armel libraries, and qemu-system-arm's z2
 (Zipit Z2, 240x320) and spitz (Sharp Zaurus, 480x640) with the real pxafb driver.
 
-  pxa.py --source DIR --cache DIR [--boards z2,spitz] [--results FILE]
+  pxa.py --source DIR --cache DIR [--boards z2,spitz,z2-doom] [--doomgeneric DIR]
+         [--results FILE]
 
 Steps, each kept in --cache between runs: the armel sysroot (tools/armel-sysroot.sh), the cross
 build (cross/armel.ini), the kernel (kernel.sh). Then for each board: an initramfs, a boot, and a
@@ -14,30 +15,17 @@ config/picowl.init; the host checks qemu's screendumps, sends keys with sendkey 
 through uinput (vmtool), and prints a report (the figures of tests/pxa/RESULTS.md).
 """
 import argparse
-import gzip
 import os
-import queue
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'vm'))
-from vm import Cpio  # noqa: E402  the project's own newc writer
+from guest import Guest, area
+from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kernel, build_sysroot, fail,
+                      report, say)
+import pxadoom
 
-CROSS = 'arm-linux-gnueabi-'
-LIBDIRS = ['lib/arm-linux-gnueabi', 'usr/lib/arm-linux-gnueabi']
-PROGRAMS = {
-    'picowl': 'compositor/picowl',
-    'picowl-panel': 'clients/picowl-panel/picowl-panel',
-    'picowl-ctl': 'clients/picowl-ctl/picowl-ctl',
-    'pxaclient': 'tests/pxa/pxaclient',
-    'vmtool': 'tests/vm/vmtool',
-}
 BOARDS = {
     # machine, screen size, kernel command line extra
     'z2': ('z2', (240, 320), 'rootfstype=ramfs'),
@@ -48,141 +36,6 @@ BOARDS = {
 GREEN = (0, 192, 0)
 MAGENTA = (255, 0, 255)
 YELLOW = (255, 255, 0)
-
-report = []
-
-
-def say(line):
-    print(line, flush=True)
-    report.append(line)
-
-
-def fail(msg):
-    print('FAIL: ' + msg, flush=True)
-    sys.exit(1)
-
-
-def run(cmd, **kw):
-    t = time.time()
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
-    if r.returncode != 0:
-        print(r.stdout[-4000:])
-        fail('%s exited with %d' % (' '.join(cmd[:3]), r.returncode))
-    return r.stdout, time.time() - t
-
-
-# ---------------------------------------------------------------------------- the build steps
-
-def build_sysroot(args):
-    sysroot = os.path.join(args.cache, 'sysroot')
-    stamp = os.path.join(sysroot, 'meson-sysroot.ini')
-    if not os.path.exists(stamp):
-        _, t = run([os.path.join(args.source, 'tools', 'armel-sysroot.sh'), sysroot])
-        say('sysroot: armel libraries fetched and unpacked in %.0f s' % t)
-    return sysroot
-
-
-def build_armel(args, sysroot):
-    out = os.path.join(args.cache, 'armel')
-    if not os.path.exists(os.path.join(out, 'build.ninja')):
-        run(['meson', 'setup', out, args.source,
-             '--cross-file', os.path.join(sysroot, 'meson-sysroot.ini'),
-             '--cross-file', os.path.join(args.source, 'cross', 'armel.ini'),
-             '-Dbuildtype=release'])
-    _, t = run(['ninja', '-C', out] + list(PROGRAMS.values()))
-    say('armel build: %.0f s' % t)
-    stripped = os.path.join(args.cache, 'bin')
-    os.makedirs(stripped, exist_ok=True)
-    for name, path in PROGRAMS.items():
-        run([CROSS + 'strip', '-o', os.path.join(stripped, name), os.path.join(out, path)])
-    sizes = ', '.join('%s %d' % (n, os.path.getsize(os.path.join(stripped, n)))
-                      for n in ('picowl', 'picowl-panel', 'picowl-ctl'))
-    say('stripped armel sizes (bytes): ' + sizes)
-    arch, _ = run([CROSS + 'readelf', '-A', os.path.join(stripped, 'picowl')])
-    if 'v5TE' not in arch:
-        fail('picowl is not an ARMv5TE binary:\n' + arch)
-    return stripped
-
-
-def build_kernel(args):
-    out, t = run([os.path.join(HERE, 'kernel.sh'), os.path.join(args.cache, 'kernel')])
-    zimage = out.strip().splitlines()[-1]
-    say('kernel: %s, %d bytes (%.0f s, cached after the first run)' %
-        (os.path.basename(zimage), os.path.getsize(zimage), t))
-    return zimage
-
-
-def needed(path):
-    out = subprocess.run([CROSS + 'readelf', '-d', path], capture_output=True, text=True).stdout
-    return re.findall(r'Shared library: \[(.+?)\]', out)
-
-
-def add_sysroot_file(cpio, sysroot, rel):
-    """A file of the sysroot at the same path in the image, its symlinks kept."""
-    src = os.path.join(sysroot, rel)
-    if os.path.islink(src):
-        target = os.readlink(src)
-        cpio.symlink('/' + rel, target)
-        if target.startswith('/'):
-            add_sysroot_file(cpio, sysroot, target.lstrip('/'))
-        else:
-            add_sysroot_file(cpio, sysroot, os.path.normpath(os.path.join(os.path.dirname(rel), target)))
-        return
-    with open(src, 'rb') as f:
-        cpio.file('/' + rel, f.read(), os.stat(src).st_mode & 0o777)
-
-
-def find_lib(sysroot, name):
-    for d in LIBDIRS:
-        if os.path.lexists(os.path.join(sysroot, d, name)):
-            return d + '/' + name
-    fail('library %s is not in the sysroot' % name)
-
-
-def add_tree(cpio, sysroot, rel, skip=()):
-    for d, dirs, files in os.walk(os.path.join(sysroot, rel)):
-        dirs[:] = [x for x in dirs if x not in skip]
-        for name in files:
-            add_sysroot_file(cpio, sysroot, os.path.relpath(os.path.join(d, name), sysroot))
-
-
-def build_initramfs(args, sysroot, bindir, path):
-    cpio = Cpio()
-    for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/init.d', 'etc/default', 'usr/bin']:
-        cpio.dir(d)
-    cpio.node('/dev/console', 5, 1)
-    add_sysroot_file(cpio, sysroot, 'bin/busybox')
-    cpio.file('/init', INIT.encode())
-    with open(os.path.join(args.source, 'config', 'picowl.init'), 'rb') as f:
-        cpio.file('/etc/init.d/picowl', f.read())
-    cpio.file('/etc/default/picowl', DEFAULTS.encode(), 0o644)
-    cpio.file('/etc/picowl.ini', CONFIG.encode(), 0o644)
-    cpio.file('/etc/passwd', b'root:x:0:0:root:/root:/bin/sh\n', 0o644)
-    cpio.file('/etc/group', b'root:x:0:\n', 0o644)
-    queue_ = []
-    for name in PROGRAMS:
-        with open(os.path.join(bindir, name), 'rb') as f:
-            cpio.file('/usr/bin/' + name, f.read())
-        queue_ += needed(os.path.join(bindir, name))
-    seen = set()
-    while queue_:
-        lib = queue_.pop()
-        if lib in seen:
-            continue
-        seen.add(lib)
-        rel = find_lib(sysroot, lib)
-        add_sysroot_file(cpio, sysroot, rel)
-        queue_ += needed(os.path.realpath(os.path.join(sysroot, rel)))
-    add_sysroot_file(cpio, sysroot, 'lib/ld-linux.so.3')
-    # xkbcommon's keymap data (no geometry), libinput's device quirks
-    add_tree(cpio, sysroot, 'usr/share/X11/xkb', skip=('geometry',))
-    add_tree(cpio, sysroot, 'usr/share/libinput')
-    data = cpio.finish()
-    # compressed: the kernel holds the archive and its unpacked files at once, in 32 MiB on z2
-    with gzip.open(path, 'wb', compresslevel=6) as f:
-        f.write(data)
-    return len(data), sorted(seen)
-
 
 # ---------------------------------------------------------------------------- the guest
 
@@ -246,135 +99,15 @@ ctl() { WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=/run/user/0 picowl-ctl "$@"; }
 '''
 
 
-class Guest:
-    def __init__(self, machine, zimage, initrd, append, work):
-        self.work = work
-        self.mon_path = os.path.join(work, 'mon.sock')
-        cmd = ['qemu-system-arm', '-M', machine, '-kernel', zimage, '-initrd', initrd,
-               '-append', 'console=ttyS0,115200 rdinit=/init ' + append,
-               '-display', 'none', '-serial', 'stdio', '-no-reboot',
-               '-monitor', 'unix:%s,server=on,wait=off' % self.mon_path]
-        self.log = open(os.path.join(work, 'serial.log'), 'w')
-        self.qemu = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.mon = None
-
-    def _reader(self):
-        for raw in self.qemu.stdout:
-            line = raw.decode(errors='replace').rstrip('\r\n')
-            self.log.write(line + '\n')
-            self.log.flush()
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def expect(self, pattern, timeout):
-        """The lines up to one that matches; fails on timeout."""
-        got = []
-        deadline = time.time() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.1, deadline - time.time()))
-            except queue.Empty:
-                line = None
-            if line is None and time.time() >= deadline or line is None and self.qemu.poll() is not None:
-                print('\n'.join(got[-40:]))
-                fail('no %r from the guest in %d s' % (pattern, timeout))
-            if line is None:
-                continue
-            got.append(line)
-            m = re.search(pattern, line)
-            if m:
-                return got, m
-
-    def sh(self, command, timeout=60, check=True):
-        """Runs one shell command line in the guest: its output lines."""
-        self.qemu.stdin.write((command + '\n').encode())
-        self.qemu.stdin.flush()
-        got, m = self.expect(r'^@@R (\d+)$', timeout)
-        if check and m.group(1) != '0':
-            print('\n'.join(got))
-            fail('guest command failed (%s): %s' % (m.group(1), command))
-        return got[:-1]
-
-    def monitor(self, command):
-        if self.mon is None:
-            self.mon = socket.socket(socket.AF_UNIX)
-            self.mon.connect(self.mon_path)
-            self.mon.settimeout(5)
-            self._prompt()
-        self.mon.sendall((command + '\n').encode())
-        return self._prompt()
-
-    def _prompt(self):
-        buf = b''
-        while not buf.endswith(b'(qemu) '):
-            buf += self.mon.recv(65536)
-        return buf.decode(errors='replace')
-
-    def screendump(self, name):
-        path = os.path.join(self.work, name + '.ppm')
-        if os.path.exists(path):
-            os.unlink(path)
-        self.monitor('screendump ' + path)
-        for _ in range(50):
-            if os.path.exists(path) and os.path.getsize(path) > 0:
-                break
-            time.sleep(0.1)
-        time.sleep(0.2)
-        return read_ppm(path)
-
-    def stop(self):
-        self.qemu.kill()
-        self.qemu.wait()
-        self.log.close()
+def image_files(config):
+    """The files of an image that runs picowl with `config` through its init script."""
+    return {'/init': (INIT, 0o755), '/etc/default/picowl': (DEFAULTS, 0o644),
+            '/etc/picowl.ini': (config, 0o644)}
 
 
-def read_ppm(path):
-    with open(path, 'rb') as f:
-        data = f.read()
-    m = re.match(rb'P6\s+(\d+)\s+(\d+)\s+(\d+)\s', data)
-    return Screen(int(m.group(1)), int(m.group(2)), data[m.end():])
-
-
-class Screen:
-    def __init__(self, w, h, px):
-        self.width, self.height, self.px = w, h, px
-
-    def get(self, x, y):
-        o = (y * self.width + x) * 3
-        return tuple(self.px[o:o + 3])
-
-    def share(self, colour, x0, y0, x1, y1):
-        """The fraction of pixels in the box near `colour` (qemu drops the low bits of 565)."""
-        hit = total = 0
-        for y in range(y0, y1, 2):
-            for x in range(x0, x1, 2):
-                total += 1
-                if all(abs(a - b) < 24 for a, b in zip(self.get(x, y), colour)):
-                    hit += 1
-        return hit / max(total, 1)
-
-    def bbox(self, colour, box=None):
-        """The bounding box of the pixels near `colour` (inside `box`), or None."""
-        xs, ys = [], []
-        x0, y0, x1, y1 = box or (0, 0, self.width, self.height)
-        for y in range(y0, y1, 2):
-            for x in range(x0, x1, 2):
-                if all(abs(a - b) < 24 for a, b in zip(self.get(x, y), colour)):
-                    xs.append(x)
-                    ys.append(y)
-        if not xs:
-            return None
-        return min(xs), min(ys), max(xs) + 1, max(ys) + 1
-
-    def describe(self):
-        return 'green %s, magenta %s, yellow %s' % (self.bbox(GREEN), self.bbox(MAGENTA), self.bbox(YELLOW))
-
-
-def area(box):
-    return 0 if box is None else (box[2] - box[0]) * (box[3] - box[1])
+def describe(scr):
+    return 'green %s, magenta %s, yellow %s' % (scr.bbox(GREEN), scr.bbox(MAGENTA),
+                                                 scr.bbox(YELLOW))
 
 
 # ---------------------------------------------------------------------------- the demo
@@ -397,9 +130,9 @@ def start_session(g):
 def check_tiles(scr, name, errors):
     """Two tiles, one green and one magenta, each a fair share of the screen, not overlapping."""
     green, magenta = scr.bbox(GREEN), scr.bbox(MAGENTA)
-    say('  %s: %dx%d screendump; %s' % (name, scr.width, scr.height, scr.describe()))
+    say('  %s: %dx%d screendump; %s' % (name, scr.width, scr.height, describe(scr)))
     if not green or not magenta:
-        errors.append('%s: a client is missing from the screen (%s)' % (name, scr.describe()))
+        errors.append('%s: a client is missing from the screen (%s)' % (name, describe(scr)))
         return None
     full = scr.width * scr.height
     for what, box in (('green', green), ('magenta', magenta)):
@@ -420,7 +153,7 @@ def run_board(args, board, zimage, sysroot, bindir, results):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     initrd = os.path.join(work, 'initramfs.cpio.gz')
-    size, libs = build_initramfs(args, sysroot, bindir, initrd)
+    size, libs = build_initramfs(args, sysroot, bindir, initrd, image_files(CONFIG), PROGRAMS)
     say('[%s] initramfs %d bytes, %d gzipped (%d libraries)' %
         (board, size, os.path.getsize(initrd), len(libs)))
     errors = []
@@ -552,7 +285,7 @@ def check_fullscreen(g, name, errors):
     shown = scr.share(MAGENTA, 0, 0, scr.width, scr.height) + \
         scr.share(YELLOW, 0, 0, scr.width, scr.height)
     say('  %s: %s; the magenta client\'s colours cover %.1f %% of the screen; tiles %s' %
-        (name, scr.describe(), 100 * shown, ' | '.join(g.sh('ctl tiles'))))
+        (name, describe(scr), 100 * shown, ' | '.join(g.sh('ctl tiles'))))
     if shown < 0.99 or scr.bbox(GREEN) is not None:
         errors.append('%s: the magenta client covers %.1f %% of the screen '
                       '(the panel or the other tile is visible)' % (name, 100 * shown))
@@ -562,11 +295,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--source', required=True)
     ap.add_argument('--cache', required=True)
-    ap.add_argument('--boards', default='z2,spitz')
+    ap.add_argument('--boards', default='z2,spitz,z2-doom',
+                    help='z2-doom: Doom in tile 1 of z2, with --doomgeneric')
     ap.add_argument('--results', help='write the report here too')
+    ap.add_argument('--doomgeneric', default='',
+                    help='the doomgeneric checkout (-Ddoomgeneric): also run Doom on z2')
     args = ap.parse_args()
     args.source = os.path.abspath(args.source)
     args.cache = os.path.abspath(args.cache)
+    if args.doomgeneric:
+        args.doomgeneric = os.path.realpath(os.path.join(args.source, args.doomgeneric))
     os.makedirs(args.cache, exist_ok=True)
     for prog in ['qemu-system-arm', CROSS + 'gcc', 'apt-get', 'dpkg-deb']:
         if not shutil.which(prog):
@@ -577,9 +315,16 @@ def main():
     zimage = build_kernel(args)
     results = {}
     errors = []
-    for board in args.boards.split(','):
-        errors += run_board(args, board, zimage, sysroot, bindir, results)
-    for board in args.boards.split(','):
+    boards = args.boards.split(',')
+    for board in boards:
+        if board != 'z2-doom':
+            errors += run_board(args, board, zimage, sysroot, bindir, results)
+        elif args.doomgeneric:
+            errors += pxadoom.run_doom(args, zimage, sysroot, bindir, results,
+                                       HELPERS.strip().replace('\n', '; '), image_files)
+        else:
+            say('[z2-doom] not run: the build has no -Ddoomgeneric (README "Doom in a tile")')
+    for board in boards:
         if results.get('counters_' + board):
             say('[%s] picowl-ctl counters:' % board)
             for line in results['counters_' + board]:

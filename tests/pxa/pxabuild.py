@@ -1,0 +1,188 @@
+"""
+The build steps of tests/pxa and the image they make: the armel sysroot (tools/armel-sysroot.sh),
+the cross build (cross/armel.ini), the kernel (kernel.sh), and the initramfs of a boot: busybox,
+the programs, the libraries they need from the sysroot, and data trees. Also the report that
+pxa.py prints (say) and its failure (fail).
+"""
+import gzip
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'vm'))
+from vm import Cpio  # noqa: E402  the project's own newc writer
+
+CROSS = 'arm-linux-gnueabi-'
+LIBDIRS = ['lib/arm-linux-gnueabi', 'usr/lib/arm-linux-gnueabi']
+# the programs of every image, by their paths in the armel build
+PROGRAMS = {
+    'picowl': 'compositor/picowl',
+    'picowl-panel': 'clients/picowl-panel/picowl-panel',
+    'picowl-ctl': 'clients/picowl-ctl/picowl-ctl',
+    'pxaclient': 'tests/pxa/pxaclient',
+    'vmtool': 'tests/vm/vmtool',
+}
+# with --doomgeneric (the build's -Ddoomgeneric), the game too
+GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
+
+report = []
+
+
+def say(line):
+    print(line, flush=True)
+    report.append(line)
+
+
+def fail(msg):
+    print('FAIL: ' + msg, flush=True)
+    sys.exit(1)
+
+
+def run(cmd, **kw):
+    t = time.time()
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if r.returncode != 0:
+        print(r.stdout[-4000:])
+        fail('%s exited with %d' % (' '.join(cmd[:3]), r.returncode))
+    return r.stdout, time.time() - t
+
+
+# ---------------------------------------------------------------------------- the build steps
+
+def build_sysroot(args):
+    sysroot = os.path.join(args.cache, 'sysroot')
+    stamp = os.path.join(sysroot, 'meson-sysroot.ini')
+    if not os.path.exists(stamp):
+        _, t = run([os.path.join(args.source, 'tools', 'armel-sysroot.sh'), sysroot])
+        say('sysroot: armel libraries fetched and unpacked in %.0f s' % t)
+    return sysroot
+
+
+def build_armel(args, sysroot):
+    """The armel programs (and the game with --doomgeneric), stripped, in one folder."""
+    out = os.path.join(args.cache, 'armel')
+    engine = '-Ddoomgeneric=' + (args.doomgeneric or '')
+    if not os.path.exists(os.path.join(out, 'build.ninja')):
+        run(['meson', 'setup', out, args.source,
+             '--cross-file', os.path.join(sysroot, 'meson-sysroot.ini'),
+             '--cross-file', os.path.join(args.source, 'cross', 'armel.ini'),
+             '-Dbuildtype=release', engine])
+    else:
+        run(['meson', 'configure', out, engine])
+    programs = dict(PROGRAMS, **(GAME if args.doomgeneric else {}))
+    _, t = run(['ninja', '-C', out] + list(programs.values()))
+    say('armel build: %.0f s' % t)
+    stripped = os.path.join(args.cache, 'bin')
+    os.makedirs(stripped, exist_ok=True)
+    for name, path in programs.items():
+        run([CROSS + 'strip', '-o', os.path.join(stripped, name), os.path.join(out, path)])
+    sizes = ', '.join('%s %d' % (n, os.path.getsize(os.path.join(stripped, n)))
+                      for n in ['picowl', 'picowl-panel', 'picowl-ctl'] + list(
+                          GAME if args.doomgeneric else []))
+    say('stripped armel sizes (bytes): ' + sizes)
+    arch, _ = run([CROSS + 'readelf', '-A', os.path.join(stripped, 'picowl')])
+    if 'v5TE' not in arch:
+        fail('picowl is not an ARMv5TE binary:\n' + arch)
+    return stripped
+
+
+def build_kernel(args):
+    out, t = run([os.path.join(HERE, 'kernel.sh'), os.path.join(args.cache, 'kernel')])
+    zimage = out.strip().splitlines()[-1]
+    say('kernel: %s, %d bytes (%.0f s, cached after the first run)' %
+        (os.path.basename(zimage), os.path.getsize(zimage), t))
+    return zimage
+
+
+def needed(path):
+    out = subprocess.run([CROSS + 'readelf', '-d', path], capture_output=True, text=True).stdout
+    return re.findall(r'Shared library: \[(.+?)\]', out)
+
+
+def add_sysroot_file(cpio, sysroot, rel):
+    """A file of the sysroot at the same path in the image, its symlinks kept."""
+    src = os.path.join(sysroot, rel)
+    if os.path.islink(src):
+        target = os.readlink(src)
+        cpio.symlink('/' + rel, target)
+        if target.startswith('/'):
+            add_sysroot_file(cpio, sysroot, target.lstrip('/'))
+        else:
+            add_sysroot_file(cpio, sysroot, os.path.normpath(os.path.join(os.path.dirname(rel), target)))
+        return
+    with open(src, 'rb') as f:
+        cpio.file('/' + rel, f.read(), os.stat(src).st_mode & 0o777)
+
+
+def find_lib(sysroot, name):
+    for d in LIBDIRS:
+        if os.path.lexists(os.path.join(sysroot, d, name)):
+            return d + '/' + name
+    fail('library %s is not in the sysroot' % name)
+
+
+def add_tree(cpio, sysroot, rel, skip=(), only=None):
+    """The files under `rel`, but for the folders `skip`; with `only`, just the paths (relative
+    to `rel`) it accepts."""
+    for d, dirs, files in os.walk(os.path.join(sysroot, rel)):
+        dirs[:] = [x for x in dirs if x not in skip]
+        for name in files:
+            path = os.path.relpath(os.path.join(d, name), sysroot)
+            if only is None or only(os.path.relpath(path, rel)):
+                add_sysroot_file(cpio, sysroot, path)
+
+
+# The xkb files of the default keymap (rules evdev, model pc105, layout us), as libxkbcommon
+# opens them: 0.4 of the tree's 3.7 MB, for the image that needs the room (pxadoom.py).
+XKB_DEFAULT = ('rules/evdev', 'keycodes/evdev', 'keycodes/aliases', 'symbols/pc', 'symbols/us',
+               'symbols/inet', 'symbols/altwin', 'symbols/keypad', 'symbols/srvr_ctrl')
+
+
+def xkb_default(path):
+    return path.startswith(('compat/', 'types/')) or path in XKB_DEFAULT
+
+
+def build_initramfs(args, sysroot, bindir, path, files, programs, xkb=None):
+    """
+    busybox, `files` ({path: (text or bytes, mode)}), the init script of picowl, `programs` of bindir
+    in /usr/bin with the libraries they need, and xkbcommon's data (all of it, or what the
+    predicate `xkb` accepts) and libinput's: written gzipped to `path`. Returns (bytes
+    unpacked, libraries).
+    """
+    cpio = Cpio()
+    for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/init.d', 'etc/default', 'usr/bin']:
+        cpio.dir(d)
+    cpio.node('/dev/console', 5, 1)
+    add_sysroot_file(cpio, sysroot, 'bin/busybox')
+    with open(os.path.join(args.source, 'config', 'picowl.init'), 'rb') as f:
+        cpio.file('/etc/init.d/picowl', f.read())
+    for name, (data, mode) in files.items():
+        cpio.file(name, data if isinstance(data, bytes) else data.encode(), mode)
+    cpio.file('/etc/passwd', b'root:x:0:0:root:/root:/bin/sh\n', 0o644)
+    cpio.file('/etc/group', b'root:x:0:\n', 0o644)
+    queue_ = []
+    for name in programs:
+        with open(os.path.join(bindir, name), 'rb') as f:
+            cpio.file('/usr/bin/' + name, f.read())
+        queue_ += needed(os.path.join(bindir, name))
+    seen = set()
+    while queue_:
+        lib = queue_.pop()
+        if lib in seen:
+            continue
+        seen.add(lib)
+        rel = find_lib(sysroot, lib)
+        add_sysroot_file(cpio, sysroot, rel)
+        queue_ += needed(os.path.realpath(os.path.join(sysroot, rel)))
+    add_sysroot_file(cpio, sysroot, 'lib/ld-linux.so.3')
+    # xkbcommon's keymap data (no geometry), libinput's device quirks
+    add_tree(cpio, sysroot, 'usr/share/X11/xkb', skip=('geometry',), only=xkb)
+    add_tree(cpio, sysroot, 'usr/share/libinput')
+    data = cpio.finish()
+    # compressed: the kernel holds the archive and its unpacked files at once, in 32 MiB on z2
+    with gzip.open(path, 'wb', compresslevel=6) as f:
+        f.write(data)
+    return len(data), sorted(seen)
