@@ -324,11 +324,10 @@ def main():
                                        HELPERS.strip().replace('\n', '; '), image_files)
         else:
             say('[z2-doom] not run: the build has no -Ddoomgeneric (README "Doom in a tile")')
-    for board in boards:
-        if results.get('counters_' + board):
-            say('[%s] picowl-ctl counters:' % board)
-            for line in results['counters_' + board]:
-                say('    ' + line)
+    for key in [k for k in results if k.startswith('counters_')]:
+        say('[%s] picowl-ctl counters:' % key[len('counters_'):])
+        for line in results[key]:
+            say('    ' + line)
     say('total: %.0f s' % (time.time() - start))
     if args.results:
         with open(args.results, 'w') as f:
