@@ -33,21 +33,19 @@ target_format(pixman_image_t *target, enum pw_format *out)
  * which beat pixman's general paths, box by box of the clip.
  */
 static bool
-blit_opaque(struct pw_surface *surface, struct wl_shm_buffer *shm, enum pw_format format, int x,
-	int y, pixman_image_t *target, const pixman_region32_t *clip)
+blit_opaque(const struct pw_pixmap *src, int x, int y, pixman_image_t *target,
+	const pixman_region32_t *clip)
 {
 	enum pw_format df;
-	if (!target_format(target, &df) || !pw_pixels_supported(format, df)) {
+	if (!target_format(target, &df) || !pw_pixels_supported(src->format, df)) {
 		return false;
 	}
 	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
 		pixman_image_get_height(target), pixman_image_get_stride(target), df};
-	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), surface->buffer_width,
-		surface->buffer_height, wl_shm_buffer_get_stride(shm), format};
 	int n;
 	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
 	for (int i = 0; i < n; i++) {
-		pw_pixels_blit_at(&dst, &src, b[i].x1 - x, b[i].y1 - y, b[i].x2 - b[i].x1,
+		pw_pixels_blit_at(&dst, src, b[i].x1 - x, b[i].y1 - y, b[i].x2 - b[i].x1,
 			b[i].y2 - b[i].y1, x, y, dst.width, dst.height, 0);
 	}
 	return true;
@@ -143,11 +141,6 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	if (!pw_surface_has_buffer(surface)) {
 		return;
 	}
-	struct wl_shm_buffer *shm = surface->shm;
-	enum pw_format format;
-	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
-		return;
-	}
 	pixman_region32_t clip;
 	pixman_region32_init(&clip);
 	pw_region_clip_to(&clip, paint->clip, x, y, pw_region_end(x, surface->width),
@@ -156,18 +149,21 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		pixman_region32_fini(&clip);
 		return;
 	}
-	wl_shm_buffer_begin_access(shm);
-	pixman_transform_t transform;
-	bool transformed = buffer_transform(surface, &transform);
-	if (!transformed && pw_surface_opaque(surface) &&
-		blit_opaque(surface, shm, format, x, y, paint->target, &clip)) {
-		wl_shm_buffer_end_access(shm);
+	struct pw_pixmap pixels;
+	if (!pw_surface_begin_pixels(surface, &pixels)) {
 		pixman_region32_fini(&clip);
 		return;
 	}
-	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(format),
-		surface->buffer_width, surface->buffer_height, wl_shm_buffer_get_data(shm),
-		wl_shm_buffer_get_stride(shm));
+	pixman_transform_t transform;
+	bool transformed = buffer_transform(surface, &transform);
+	if (!transformed && pw_surface_opaque(surface) &&
+		blit_opaque(&pixels, x, y, paint->target, &clip)) {
+		pw_surface_end_pixels(surface);
+		pixman_region32_fini(&clip);
+		return;
+	}
+	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(pixels.format),
+		pixels.width, pixels.height, pixels.data, pixels.stride);
 	if (src) {
 		if (transformed) {
 			pixman_image_set_transform(src, &transform);
@@ -184,7 +180,7 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		pixman_image_set_clip_region32(paint->target, NULL);
 		pixman_image_unref(src);
 	}
-	wl_shm_buffer_end_access(shm);
+	pw_surface_end_pixels(surface);
 	pixman_region32_fini(&clip);
 }
 

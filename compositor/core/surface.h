@@ -7,6 +7,7 @@
 #include <wayland-server-core.h>
 
 #include "layout.h"
+#include "pixels.h"
 
 struct pw_server;
 struct pw_surface;
@@ -70,6 +71,15 @@ struct pw_surface {
 	struct wl_shm_buffer *shm; /* `buffer` as shm (picowl takes no other), NULL with it */
 	struct wl_listener buffer_destroy;
 	int buffer_width, buffer_height;
+	/*
+	 * The shown buffer's pixels, copied when the client destroyed that buffer (the protocol
+	 * lets it, before or after the release: swaybg does): shown until the next attach.
+	 */
+	struct {
+		void *data;
+		int stride;
+		uint32_t shm_format;
+	} kept;
 	int width, height; /* surface size, from buffer, transform, scale, viewport */
 	/* Surface damage accumulated since the compositor last took it (pw_surface_take_damage). */
 	pixman_region32_t damage;
@@ -133,6 +143,17 @@ pw_position_add(int a, int b)
 
 /* Whether the surface has a buffer to show. */
 bool pw_surface_has_buffer(const struct pw_surface *surface);
+
+/* Whether it has contents: a buffer, or the pixels kept from one the client destroyed. */
+bool pw_surface_has_contents(const struct pw_surface *surface);
+
+/*
+ * The pixels to draw: the shm buffer's (between its begin and end access, so a client that
+ * truncates its pool cannot crash picowl) or the kept copy. False when there are none or the
+ * format is not one picowl draws; a true must be followed by pw_surface_end_pixels.
+ */
+bool pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out);
+void pw_surface_end_pixels(struct pw_surface *surface);
 /* Whether every pixel of the surface is opaque (a format without alpha, or the opaque region). */
 bool pw_surface_opaque(const struct pw_surface *surface);
 

@@ -85,7 +85,7 @@ bool
 pw_viewport_check(struct pw_surface *surface)
 {
 	const struct pw_surface_state *cur = &surface->current;
-	if (!surface->viewport || !surface->buffer || !cur->has_src) {
+	if (!surface->viewport || !pw_surface_has_contents(surface) || !cur->has_src) {
 		return true;
 	}
 	int bw = surface->buffer_width / cur->scale, bh = surface->buffer_height / cur->scale;

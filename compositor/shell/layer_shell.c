@@ -365,7 +365,7 @@ shell_get_layer_surface(struct wl_client *client, struct wl_resource *shell, uin
 			"layer %u does not exist", layer);
 		return;
 	}
-	if (surface->buffer || surface->pending.buffer) {
+	if (pw_surface_has_contents(surface) || surface->pending.buffer) {
 		wl_resource_post_error(shell, ZWLR_LAYER_SHELL_V1_ERROR_ALREADY_CONSTRUCTED,
 			"wl_surface@%u has a buffer", wl_resource_get_id(surface_resource));
 		return;

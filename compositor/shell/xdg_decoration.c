@@ -87,7 +87,7 @@ manager_get_toplevel_decoration(struct wl_client *client, struct wl_resource *re
 	}
 	struct pw_xdg_toplevel *top = pw_xdg_toplevel_from_resource(toplevel);
 	struct pw_surface *surface = top && top->xdg ? top->xdg->surface : NULL;
-	if (surface && (surface->buffer || surface->pending.buffer)) {
+	if (surface && (pw_surface_has_contents(surface) || surface->pending.buffer)) {
 		wl_resource_post_error(resource,
 			ZXDG_TOPLEVEL_DECORATION_V1_ERROR_UNCONFIGURED_BUFFER,
 			"xdg_toplevel@%u already has a buffer", wl_resource_get_id(toplevel));

@@ -116,7 +116,7 @@ pw_popup_commit(struct pw_popup *popup)
 		pixman_region32_union_rect(&xdg->surface->damage, &xdg->surface->damage, 0, 0,
 			xdg->surface->width, xdg->surface->height);
 		pw_view_surface_committed(xdg->surface);
-	} else if (xdg->mapped && !xdg->surface->buffer) {
+	} else if (xdg->mapped && !pw_surface_has_contents(xdg->surface)) {
 		popup_unmap(popup);
 	} else if (!xdg->mapped && !xdg->configure_sent) {
 		pw_xdg_surface_schedule_configure(xdg);

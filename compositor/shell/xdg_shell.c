@@ -230,7 +230,7 @@ check_role_free(struct pw_xdg_surface *xdg, struct wl_resource *resource)
 			"xdg_surface already has a role object");
 		return false;
 	}
-	if (xdg->surface->buffer) {
+	if (pw_surface_has_contents(xdg->surface)) {
 		wl_resource_post_error(resource, XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER,
 			"the wl_surface already has a buffer");
 		return false;
@@ -390,7 +390,7 @@ wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource, 
 			wl_resource_get_id(surface_resource));
 		return;
 	}
-	if (surface->buffer ||
+	if (pw_surface_has_contents(surface) ||
 		((surface->pending.committed & PW_STATE_BUFFER) && surface->pending.buffer)) {
 		wl_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE,
 			"wl_surface@%u already has a buffer attached or committed",

@@ -81,7 +81,7 @@ pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel)
 			pw_view_set_fullscreen(&toplevel->view, true);
 		}
 		pw_xdg_wm_base_ping(xdg->wm_base);
-	} else if (xdg->mapped && !surface->buffer) {
+	} else if (xdg->mapped && !pw_surface_has_contents(surface)) {
 		/* Unmapped by a NULL buffer: the client starts over with an initial commit. */
 		xdg->mapped = false;
 		xdg->configure_sent = false;

@@ -172,7 +172,56 @@ buffer_misaligned(struct conn *c)
 	return true;
 }
 
+/* The shown buffer destroyed right after its commit, as swaybg does: legal; picowl keeps its
+ * pixels, then the surface commits again without a buffer change. */
+static bool
+buffer_destroyed_while_shown(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct wl_buffer *buffer = pw_client_solid_buffer(&c->tc, 64, 64, 0xff00ff00u);
+	wl_surface_attach(c->top.surface, buffer, 0, 0);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, 64, 64);
+	wl_surface_commit(c->top.surface);
+	wl_buffer_destroy(buffer);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, 64, 64);
+	wl_surface_commit(c->top.surface);
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
+/* A 16384x16384 XRGB8888 buffer (1 GiB) on a sparse pool, shown, then destroyed: picowl must
+ * not copy it to keep it (it says so and shows nothing until the next buffer). */
+static bool
+huge_buffer_destroyed_while_shown(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	int32_t side = 16384, stride = side * 4;
+	int fd = make_memfd((size_t)stride * (size_t)side);
+	if (fd < 0) {
+		return false;
+	}
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, stride * side);
+	close(fd);
+	struct wl_buffer *buffer =
+		wl_shm_pool_create_buffer(pool, 0, side, side, stride, WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	wl_surface_attach(c->top.surface, buffer, 0, 0);
+	wl_surface_damage_buffer(c->top.surface, 0, 0, 1, 1);
+	wl_surface_commit(c->top.surface);
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return false;
+	}
+	wl_buffer_destroy(buffer);
+	wl_surface_commit(c->top.surface);
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
 static const struct rcase surface_cases[] = {
+	{"buffer-destroyed-while-shown", buffer_destroyed_while_shown, EXPECT_NONE},
+	{"huge-buffer-destroyed-while-shown", huge_buffer_destroyed_while_shown, EXPECT_NONE},
 	{"buffer-one-byte-into-its-pool", buffer_misaligned, EXPECT_ERROR, "wl_buffer",
 		WL_SHM_ERROR_INVALID_STRIDE},
 	{"viewport-destination-int32-max", viewport_huge_destination, EXPECT_NONE},
