@@ -77,9 +77,27 @@ struct pw_backend_impl {
 	int (*frame_fd)(struct pw_backend *backend);
 };
 
+/*
+ * What a backend can truly claim about a finished frame: the values of wp_presentation's
+ * feedback kinds, set only where the display path gives them (see the README's table).
+ */
+enum pw_frame_flags {
+	PW_FRAME_VSYNC = 0x1, /* shown at a vertical retrace, so it cannot tear */
+	PW_FRAME_HW_CLOCK = 0x2, /* the time was taken by the display driver at the vblank */
+	PW_FRAME_HW_COMPLETION = 0x4, /* the hardware signalled that it shows the frame */
+};
+
+/* When and how the frame last presented reached the display. */
+struct pw_frame_info {
+	struct timespec when; /* CLOCK_MONOTONIC */
+	uint64_t seq; /* the display's vertical retrace counter then; 0: it has none */
+	uint32_t flags; /* enum pw_frame_flags */
+	uint32_t refresh_ns; /* the period the display gave for this frame; 0: the backend's */
+};
+
 struct pw_backend_events {
-	/* The frame last presented is on screen at `when` (CLOCK_MONOTONIC). */
-	void (*frame_done)(void *data, const struct timespec *when);
+	/* The frame last presented is on screen, as `info` says. */
+	void (*frame_done)(void *data, const struct pw_frame_info *info);
 	/* The session became active again (VT switched back): repaint everything. */
 	void (*resumed)(void *data);
 };
@@ -92,6 +110,8 @@ struct pw_backend {
 	int width, height; /* of the display, unrotated, in pixels */
 	enum pw_format format;
 	int refresh_mhz;
+	/* refresh_mhz is a guess that only paces frames (the mode did not say): reported as 0 */
+	bool refresh_unknown;
 	enum pw_present_mode present; /* resolved: never AUTO */
 	/*
 	 * The session the display was opened through (fbdev, DRM), owned by the backend; the
@@ -106,17 +126,25 @@ struct pw_backend {
 	void *input_data;
 };
 
+/* Tells the core that the frame last presented is on screen, as `info` says. */
+static inline void
+pw_backend_frame_presented(struct pw_backend *backend, const struct pw_frame_info *info)
+{
+	if (backend->events && backend->events->frame_done) {
+		backend->events->frame_done(backend->events_data, info);
+	}
+}
+
 /*
- * Tells the core that the frame last presented is on screen at `when`. `backend` is a
- * struct pw_backend *, untyped so that a frame timer can call this directly.
+ * The same for a frame whose time is picowl's own (a timer's tick, an ioctl's return): no
+ * retrace counter, nothing claimed. `backend` is a struct pw_backend *, untyped so that a
+ * frame timer can call this directly.
  */
 static inline void
 pw_backend_frame_done(void *backend, const struct timespec *when)
 {
-	struct pw_backend *b = backend;
-	if (b->events && b->events->frame_done) {
-		b->events->frame_done(b->events_data, when);
-	}
+	struct pw_frame_info info = {.when = *when};
+	pw_backend_frame_presented(backend, &info);
 }
 
 /* A display in RAM: composites into a pixman image, frames paced by a timer. */

@@ -51,25 +51,36 @@ struct drm {
 	int timer_fd;
 	struct wl_event_source *timer;
 	struct timespec done_at;
+	struct timespec shown_at; /* such a frame's time: its ioctl returned (DIRTYFB: uploaded) */
+	bool vblank; /* the CRTC has a vblank counter: events carry its sequence and time */
+	bool monotonic; /* the kernel's event times are CLOCK_MONOTONIC */
 };
 
 static void
-frame_done(struct drm *drm, const struct timespec *when)
+frame_done(struct drm *drm, const struct pw_frame_info *info)
 {
 	drm->pending = false;
-	pw_backend_frame_done(&drm->base, when);
+	pw_backend_frame_presented(&drm->base, info);
 }
 
 static void
 handle_page_flip(int fd, unsigned seq, unsigned sec, unsigned usec, unsigned crtc, void *data)
 {
 	struct drm *drm = data;
-	struct timespec when = {.tv_sec = sec, .tv_nsec = (long)usec * 1000};
-	if (sec == 0 && usec == 0) {
-		clock_gettime(CLOCK_MONOTONIC, &when);
+	/*
+	 * With a vblank counter the event is the vblank the flip took effect at, timed and
+	 * counted by the driver. Without one the kernel sends it when the commit is done (no
+	 * retrace, seq 0, the kernel's clock then): a time, nothing to claim.
+	 */
+	struct pw_frame_info info = {.when = {.tv_sec = sec, .tv_nsec = (long)usec * 1000}};
+	if (!drm->monotonic || (sec == 0 && usec == 0)) {
+		clock_gettime(CLOCK_MONOTONIC, &info.when);
+	} else if (drm->vblank) {
+		info.seq = seq;
+		info.flags = PW_FRAME_VSYNC | PW_FRAME_HW_CLOCK | PW_FRAME_HW_COMPLETION;
 	}
 	if (drm->pending) {
-		frame_done(drm, &when);
+		frame_done(drm, &info);
 	}
 }
 
@@ -92,7 +103,9 @@ handle_timer(int fd, uint32_t mask, void *data)
 		fprintf(stderr, "picowl: drm: timer read: %s\n", strerror(errno));
 	}
 	if (drm->pending) {
-		frame_done(drm, &drm->done_at);
+		/* Paced a refresh on, but shown when the kernel took it: nothing to claim. */
+		struct pw_frame_info info = {.when = drm->shown_at};
+		frame_done(drm, &info);
 	}
 	return 0;
 }
@@ -102,6 +115,7 @@ static bool
 arm_timer(struct drm *drm)
 {
 	clock_gettime(CLOCK_MONOTONIC, &drm->done_at);
+	drm->shown_at = drm->done_at;
 	int64_t ns = drm->done_at.tv_nsec + 1000000000000LL / drm->base.refresh_mhz;
 	drm->done_at.tv_sec += ns / 1000000000;
 	drm->done_at.tv_nsec = ns % 1000000000;
@@ -205,9 +219,9 @@ handle_session_enable(struct wl_listener *listener, void *data)
 	drm->modeset = true;
 	drm->frames = 0;
 	if (drm->pending) {
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		frame_done(drm, &now);
+		struct pw_frame_info info = {0};
+		clock_gettime(CLOCK_MONOTONIC, &info.when);
+		frame_done(drm, &info);
 	}
 	if (drm->base.events && drm->base.events->resumed) {
 		drm->base.events->resumed(drm->base.events_data);
@@ -357,6 +371,20 @@ setup_buffers(struct drm *drm, const struct pw_backend_config *config)
 	return true;
 }
 
+/* Where the presentation times come from, for the log line. */
+static const char *
+presented_how(const struct drm *drm)
+{
+	if (drm->upload) {
+		return "at the upload (no vsync)";
+	}
+	if (!drm->monotonic) {
+		return "at the flip event, picowl's clock (no vsync)";
+	}
+	return drm->vblank ? "at the kernel's vblank (vsync, hw clock)"
+			   : "at the kernel's flip done, no vblank counter (no vsync)";
+}
+
 struct pw_backend *
 pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config,
 	struct pw_session *session)
@@ -391,6 +419,16 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	drm->base.width = drm->kms.mode.hdisplay;
 	drm->base.height = drm->kms.mode.vdisplay;
 	drm->base.refresh_mhz = drm->kms.mode.vrefresh ? (int)drm->kms.mode.vrefresh * 1000 : 60000;
+	drm->base.refresh_unknown = drm->kms.mode.vrefresh == 0;
+	uint64_t monotonic = 0, vseq, vns;
+	drm->monotonic =
+		drmGetCap(drm->fd, DRM_CAP_TIMESTAMP_MONOTONIC, &monotonic) == 0 && monotonic;
+	/*
+	 * EOPNOTSUPP where the driver has no vblank (bochs, cirrus, virtio-gpu in Linux 6.1);
+	 * EINVAL only says the CRTC is off for now.
+	 */
+	drm->vblank = drmCrtcGetSequence(drm->fd, drm->kms.crtc_id, &vseq, &vns) == 0 ||
+		errno != EOPNOTSUPP;
 	drm->base.format = drm->kms.rgb565 ? PW_FORMAT_RGB565 : PW_FORMAT_XRGB8888;
 	if (!setup_buffers(drm, config)) {
 		goto err;
@@ -412,14 +450,16 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	drm->session_enable.notify = handle_session_enable;
 	wl_signal_add(&session->events.enable, &drm->session_enable);
 	drmVersion *version = drmGetVersion(drm->fd);
-	fprintf(stderr, "picowl: drm: %s (%s) %s %dx%d@%u %s, %s, %s, present %s%s, session %s\n",
+	fprintf(stderr,
+		"picowl: drm: %s (%s) %s %dx%d@%u %s, %s, %s, present %s%s, session %s, "
+		"presented %s\n",
 		drm->path, version ? version->name : "?", drm->kms.connector_name, drm->base.width,
 		drm->base.height, drm->kms.mode.vrefresh, pw_format_name(drm->base.format),
 		drm->kms.atomic ? "atomic" : "legacy",
 		drm->upload ? (drm->kms.prop.damage_clips ? "FB_DAMAGE_CLIPS" : "DIRTYFB")
 			    : "scanout",
 		pw_present_mode_name(drm->base.present), drm->n_bufs == 2 ? " (2 buffers)" : "",
-		session->kind);
+		session->kind, presented_how(drm));
 	drmFreeVersion(version);
 	return &drm->base;
 

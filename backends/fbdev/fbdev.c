@@ -38,6 +38,7 @@ struct fbdev {
 	int shown; /* flip: the half on screen */
 	struct pw_copy copy;
 	bool vsync;
+	bool vsynced; /* the frame pending came out of a FBIO_WAITFORVSYNC that waited */
 	struct pw_frame_timer *timer;
 	int frames;
 };
@@ -87,17 +88,18 @@ pick_format(struct fbdev *fb, enum pw_format *composite)
 	return true;
 }
 
+/* The refresh the timings give, or 0 when they give none that is plausible. */
 static int
 refresh_mhz(const struct fb_var_screeninfo *v)
 {
 	uint64_t htotal = (uint64_t)v->left_margin + v->xres + v->right_margin + v->hsync_len;
 	uint64_t vtotal = (uint64_t)v->upper_margin + v->yres + v->lower_margin + v->vsync_len;
 	if (v->pixclock == 0 || htotal == 0 || vtotal == 0) {
-		return 60000;
+		return 0;
 	}
 	/* pixclock is in picoseconds. */
 	uint64_t mhz = 1000000000000000ULL / ((uint64_t)v->pixclock * htotal * vtotal);
-	return mhz < 1000 || mhz > 240000 ? 60000 : (int)mhz;
+	return mhz < 1000 || mhz > 240000 ? 0 : (int)mhz;
 }
 
 static bool
@@ -208,6 +210,19 @@ fbdev_begin_frame(struct pw_backend *backend, int *age)
 	}
 }
 
+/*
+ * The frame timer's done: a frame out of a vsync wait was shown at a retrace (but the time is
+ * picowl's, taken as the ioctl returned, and fbdev has no retrace counter); a tick of the grid
+ * claims nothing.
+ */
+static void
+handle_timer_done(void *data, const struct timespec *when)
+{
+	struct fbdev *fb = data;
+	struct pw_frame_info info = {.when = *when, .flags = fb->vsynced ? PW_FRAME_VSYNC : 0};
+	pw_backend_frame_presented(&fb->base, &info);
+}
+
 /* When the frame is on screen: after a vsync wait, now; else the next tick of the grid. */
 static bool
 schedule_done(struct fbdev *fb)
@@ -216,6 +231,7 @@ schedule_done(struct fbdev *fb)
 	bool vsynced = fb->vsync && ioctl(fb->fd, FBIO_WAITFORVSYNC, &zero) == 0;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
+	fb->vsynced = vsynced;
 	if (vsynced) {
 		/* On screen now: done at once, by the timer. */
 		return pw_frame_timer_schedule_at(fb->timer, &now);
@@ -434,7 +450,12 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	fb->base.description = fb->id[0] ? fb->id : "framebuffer";
 	fb->base.width = (int)fb->var.xres;
 	fb->base.height = (int)fb->var.yres;
+	/* No timings (vfb, DRM's emulation): 60 Hz paces the frames, and is reported unknown. */
 	fb->base.refresh_mhz = refresh_mhz(&fb->var);
+	fb->base.refresh_unknown = fb->base.refresh_mhz == 0;
+	if (fb->base.refresh_unknown) {
+		fb->base.refresh_mhz = 60000;
+	}
 	pick_present(fb, config->present);
 	pw_copy_init(&fb->copy, config->copy, config->dma_threshold, false, fb->path);
 	if (!map_screens(fb)) {
@@ -449,7 +470,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 			fb->path, (long long)(waited / 1000));
 	}
 	fb->timer = pw_frame_timer_create(loop, 1000000000000LL / fb->base.refresh_mhz, "fbdev",
-		pw_backend_frame_done, &fb->base);
+		handle_timer_done, fb);
 	if (!fb->timer) {
 		goto err;
 	}
@@ -463,7 +484,8 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 		fb->path, fb->id, fb->base.width, fb->base.height, fb->var.bits_per_pixel,
 		fb->fix.line_length, fb->var.xres_virtual, fb->var.yres_virtual,
 		fb->base.refresh_mhz, pw_present_mode_name(fb->base.present),
-		fb->vsync ? "FBIO_WAITFORVSYNC" : "refresh timer", session->kind);
+		fb->vsync ? "FBIO_WAITFORVSYNC" : "refresh timer (no vsync claimed)",
+		session->kind);
 	return &fb->base;
 
 err:

@@ -13,6 +13,7 @@
 #include "client.h"
 #include "clock.h"
 #include "copy.h"
+#include "presentation-time-client-protocol.h"
 
 struct host_buffer {
 	struct pw_client_buffer shm; /* busy: the host compositor still reads it */
@@ -30,6 +31,16 @@ struct nested {
 	bool configured;
 	bool pending;
 	int frames;
+	/*
+	 * The host's wp_presentation, used when its clock is CLOCK_MONOTONIC: a frame is done at
+	 * its frame callback (pacing) and its feedback (what it says), whichever comes last.
+	 */
+	struct wp_presentation *presentation;
+	struct pw_client_global globals[2]; /* it, for pw_client_connect; read at disconnect */
+	clockid_t host_clock;
+	struct wp_presentation_feedback *feedback; /* of the frame in flight, until it answers */
+	bool called; /* the frame in flight has had its frame callback */
+	struct pw_frame_info info; /* what the host said of it; picowl's clock without that */
 };
 
 static const struct pw_input_events *
@@ -51,14 +62,77 @@ create_buffer(struct nested *n, struct host_buffer *b)
 }
 
 static void
+finish_frame(struct nested *n)
+{
+	if (n->pending && n->called && !n->feedback) {
+		n->pending = false;
+		pw_backend_frame_presented(&n->base, &n->info);
+	}
+}
+
+/* The host shows the frame: without its feedback, the time is picowl's now and no claim. */
+static void
 handle_frame_done(struct pw_client_frame *frame, uint32_t time)
 {
 	struct nested *n = frame->data;
-	n->pending = false;
-	struct timespec when;
-	clock_gettime(CLOCK_MONOTONIC, &when);
-	pw_backend_frame_done(&n->base, &when);
+	n->called = true;
+	if (!n->feedback) {
+		n->info = (struct pw_frame_info){0};
+		clock_gettime(CLOCK_MONOTONIC, &n->info.when);
+	}
+	finish_frame(n);
 }
+
+static void
+handle_clock_id(void *data, struct wp_presentation *presentation, uint32_t clk_id)
+{
+	struct nested *n = data;
+	n->host_clock = (clockid_t)clk_id;
+}
+
+static const struct wp_presentation_listener presentation_listener = {
+	.clock_id = handle_clock_id,
+};
+
+static void
+handle_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_output *output)
+{
+}
+
+/* The host's word, passed on: its time, retrace counter, flags (no zero copy) and refresh. */
+static void
+handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_hi, uint32_t sec_lo,
+	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
+{
+	struct nested *n = data;
+	n->info = (struct pw_frame_info){
+		.when = {.tv_sec = (time_t)(((uint64_t)sec_hi << 32) | sec_lo), .tv_nsec = nsec},
+		.seq = ((uint64_t)seq_hi << 32) | seq_lo,
+		.flags = flags & (PW_FRAME_VSYNC | PW_FRAME_HW_CLOCK | PW_FRAME_HW_COMPLETION),
+		.refresh_ns = refresh,
+	};
+	wp_presentation_feedback_destroy(fb);
+	n->feedback = NULL;
+	finish_frame(n);
+}
+
+/* Not shown (a later commit replaced it): picowl's clock at the answer, nothing claimed. */
+static void
+handle_discarded(void *data, struct wp_presentation_feedback *fb)
+{
+	struct nested *n = data;
+	n->info = (struct pw_frame_info){0};
+	clock_gettime(CLOCK_MONOTONIC, &n->info.when);
+	wp_presentation_feedback_destroy(fb);
+	n->feedback = NULL;
+	finish_frame(n);
+}
+
+static const struct wp_presentation_feedback_listener feedback_listener = {
+	.sync_output = handle_sync_output,
+	.presented = handle_presented,
+	.discarded = handle_discarded,
+};
 
 static pixman_image_t *
 nested_begin_frame(struct pw_backend *backend, int *age)
@@ -95,6 +169,11 @@ nested_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	}
 	if (!n->top.frame.callback) {
 		pw_client_frame_request(&n->top.frame, surface);
+	}
+	n->called = false;
+	if (n->presentation && n->host_clock == CLOCK_MONOTONIC && !n->feedback) {
+		n->feedback = wp_presentation_feedback(n->presentation, surface);
+		wp_presentation_feedback_add_listener(n->feedback, &feedback_listener, n);
 	}
 	wl_surface_commit(surface);
 	if (wl_display_flush(n->client.display) < 0 && errno != EAGAIN) {
@@ -273,6 +352,9 @@ nested_destroy(struct pw_backend *backend)
 		pw_client_buffer_finish(&b->shm);
 	}
 	/* Disconnecting destroys every object on the host's side, but frees no proxy here. */
+	if (n->feedback) {
+		wp_presentation_feedback_destroy(n->feedback);
+	}
 	pw_client_toplevel_finish(&n->top);
 	pw_client_disconnect(&n->client);
 	free(n);
@@ -298,6 +380,8 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	n->base.height = config->height;
 	n->base.format = config->format;
 	n->base.refresh_mhz = config->refresh_mhz;
+	/* Only the host knows its refresh: it comes with its feedback, else 0 is reported. */
+	n->base.refresh_unknown = true;
 	n->base.present = PW_PRESENT_FLIP;
 	if (config->present != PW_PRESENT_AUTO && config->present != PW_PRESENT_FLIP) {
 		fprintf(stderr, "picowl: wayland: a nested window always swaps two buffers\n");
@@ -306,7 +390,10 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 		.shm = 1,
 		.seat = 5,
 		.wm_base = 1};
-	n->client = (struct pw_client){.name = "picowl: wayland", .data = n};
+	n->host_clock = -1;
+	n->globals[0] = (struct pw_client_global){&wp_presentation_interface, 1,
+		(void **)&n->presentation, &presentation_listener, n};
+	n->client = (struct pw_client){.name = "picowl: wayland", .data = n, .globals = n->globals};
 	pw_client_input_init(&n->client, &input_listener);
 	if (!pw_client_connect(&n->client, &versions, -1)) {
 		goto err;
@@ -340,9 +427,16 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	if (!n->source) {
 		goto err;
 	}
-	fprintf(stderr, "picowl: wayland: a %dx%d %s window on %s\n", n->base.width, n->base.height,
-		pw_format_name(n->base.format),
-		getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "wayland-0");
+	char how[96] = "as the host's wp_presentation says";
+	if (!n->presentation || n->host_clock != CLOCK_MONOTONIC) {
+		/* weston's is CLOCK_MONOTONIC_RAW: its times cannot be passed on as they are. */
+		snprintf(how, sizeof(how),
+			"at the host's frame callbacks (its wp_presentation clock %d; no vsync)",
+			n->presentation ? (int)n->host_clock : -1);
+	}
+	fprintf(stderr, "picowl: wayland: a %dx%d %s window on %s, presented %s\n", n->base.width,
+		n->base.height, pw_format_name(n->base.format),
+		getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "wayland-0", how);
 	return &n->base;
 
 err:

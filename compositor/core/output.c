@@ -392,9 +392,10 @@ pw_output_schedule_repaint(struct pw_output *output)
 }
 
 static void
-handle_frame_done(void *data, const struct timespec *when)
+handle_frame_done(void *data, const struct pw_frame_info *info)
 {
 	struct pw_output *output = data;
+	const struct timespec *when = &info->when;
 	output->frame_pending = false;
 	output->last_present = *when;
 	if (output->server->counters) {
@@ -406,8 +407,12 @@ handle_frame_done(void *data, const struct timespec *when)
 		output->last_nvcsw = ru.ru_nvcsw;
 		output->last_nivcsw = ru.ru_nivcsw;
 	}
-	pw_presentation_presented(&output->feedbacks, when,
-		(uint32_t)(1000000000000LL / output->backend->refresh_mhz), output->frame_seq);
+	const struct pw_backend *backend = output->backend;
+	uint32_t refresh_ns = info->refresh_ns;
+	if (!refresh_ns && !backend->refresh_unknown) {
+		refresh_ns = (uint32_t)(1000000000000LL / backend->refresh_mhz);
+	}
+	pw_presentation_presented(&output->feedbacks, &output->resources, info, refresh_ns);
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
 		output->repaint_needed = false;

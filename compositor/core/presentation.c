@@ -1,5 +1,6 @@
 #include "presentation.h"
 
+#include "backend.h"
 #include "presentation-time-protocol.h"
 #include "server.h"
 #include "surface.h"
@@ -20,17 +21,30 @@ pw_presentation_discard(struct wl_list *list)
 	}
 }
 
+/* The backend's flags are the protocol's kinds, bit for bit. */
+_Static_assert((int)PW_FRAME_VSYNC == (int)WP_PRESENTATION_FEEDBACK_KIND_VSYNC &&
+		(int)PW_FRAME_HW_CLOCK == (int)WP_PRESENTATION_FEEDBACK_KIND_HW_CLOCK &&
+		(int)PW_FRAME_HW_COMPLETION == (int)WP_PRESENTATION_FEEDBACK_KIND_HW_COMPLETION,
+	"pw_frame_flags differ from wp_presentation_feedback kinds");
+
 void
-pw_presentation_presented(struct wl_list *list, const struct timespec *when, uint32_t refresh_ns,
-	uint64_t seq)
+pw_presentation_presented(struct wl_list *list, struct wl_list *outputs,
+	const struct pw_frame_info *info, uint32_t refresh_ns)
 {
 	struct wl_resource *fb, *tmp;
-	uint64_t sec = (uint64_t)when->tv_sec;
+	uint64_t sec = (uint64_t)info->when.tv_sec;
 	wl_resource_for_each_safe(fb, tmp, list) {
-		/* The frame reached the display paced by its refresh; picowl took no zero copy. */
+		struct wl_client *client = wl_resource_get_client(fb);
+		struct wl_resource *out;
+		wl_resource_for_each(out, outputs) {
+			if (wl_resource_get_client(out) == client) {
+				wp_presentation_feedback_send_sync_output(fb, out);
+			}
+		}
+		/* picowl always copies or composites: never zero copy. */
 		wp_presentation_feedback_send_presented(fb, (uint32_t)(sec >> 32), (uint32_t)sec,
-			(uint32_t)when->tv_nsec, refresh_ns, (uint32_t)(seq >> 32), (uint32_t)seq,
-			WP_PRESENTATION_FEEDBACK_KIND_VSYNC);
+			(uint32_t)info->when.tv_nsec, refresh_ns, (uint32_t)(info->seq >> 32),
+			(uint32_t)info->seq, info->flags);
 		wl_resource_destroy(fb);
 	}
 }

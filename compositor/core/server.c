@@ -40,11 +40,11 @@ pw_server_map_input(struct pw_server *server, double x01, double y01, double *ox
 
 /* The output listens to its backend; the server adds `resumed` in front of it. */
 static void
-handle_backend_frame_done(void *data, const struct timespec *when)
+handle_backend_frame_done(void *data, const struct pw_frame_info *info)
 {
 	struct pw_server *server = data;
 	if (server->output_events && server->output_events->frame_done) {
-		server->output_events->frame_done(server->output_events_data, when);
+		server->output_events->frame_done(server->output_events_data, info);
 	}
 }
 

@@ -173,6 +173,60 @@ def log_line(result, prefix):
     return next((line for line in result['serial'] if line.startswith(prefix)), '')
 
 
+def presented(result, run):
+    """vmclient's wp_presentation answers in run `run`: one dict per buffer shown."""
+    out = []
+    for line in result['state'].get(run, []):
+        if line.startswith('presented '):
+            f = [int(v) for v in line.split()[1:]]
+            out.append({'n': f[0], 't': f[1] * 1000000000 + f[2], 'refresh': f[3], 'seq': f[4],
+                        'flags': f[5], 'sync': f[6], 'commit': f[7], 'recv': f[8]})
+    return out
+
+
+VSYNC, HW_CLOCK, HW_COMPLETION = 1, 2, 4
+
+
+def check_presented(result, run, flags, refresh_ns=None, upload=False):
+    """Every buffer of `run` presented, with `flags` (wp_presentation kinds) and seq 0 (none of
+    the test devices has a vblank counter), the refresh `refresh_ns` (None: not checked), one
+    sync_output for the client's wl_output, a time between the commit and the answer and, for
+    the DIRTYFB frames (`upload`: every one after the modeset), the time picowl finished the
+    upload: within a refresh of the commit, never the tick a refresh after the submit."""
+    errors = []
+    fbs = presented(result, run)
+    if not fbs:
+        return ['%s: no presentation feedback was answered' % run]
+    for f in fbs:
+        what = '%s: buffer %d' % (run, f['n'])
+        if f['flags'] != flags:
+            errors.append('%s: flags 0x%x, want 0x%x' % (what, f['flags'], flags))
+        if f['seq'] != 0:
+            errors.append('%s: seq %d, but the driver has no vblank counter: want 0'
+                          % (what, f['seq']))
+        if refresh_ns is not None and f['refresh'] != refresh_ns:
+            errors.append('%s: refresh %d ns, want %d' % (what, f['refresh'], refresh_ns))
+        if f['sync'] != 1:
+            errors.append('%s: %d sync_output events, want 1' % (what, f['sync']))
+        if not f['commit'] <= f['t'] <= f['recv']:
+            errors.append('%s: presented at %d, outside commit %d .. answer %d'
+                          % (what, f['t'], f['commit'], f['recv']))
+        if upload and f['n'] > 0 and f['t'] - f['commit'] >= f['refresh']:
+            errors.append('%s: presented %.3f ms after the commit: a predicted tick, not the '
+                          'upload' % (what, (f['t'] - f['commit']) / 1e6))
+    lat = ['%.3f' % ((f['t'] - f['commit']) / 1e6) for f in fbs]
+    late = ['%.3f' % ((f['recv'] - f['t']) / 1e6) for f in fbs]
+    print('%s: presented flags 0x%x seq %s refresh %s; commit->presented ms %s; '
+          'presented->answer ms %s' % (run, fbs[0]['flags'], [f['seq'] for f in fbs],
+                                      fbs[0]['refresh'], lat, late))
+    return errors
+
+
+def drm_refresh_ns(result):
+    m = re.search(r' \d+x\d+@(\d+) ', log_line(result, 'picowl: drm:'))
+    return 1000000000000 // (int(m.group(1)) * 1000) if m and int(m.group(1)) else 0
+
+
 BOCHS = {'qemu': ['-device', 'VGA'], 'modules': [('bochs', '')], 'wait': '/dev/dri/card0'}
 
 # ------------------------------------------------------------------------ vfb (fbdev)
@@ -194,7 +248,9 @@ def check_vfb(r):
             check_refused(r, 'nodev', '/dev/fb7') +
             check_partials(r, 'vfb16', 0, 2, True) + check_rotations(r, 'vfb16', (90, 270)) +
             check_rotations(r, 'vfb32', (0,)) +
-            check_rotations(r, 'vfb24', (0,)))
+            check_rotations(r, 'vfb24', (0,)) +
+            # the refresh timer: its ticks, nothing claimed
+            check_presented(r, 'vfb16-0', 0) + check_presented(r, 'vfb32-0', 0))
 
 
 # ------------------------------------------------------------------------ bochs (DRM)
@@ -211,6 +267,12 @@ expect_fail nocard --backend drm --device /dev/dri/card7
 def check_bochs_drm(r):
     errors = check_rotations(r, 'drm') + check_client(r, 'auto', 'auto', 0)
     errors += check_status(r, 'auto')
+    # Page flips, but bochs has no vblank: the kernel's time when the flip was done, seq 0.
+    for run in ('drm-0', 'drm-90', 'drm-270'):
+        errors += check_presented(r, run, 0, drm_refresh_ns(r))
+    line = log_line(r, 'picowl: drm:')
+    if "presented at the kernel's flip done, no vblank counter" not in line:
+        errors.append('the drm line does not say where the times come from: %r' % line)
     if not any('auto:' in line and 'drm' in line for line in r['serial']):
         errors.append('--backend auto did not choose drm')
     errors += check_refused(r, 'noconn', 'HDMI-A-9', 'Virtual-1')
@@ -285,6 +347,10 @@ VIRTIO_SCRIPT = (partials('virtio', '--backend drm', 0, 2) +
 def check_virtio(r):
     errors = check_partials(r, 'virtio', 0, 2, True)
     errors += check_rotations(r, 'virtio', (90, 270))
+    errors += check_presented(r, 'virtio-0', 0, drm_refresh_ns(r), upload=True)
+    if 'presented at the upload (no vsync)' not in log_line(r, 'picowl: drm:'):
+        errors.append('the drm line does not say the times are the upload\'s: %r'
+                      % log_line(r, 'picowl: drm:'))
     if not any('virtio' in line and 'present direct' in line for line in r['serial']):
         errors.append('virtio-gpu was not driven with one buffer and damage (present direct)')
     return errors
@@ -301,9 +367,12 @@ expect_fail kmsbad --backend drm --kms old
 def check_bochs_legacy(r):
     errors = check_partials(r, 'legacy', 0, 3, False) + check_partials(r, 'legacy', 90, 2, False)
     line = log_line(r, 'picowl: drm:')
-    for want in ('(bochs', ', legacy', 'present flip (2 buffers)'):
+    for want in ('(bochs', ', legacy', 'present flip (2 buffers)',
+                 "presented at the kernel's flip done, no vblank counter (no vsync)"):
         if want not in line:
             errors.append('the drm line does not say %r: %r' % (want, line))
+    # SetCrtc sends no event (picowl's clock after it), then PageFlip events: nothing claimed.
+    errors += check_presented(r, 'legacy-0', 0, drm_refresh_ns(r))
     return errors + check_refused(r, 'kmsbad', '--kms', 'old', 'auto, atomic or legacy')
 
 
@@ -319,6 +388,8 @@ CIRRUS_SCRIPT = (partials('cirrus', '--backend drm', 0, 2) +
 def check_cirrus(r):
     errors = check_partials(r, 'cirrus', 0, 2, True) + check_partials(r, 'cirrus', 90, 2, True)
     errors += check_partials(r, 'cirrus-legacy', 0, 2, True)
+    errors += check_presented(r, 'cirrus-0', 0, drm_refresh_ns(r), upload=True)
+    errors += check_presented(r, 'cirrus-legacy-0', 0, drm_refresh_ns(r), upload=True)
     lines = [line for line in r['serial'] if line.startswith('picowl: drm:')]
     for i, api in enumerate(('atomic', 'atomic', 'legacy')):
         line = lines[i] if i < len(lines) else ''

@@ -11,7 +11,12 @@
  * damage keeps magenta there. Every event is one line, "@@CLIENT ...", on stdout and appended
  * to STATE_FILE:
  *   configured W H | drawn W H | partial N | key CODE 1|0 | touch down|motion ID X Y |
- *   touch up ID | button CODE 1|0 | enter
+ *   touch up ID | button CODE 1|0 | enter |
+ *   presented N SEC NSEC REFRESH_NS SEQ FLAGS SYNC COMMIT_NS RECV_NS | discarded N
+ * Every buffer's commit asks for wp_presentation feedback: "presented" says what picowl
+ * answered for buffer N (0: the first), with SYNC the number of sync_output events naming the
+ * client's wl_output, COMMIT_NS and RECV_NS the client's CLOCK_MONOTONIC at the commit and at
+ * the answer.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,9 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "client.h"
+#include "presentation-time-client-protocol.h"
 
 #define MAGENTA 0xffff00ffu
 #define YELLOW 0xffffff00u
@@ -47,6 +54,10 @@ struct app {
 	int step; /* SIGUSR1s so far: squares shown */
 	bool configured, drawn;
 	FILE *state;
+	struct wp_presentation *presentation;
+	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
+	int fb_step, fb_sync;
+	int64_t fb_commit_ns;
 };
 
 #define INFLIGHT (sizeof(((struct app *)0)->inflight) / sizeof(struct wl_proxy *))
@@ -147,6 +158,52 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};
 
+static int64_t
+now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static void
+handle_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_output *output)
+{
+	struct app *app = data;
+	if (output == app->tc.output) {
+		app->fb_sync++;
+	}
+}
+
+static void
+handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_hi, uint32_t sec_lo,
+	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
+{
+	struct app *app = data;
+	long long recv = (long long)now_ns();
+	swap_inflight(app, fb, NULL);
+	wp_presentation_feedback_destroy(fb);
+	say(app, "presented %d %llu %u %u %llu %u %d %lld %lld", app->fb_step,
+		(unsigned long long)(((uint64_t)sec_hi << 32) | sec_lo), nsec, refresh,
+		(unsigned long long)(((uint64_t)seq_hi << 32) | seq_lo), flags, app->fb_sync,
+		(long long)app->fb_commit_ns, recv);
+}
+
+static void
+handle_discarded(void *data, struct wp_presentation_feedback *fb)
+{
+	struct app *app = data;
+	swap_inflight(app, fb, NULL);
+	wp_presentation_feedback_destroy(fb);
+	say(app, "discarded %d", app->fb_step);
+}
+
+static const struct wp_presentation_feedback_listener feedback_listener = {
+	.sync_output = handle_sync_output,
+	.presented = handle_presented,
+	.discarded = handle_discarded,
+};
+
 static void
 draw(struct app *app)
 {
@@ -169,6 +226,19 @@ draw(struct app *app)
 		say(app, "error too many frames in flight");
 		exit(1);
 	}
+	if (app->presentation) {
+		/* One answer at a time: the partial updates come seconds apart. */
+		struct wp_presentation_feedback *fb =
+			wp_presentation_feedback(app->presentation, app->top.surface);
+		wp_presentation_feedback_add_listener(fb, &feedback_listener, app);
+		if (!swap_inflight(app, NULL, fb)) {
+			say(app, "error too many frames in flight");
+			exit(1);
+		}
+		app->fb_step = app->step;
+		app->fb_sync = 0;
+	}
+	app->fb_commit_ns = now_ns();
 	wl_surface_commit(app->top.surface);
 }
 
@@ -234,7 +304,13 @@ main(int argc, char *argv[])
 	const struct pw_client_versions versions = {.compositor = 4,
 		.shm = 1,
 		.seat = 5,
+		.output = 3,
 		.wm_base = 1};
+	const struct pw_client_global globals[] = {
+		{&wp_presentation_interface, 1, (void **)&app.presentation, NULL, NULL},
+		{0},
+	};
+	app.tc.globals = globals;
 	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
 	if (!app.state) {
 		fprintf(stderr, "vmclient: cannot open the state file\n");
