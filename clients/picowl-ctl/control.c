@@ -1,10 +1,8 @@
 /* picowl-ctl's session subcommands over picowl_control_v1: spawn, reload, focus, tiles, panel,
  * and the test hooks (inject). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "ctl.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
@@ -207,75 +205,6 @@ ctl_tiles(struct ctl *ctl, int argc, char **argv)
 	return wait_for(ctl, &a.tiles_done) ? 0 : 1;
 }
 
-/* evdev key codes by name (the US layout's letters): enough to press any default binding. */
-static const struct {
-	const char *name;
-	int code;
-} keys[] = {
-	{"esc", 1},
-	{"tab", 15},
-	{"enter", 28},
-	{"return", 28},
-	{"space", 57},
-	{"backspace", 14},
-	{"logo", 125},
-	{"super", 125},
-	{"leftmeta", 125},
-	{"shift", 42},
-	{"leftshift", 42},
-	{"ctrl", 29},
-	{"leftctrl", 29},
-	{"alt", 56},
-	{"leftalt", 56},
-	{"prog1", 148},
-	{"prog2", 149},
-	{"power", 116},
-	{"up", 103},
-	{"down", 108},
-	{"left", 105},
-	{"right", 106},
-	{"f1", 59},
-	{"f2", 60},
-	{"f3", 61},
-	{"f4", 62},
-	{"f5", 63},
-	{"f6", 64},
-	{"f7", 65},
-	{"f8", 66},
-	{"f9", 67},
-	{"f10", 68},
-	{"f11", 87},
-	{"f12", 88},
-};
-static const char letters[] = "qwertyuiop"
-			      "asdfghjkl"
-			      "zxcvbnm";
-static const int letter_codes[] = {16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 30, 31, 32, 33, 34, 35,
-	36, 37, 38, 44, 45, 46, 47, 48, 49, 50};
-
-static int
-key_code(const char *name)
-{
-	if (strncasecmp(name, "KEY_", 4) == 0) {
-		name += 4;
-	}
-	if (isdigit((unsigned char)name[0]) && name[1] == '\0') {
-		return name[0] == '0' ? 11 : name[0] - '0' + 1;
-	}
-	if (isdigit((unsigned char)name[0])) {
-		return atoi(name);
-	}
-	if (name[1] == '\0' && strchr(letters, tolower((unsigned char)name[0]))) {
-		return letter_codes[strchr(letters, tolower((unsigned char)name[0])) - letters];
-	}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (strcasecmp(name, keys[i].name) == 0) {
-			return keys[i].code;
-		}
-	}
-	return -1;
-}
-
 static int
 inject_key(struct ctl *ctl, const char *combo)
 {
@@ -284,10 +213,18 @@ inject_key(struct ctl *ctl, const char *combo)
 	snprintf(buf, sizeof(buf), "%s", combo);
 	for (char *save, *part = strtok_r(buf, "+", &save); part;
 		part = strtok_r(NULL, "+", &save)) {
-		int code = key_code(part);
-		if (code < 0 || n == 8) {
-			fprintf(stderr, "picowl-ctl: inject key: unknown key \"%s\"\n", part);
+		bool shift = false;
+		int code = ctl_key_code(ctl, part, &shift);
+		if (code < 0 || n + shift >= 8) {
+			fprintf(stderr,
+				"picowl-ctl: inject key: unknown key \"%s\" (not a name of "
+				"picowl-ctl's, "
+				"an evdev KEY_ name or number, nor a keysym of picowl's keymap)\n",
+				part);
 			return 2;
+		}
+		if (shift) {
+			codes[n++] = CTL_KEY_SHIFT;
 		}
 		codes[n++] = code;
 	}
@@ -333,7 +270,8 @@ ctl_inject(struct ctl *ctl, int argc, char **argv)
 				      : 1;
 	}
 	fprintf(stderr,
-		"Usage: picowl-ctl inject key KEY[+KEY...]  (e.g. logo+f, KEY_PROG1)\n"
+		"Usage: picowl-ctl inject key KEY[+KEY...]  (e.g. logo+f, KEY_PROG1, Escape, "
+		"exclam)\n"
 		"       picowl-ctl inject touch down|motion|up|tap X Y\n"
 		"picowl must run with --test-hooks.\n");
 	return 2;

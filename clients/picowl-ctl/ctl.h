@@ -5,16 +5,31 @@
 #include <stdbool.h>
 
 #include "client.h"
+#include "client_keys.h"
+#include "client_seat.h"
 
 struct ctl {
 	struct pw_client client;
 	struct pw_client_global globals[3]; /* the two below; the last ends the list */
 	struct picowl_counters_v1 *counters;
 	struct picowl_control_v1 *control;
+	struct pw_client_keys keys; /* inject: picowl's keymap, for keysym names */
 };
 
-/* Connects and binds the private globals; prints why and returns false on failure. */
-bool ctl_connect(struct ctl *ctl);
+/* evdev KEY_LEFTSHIFT, pressed before a key whose keysym is on its Shift level */
+#define CTL_KEY_SHIFT 42
+
+/*
+ * The evdev code of an inject key name (keys.c); *shift when the keysym named is on the key's
+ * Shift level. -1 for a name that is none of them.
+ */
+int ctl_key_code(struct ctl *ctl, const char *name, bool *shift);
+/* wl_keyboard.keymap for inject: picowl's keymap into ctl->keys. */
+void ctl_handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size);
+
+/* Connects and binds the private globals (and with `keyboard` the seat's keyboard, for its
+ * keymap); prints why and returns false on failure. */
+bool ctl_connect(struct ctl *ctl, bool keyboard);
 void ctl_disconnect(struct ctl *ctl);
 
 /* Subcommands; argv[0] is the subcommand's name. Return the exit status. */

@@ -45,9 +45,10 @@ usage(FILE *out)
 }
 
 bool
-ctl_connect(struct ctl *ctl)
+ctl_connect(struct ctl *ctl, bool keyboard)
 {
-	const struct pw_client_versions none = {0};
+	static const struct pw_client_input_listener keymap = {.keymap = ctl_handle_keymap};
+	const struct pw_client_versions want = {.seat = keyboard ? 5 : 0};
 
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
 		(void **)&ctl->counters};
@@ -55,8 +56,17 @@ ctl_connect(struct ctl *ctl)
 		(struct pw_client_global){&picowl_control_v1_interface, 1, (void **)&ctl->control};
 	ctl->client.name = "picowl-ctl";
 	ctl->client.globals = ctl->globals;
-	if (!pw_client_connect(&ctl->client, &none, -1)) {
+	ctl->client.data = ctl;
+	if (keyboard) {
+		pw_client_keys_init(&ctl->keys, "picowl-ctl");
+		pw_client_input_init(&ctl->client, &keymap);
+	}
+	if (!pw_client_connect(&ctl->client, &want, -1)) {
 		return false;
+	}
+	/* the seat comes with the registry, its keyboard with the seat, the keymap with that */
+	for (int i = 0; keyboard && !ctl->keys.keymap && i < 3; i++) {
+		pw_client_roundtrip(&ctl->client, 2000);
 	}
 	if (!ctl->counters && !ctl->control) {
 		fprintf(stderr,
@@ -71,6 +81,7 @@ void
 ctl_disconnect(struct ctl *ctl)
 {
 	pw_client_disconnect(&ctl->client);
+	pw_client_keys_finish(&ctl->keys);
 }
 
 int
@@ -85,7 +96,9 @@ main(int argc, char **argv)
 			continue;
 		}
 		struct ctl ctl = {0};
-		int status = ctl_connect(&ctl) ? commands[i].run(&ctl, argc - 1, argv + 1) : 1;
+		bool keyboard = commands[i].run == ctl_inject;
+		int status =
+			ctl_connect(&ctl, keyboard) ? commands[i].run(&ctl, argc - 1, argv + 1) : 1;
 		ctl_disconnect(&ctl);
 		return status;
 	}

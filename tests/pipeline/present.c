@@ -60,9 +60,8 @@ handle_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_ou
 }
 
 static void
-handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_hi,
-	uint32_t sec_lo, uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo,
-	uint32_t flags)
+handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_hi, uint32_t sec_lo,
+	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
 {
 	struct app *app = data;
 	int64_t recv = now_ns();

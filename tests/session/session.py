@@ -11,9 +11,16 @@ PANEL_BG = (0x20, 0x30, 0x40)
 
 
 def parse_args():
+	return parse_args_with(None)
+
+
+def parse_args_with(more):
+	"""parse_args with the options `more(parser)` adds."""
 	def extra(p):
 		p.add_argument('--ctl', required=True)
 		p.add_argument('--panel', required=True)
+		if more:
+			more(p)
 	args = harness.parse_args(extra)
 	# picowl's children find picowl-panel and picowl-ctl by name, as on a device.
 	dirs = [os.path.dirname(os.path.abspath(args.panel)), os.path.dirname(os.path.abspath(args.ctl))]
