@@ -81,6 +81,27 @@ fullscreen_view(struct pw_server *server)
 	return NULL;
 }
 
+/*
+ * The one view shown over the others: the fullscreen one, else in monocle layout the focused
+ * view (the last one without a focused view), as every tile then covers the whole area; NULL
+ * when every view shows.
+ */
+static struct pw_view *
+alone_view(struct pw_server *server)
+{
+	struct pw_desktop *desktop = server->desktop;
+	struct pw_view *full = fullscreen_view(server), *view;
+	if (full || desktop->layout.kind != PW_LAYOUT_MONOCLE || wl_list_empty(&desktop->views)) {
+		return full;
+	}
+	wl_list_for_each(view, &desktop->views, link) {
+		if (view == desktop->focus) {
+			return view;
+		}
+	}
+	return wl_container_of(desktop->views.prev, view, link);
+}
+
 /* Adds what the opaque root surface of `view` covers on the output to `covered`. */
 static void
 add_opaque(struct pw_view *view, pixman_region32_t *covered)
@@ -109,7 +130,7 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 static void
 render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
 {
-	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *full = alone_view(server);
 	struct pw_view *view;
 	/* The background only where no opaque client will paint over it. */
 	pixman_region32_t bare;
@@ -170,7 +191,7 @@ static void
 take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct wl_list *feedbacks)
 {
 	struct wl_list *list[2] = {callbacks, feedbacks};
-	struct pw_view *full = fullscreen_view(server);
+	struct pw_view *full = alone_view(server);
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (!full || view == full) {

@@ -106,6 +106,10 @@ pw_desktop_focus(struct pw_server *server, struct pw_view *view)
 	if (view) {
 		pw_view_set_activated(view, true);
 	}
+	if (server->desktop->layout.kind == PW_LAYOUT_MONOCLE && server->output) {
+		/* another window takes the whole area, whether or not its client draws anew */
+		pw_output_damage_whole(server->output);
+	}
 	if (server->seat) {
 		/* A layer surface with exclusive keyboard interactivity keeps the keys. */
 		if (!server->desktop->exclusive_focus) {
@@ -139,6 +143,12 @@ pw_desktop_view_at(struct pw_server *server, double x, double y)
 		if (view->fullscreen) {
 			return view;
 		}
+	}
+	/* In monocle every tile is the whole area, and the focused view is the one shown. */
+	struct pw_view *focus = server->desktop->focus;
+	if (server->desktop->layout.kind == PW_LAYOUT_MONOCLE && focus && focus->mapped &&
+		pw_box_contains(focus->tile, (int)x, (int)y)) {
+		return focus;
 	}
 	/* Tiles do not overlap, but test-positioned views may: the last drawn is on top. */
 	wl_list_for_each_reverse(view, &server->desktop->views, link) {
