@@ -251,7 +251,10 @@ fbdev_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	}
 	stats->rows = pw_copy_damaged_rows(damage);
 	if (fb->base.present == PW_PRESENT_SHADOW) {
-		if (fb->fb_format == pw_format_pixman(fb->base.format)) {
+		if (fb->copy.dma_map) {
+			pw_copy_dma(&fb->copy, fb->map, (int)fb->fix.line_length, fb->base.width,
+				damage, stats);
+		} else if (fb->fb_format == pw_format_pixman(fb->base.format)) {
 			pw_copy_rows(fb->map, (int)fb->fix.line_length,
 				(const uint8_t *)pixman_image_get_data(fb->shadow),
 				pixman_image_get_stride(fb->shadow), pw_format_bpp(fb->base.format),
@@ -312,6 +315,9 @@ fbdev_destroy(struct pw_backend *backend)
 	if (fb->shadow) {
 		pixman_image_unref(fb->shadow);
 	}
+	if (fb->copy.dma_map) {
+		pw_copy_finish(&fb->copy);
+	}
 	if (fb->map) {
 		munmap(fb->map, fb->map_len);
 	}
@@ -368,8 +374,8 @@ map_screens(struct fbdev *fb)
 		}
 	}
 	if (shadow) {
-		fb->shadow =
-			pixman_image_create_bits(pw_format_pixman(fb->base.format), w, h, NULL, 0);
+		fb->shadow = pixman_image_create_bits(pw_format_pixman(fb->base.format), w, h,
+			(uint32_t *)fb->copy.dma_map, fb->copy.dma_map ? stride : 0);
 		if (!fb->shadow) {
 			return false;
 		}
@@ -457,7 +463,13 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 		fb->base.refresh_mhz = 60000;
 	}
 	pick_present(fb, config->present);
-	pw_copy_init(&fb->copy, config->copy, config->dma_threshold, false, fb->path);
+	/* dma: the module's shadow, at the framebuffer's stride, replaces picowl's own. */
+	pw_copy_init_fbdev(&fb->copy, config->copy, config->dma_threshold, fb->fd,
+		(size_t)fb->fix.line_length * fb->var.yres,
+		fb->base.present == PW_PRESENT_SHADOW &&
+			fb->fb_format == pw_format_pixman(fb->base.format) &&
+			fb->fix.line_length % 4 == 0,
+		fb->path);
 	if (!map_screens(fb)) {
 		goto err;
 	}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # kernel.sh DIR: builds a PXA270 zImage (Zipit Z2 and Sharp Zaurus spitz board files) from
 # Debian's linux-source-6.1 with arm-linux-gnueabi-gcc into DIR, and prints its path.
-# The build is kept: a second run with the same fragment does nothing.
+# The build is kept: a second run with the same fragment does nothing. Modules are built
+# against DIR/out: make -C DIR/out M=MODDIR ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- modules.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$1
@@ -11,7 +12,7 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 zimage=$dir/out/arch/arm/boot/zImage
 stamp=$dir/fragment.stamp
-if [ -f "$zimage" ] && [ -f "$stamp" ] && cmp -s "$frag" "$stamp"; then
+if [ -f "$zimage" ] && [ -f "$dir/out/Module.symvers" ] && [ -f "$stamp" ] && cmp -s "$frag" "$stamp"; then
 	echo "$zimage"
 	exit 0
 fi
@@ -21,12 +22,13 @@ if [ ! -d "$dir/linux-source-6.1" ]; then
 fi
 make="make -s -C $dir/linux-source-6.1 ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- O=$dir/out"
 $make KCONFIG_ALLCONFIG="$frag" allnoconfig >&2
-for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA COMPAT_32BIT_TIME INPUT_UINPUT; do
+for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA COMPAT_32BIT_TIME INPUT_UINPUT MODULES PXA_DMA VT FRAMEBUFFER_CONSOLE; do
 	grep -q "^CONFIG_$opt=y" "$dir/out/.config" || {
 		echo "kernel.sh: CONFIG_$opt did not stick" >&2
 		exit 1
 	}
 done
-$make -j"${JOBS:-2}" zImage >&2
+# modules: Module.symvers, which an out-of-tree module (backends/kmod) is built against
+$make -j"${JOBS:-2}" zImage modules >&2
 cp "$frag" "$stamp"
 echo "$zimage"

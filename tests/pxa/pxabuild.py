@@ -7,6 +7,7 @@ pxa.py prints (say) and its failure (fail).
 import gzip
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -25,6 +26,8 @@ PROGRAMS = {
     'pxaclient': 'tests/pxa/pxaclient',
     'vmtool': 'tests/vm/vmtool',
 }
+# built too, for the images that ask for them (pxadma.py)
+TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load'}
 # with --doomgeneric (the build's -Ddoomgeneric), the game too
 GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
 
@@ -72,7 +75,7 @@ def build_armel(args, sysroot):
              '-Dbuildtype=release', engine])
     else:
         run(['meson', 'configure', out, engine])
-    programs = dict(PROGRAMS, **(GAME if args.doomgeneric else {}))
+    programs = dict(PROGRAMS, **TOOLS, **(GAME if args.doomgeneric else {}))
     _, t = run(['ninja', '-C', out] + list(programs.values()))
     say('armel build: %.0f s' % t)
     stripped = os.path.join(args.cache, 'bin')
@@ -95,6 +98,22 @@ def build_kernel(args):
     say('kernel: %s, %d bytes (%.0f s, cached after the first run)' %
         (os.path.basename(zimage), os.path.getsize(zimage), t))
     return zimage
+
+
+def build_kmod(args):
+    """backends/kmod's picowl_dma.ko, built against the kernel of build_kernel in a copy of its
+    sources (the checkout stays clean)."""
+    kout = os.path.join(args.cache, 'kernel', 'out')
+    work = os.path.join(args.cache, 'kmod')
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(os.path.join(args.source, 'backends', 'kmod'), work,
+                    ignore=shutil.ignore_patterns('*.o', '*.ko', '*.mod', '*.mod.c', '.*.cmd',
+                                                  'modules.order', 'Module.symvers'))
+    _, t = run(['make', '-s', '-C', kout, 'M=' + work, 'ARCH=arm', 'CROSS_COMPILE=' + CROSS,
+                'modules'])
+    ko = os.path.join(work, 'picowl_dma.ko')
+    say('kernel module: picowl_dma.ko, %d bytes (%.0f s)' % (os.path.getsize(ko), t))
+    return ko
 
 
 def needed(path):
