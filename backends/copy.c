@@ -16,7 +16,16 @@ pw_copy_init(struct pw_copy *copy, enum pw_copy_engine wanted, int threshold, bo
 	const char *device)
 {
 	*copy = (struct pw_copy){.engine = wanted, .threshold = threshold, .dma_fd = -1};
-	if (wanted == PW_COPY_DMA) {
+	if (wanted == PW_COPY_AUTO) {
+		copy->engine = kernel_ok ? PW_COPY_KERNEL : PW_COPY_CPU;
+	} else if (wanted == PW_COPY_CPU && kernel_ok) {
+		/* the cpu writes the driver's buffer, but only the kernel reaches the display */
+		fprintf(stderr,
+			"picowl: copy: %s shows a buffer the kernel uploads: the kernel moves the "
+			"rows (--copy cpu cannot)\n",
+			device);
+		copy->engine = PW_COPY_KERNEL;
+	} else if (wanted == PW_COPY_DMA) {
 		fprintf(stderr,
 			"picowl: copy: %s has no DMA copy engine user space can drive; "
 			"copying with the cpu\n",
@@ -35,7 +44,8 @@ pw_copy_init_fbdev(struct pw_copy *copy, enum pw_copy_engine wanted, int thresho
 	size_t len, bool shadow_ok, const char *device)
 {
 	if (wanted != PW_COPY_DMA) {
-		pw_copy_init(copy, wanted, threshold, false, device);
+		pw_copy_init(copy, wanted == PW_COPY_AUTO ? PW_COPY_CPU : wanted, threshold, false,
+			device);
 		return;
 	}
 	*copy = (struct pw_copy){.engine = PW_COPY_CPU, .threshold = threshold, .dma_fd = -1};

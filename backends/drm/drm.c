@@ -159,7 +159,7 @@ drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
 			pixman_image_get_stride(drm->shadow), pw_format_bpp(drm->base.format),
 			damage, stats);
 	}
-	if (drm->upload) {
+	if (drm->copy.engine == PW_COPY_KERNEL) {
 		/* The kernel (the host, for virtio-gpu) moves the damaged rows to the display. */
 		stats->engine = PW_COPY_KERNEL;
 		stats->bytes = (size_t)stats->rows * buf->pitch;

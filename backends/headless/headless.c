@@ -150,7 +150,7 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	 * image, drawing each damaged row once (a flip draws the last two frames' rows).
 	 */
 	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_DIRECT : config->present;
-	if (config->copy != PW_COPY_CPU) {
+	if (config->copy != PW_COPY_CPU && config->copy != PW_COPY_AUTO) {
 		fprintf(stderr,
 			"picowl: headless: no %s copy engine in RAM; rows are copied by the "
 			"cpu\n",

@@ -14,6 +14,7 @@ static const char *const copy_names[] = {
 	[PW_COPY_CPU] = "cpu",
 	[PW_COPY_KERNEL] = "kernel",
 	[PW_COPY_DMA] = "dma",
+	[PW_COPY_AUTO] = "auto",
 };
 
 static const char *const kms_names[] = {

@@ -17,6 +17,7 @@ enum pw_copy_engine {
 	PW_COPY_CPU, /* memcpy of rows */
 	PW_COPY_KERNEL, /* the kernel is told the rows (DIRTYFB, FB_DAMAGE_CLIPS) and moves them */
 	PW_COPY_DMA, /* a device's own DMA copy */
+	PW_COPY_AUTO, /* asked for only: kernel where the driver moves the rows, else cpu */
 };
 
 /* Which DRM mode-setting interface drives the display (config `kms=`). */

@@ -26,7 +26,7 @@ const char pw_options_usage[] =
 	"  --rotate DEG     output rotation clockwise: 0, 90, 180 or 270 (default: 0)\n"
 	"  --damage MODE    output damage: rows, rects or full (default: rows)\n"
 	"  --present MODE   present path: auto, shadow, direct or flip (default: auto)\n"
-	"  --copy ENGINE    copy engine: cpu, kernel or dma (default: cpu)\n"
+	"  --copy ENGINE    copy engine: auto, cpu, kernel or dma (default: auto)\n"
 	"  --dma-threshold PIXELS  bands below this go by cpu, 0..1000000 (default: 90)\n"
 	"  --counters FILE  where counter dumps go (default: stderr)\n"
 	"  --connector NAME DRM connector, e.g. DSI-1 (default: the first connected)\n"
@@ -281,7 +281,7 @@ static const struct {
 	{"rotate", parse_rotate, "0, 90, 180 or 270"},
 	{"damage", parse_damage, "rows, rects or full"},
 	{"present", parse_present, "auto, shadow, direct or flip"},
-	{"copy", parse_copy, "cpu, kernel or dma"},
+	{"copy", parse_copy, "auto, cpu, kernel or dma"},
 	{"dma-threshold", parse_dma_threshold, "pixels, 0..1000000"},
 	{"counters", parse_counters, "a file name"},
 	{"connector", parse_connector, "a connector name, e.g. DSI-1"},
@@ -331,7 +331,7 @@ pw_options_defaults(struct pw_options *opts)
 		.rotate = 0,
 		.damage = PW_DAMAGE_ROWS,
 		.present = PW_PRESENT_AUTO,
-		.copy = PW_COPY_CPU,
+		.copy = PW_COPY_AUTO,
 		.dma_threshold = 90,
 		.counters = NULL,
 		.connector = NULL,

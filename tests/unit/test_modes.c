@@ -41,13 +41,14 @@ test_copy(void)
 		{"cpu", PW_COPY_CPU},
 		{"kernel", PW_COPY_KERNEL},
 		{"dma", PW_COPY_DMA},
+		{"auto", PW_COPY_AUTO},
 	};
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		enum pw_copy_engine e = (enum pw_copy_engine) - 1;
 		CHECK(pw_copy_engine_parse(table[i].name, &e) && e == table[i].engine);
 		CHECK(strcmp(pw_copy_engine_name(table[i].engine), table[i].name) == 0);
 	}
-	static const char *const bad[] = {"", "CPU", "Dma", "dma ", "kern", "kernels", "auto",
+	static const char *const bad[] = {"", "CPU", "Dma", "dma ", "kern", "kernels", "Auto",
 		"shadow", "memcpy"};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		enum pw_copy_engine e = PW_COPY_KERNEL;
