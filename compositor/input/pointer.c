@@ -215,6 +215,10 @@ update_focus(struct pw_seat *seat)
 	double sx = 0, sy = 0;
 
 	surface = seat->policy->surface_at(seat->server, ptr->x, ptr->y, &sx, &sy);
+	if (surface && !surface->on_output) {
+		/* mapping: its wl_surface.enter comes at its commit's end, the pointer's after */
+		surface = NULL;
+	}
 	if (surface == ptr->focus) {
 		if (surface) {
 			ptr->focus_x = ptr->x - sx;

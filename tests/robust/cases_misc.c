@@ -280,7 +280,66 @@ seat_released(struct conn *c)
 	return raw_send(c, seat, WL_SEAT_GET_POINTER, args, 1);
 }
 
+/* The order of a mapping surface's wl_surface.enter and wl_pointer.enter (issue 16: yambar
+ * crashed on a pointer enter that came first). */
+static int order_step, surface_entered, pointer_entered;
+
+static void
+handle_order_surface_enter(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+	surface_entered = ++order_step;
+}
+
+static void
+handle_order_surface_leave(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+}
+
+static const struct wl_surface_listener order_surface_listener = {
+	.enter = handle_order_surface_enter,
+	.leave = handle_order_surface_leave,
+};
+
+static void
+handle_order_pointer_enter(void *data, uint32_t serial, double x, double y)
+{
+	struct conn *c = data;
+
+	pointer_entered = ++order_step;
+	c->events++;
+}
+
+static const struct pw_client_input_listener order_pointer_listener = {
+	.pointer_enter = handle_order_pointer_enter,
+};
+
+/* A fullscreen toplevel maps under the pointer (at 0,0): its output enter comes first. */
+static bool
+seat_pointer_enter_after_output_enter(struct conn *c)
+{
+	struct wl_pointer *pointer = wl_seat_get_pointer(c->tc.seat);
+
+	order_step = surface_entered = pointer_entered = 0;
+	pw_client_pointer_listen(&c->tc, &order_pointer_listener, pointer);
+	c->top.width = c->top.height = 64;
+	pw_client_toplevel_init(&c->top, &c->tc, NULL, "robust-cases");
+	wl_surface_add_listener(c->top.surface, &order_surface_listener, c);
+	xdg_toplevel_set_fullscreen(c->top.toplevel, NULL);
+	if (!pw_client_toplevel_map(&c->top, 0xff0000ffu, 5000) || !conn_wait_events(c, 1, 5000)) {
+		printf("  no pointer enter on the fullscreen toplevel\n");
+		return false;
+	}
+	if (!surface_entered || surface_entered > pointer_entered) {
+		printf("  wl_pointer.enter came %s wl_surface.enter (steps %d and %d)\n",
+			surface_entered ? "before" : "without", pointer_entered, surface_entered);
+		return false;
+	}
+	return true;
+}
+
 static const struct rcase seat_cases[] = {
+	{"seat-pointer-enter-after-output-enter", seat_pointer_enter_after_output_enter,
+		EXPECT_NONE},
 	{"seat-get-pointer-keyboard-touch-100-times", seat_get_many, EXPECT_NONE},
 	{"seat-cursor-is-a-toplevel", seat_cursor_toplevel, EXPECT_ERROR, "wl_pointer",
 		WL_POINTER_ERROR_ROLE},
