@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* memfd_create, file seals */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -10,6 +11,7 @@
 
 #include "config.h"
 #include "data_device.h"
+#include "keymap_builtin.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -150,6 +152,8 @@ send_enter(struct pw_seat *seat, struct wl_resource *resource, uint32_t serial)
 		kb->latched, kb->locked, kb->group);
 }
 
+static bool install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap);
+
 bool
 pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
 	const char *variant, const char *options)
@@ -162,7 +166,16 @@ pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, c
 		.variant = variant,
 		.options = options,
 	};
-	struct xkb_keymap *keymap;
+	struct xkb_keymap *keymap =
+		xkb_keymap_new_from_names(kb->context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS);
+	return keymap && install_keymap(seat, keymap);
+}
+
+/* Makes `keymap` the seat's (it takes the reference) and sends it to every keyboard. */
+static bool
+install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
 	struct xkb_state *state;
 	struct wl_resource *resource;
 	char *text;
@@ -170,10 +183,6 @@ pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, c
 	uint32_t size;
 	const uint32_t *key;
 
-	keymap = xkb_keymap_new_from_names(kb->context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS);
-	if (!keymap) {
-		return false;
-	}
 	state = xkb_state_new(keymap);
 	if (!state) {
 		goto err_keymap;
@@ -257,9 +266,25 @@ pw_keyboard_init(struct pw_seat *seat)
 	/* The environment does not choose the layout: tests must see the same keymap anywhere. */
 	kb->context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
 	if (!kb->context) {
+		/* no xkb data at all: xkbcommon refuses a context without its include path */
+		kb->context = xkb_context_new(
+			XKB_CONTEXT_NO_ENVIRONMENT_NAMES | XKB_CONTEXT_NO_DEFAULT_INCLUDES);
+	}
+	if (!kb->context) {
 		return false;
 	}
 	if (!pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
+		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
+		struct xkb_keymap *keymap = xkb_keymap_new_from_string(kb->context,
+			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+		if (keymap && install_keymap(seat, keymap)) {
+			fprintf(stderr,
+				"picowl: keyboard: no xkb data to compile the us keymap from (the "
+				"Debian package xkb-data): using the one built in\n");
+			return true;
+		}
+	}
+	if (!kb->keymap) {
 		xkb_context_unref(kb->context);
 		kb->context = NULL;
 		return false;
