@@ -138,10 +138,59 @@ is_drm_emulation(const struct fbdev *fb)
 	return len >= 5 && strcmp(fb->id + len - 5, "drmfb") == 0;
 }
 
+static bool read_screeninfo(struct fbdev *fb);
+
+/*
+ * Memory for two screens but a virtual height of one: pxafb booted with `video=pxafb:vmem:SIZE`
+ * keeps the virtual height it is asked for (its check_var: max(asked, yres)), and starts at
+ * yres. Ask for two screens, everything else as read; a driver that refuses, or answers with
+ * another geometry (then put back), is said once and left as it was.
+ */
+static void
+ask_two_screens(struct fbdev *fb)
+{
+	if (fb->var.yres_virtual >= 2 * fb->var.yres ||
+		(size_t)fb->fix.line_length * 2 * fb->var.yres > fb->fix.smem_len) {
+		return;
+	}
+	struct fb_var_screeninfo old = fb->var, var = fb->var;
+	uint32_t stride = fb->fix.line_length;
+	var.yres_virtual = 2 * var.yres;
+	var.yoffset = 0;
+	var.activate = FB_ACTIVATE_NOW;
+	const char *why = NULL;
+	if (ioctl(fb->fd, FBIOPUT_VSCREENINFO, &var) < 0) {
+		why = strerror(errno);
+	} else if (!read_screeninfo(fb)) {
+		why = "cannot read it back";
+		fb->var = old;
+	} else if (fb->var.xres != old.xres || fb->var.yres != old.yres ||
+		fb->var.bits_per_pixel != old.bits_per_pixel || fb->fix.line_length != stride) {
+		why = "the geometry changed";
+		var = old;
+		var.activate = FB_ACTIVATE_NOW;
+		ioctl(fb->fd, FBIOPUT_VSCREENINFO, &var);
+		read_screeninfo(fb);
+	} else if (fb->var.yres_virtual < 2 * fb->var.yres) {
+		why = "the virtual height stayed";
+	}
+	if (why) {
+		fprintf(stderr,
+			"picowl: fbdev: %s has memory for two screens (%u bytes) but a virtual "
+			"height of %u, and FBIOPUT_VSCREENINFO for %u did not take (%s): no flip\n",
+			fb->path, fb->fix.smem_len, old.yres_virtual, 2 * old.yres, why);
+	}
+}
+
 static void
 pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 {
 	bool native = fb->fb_format == pw_format_pixman(fb->base.format);
+	if (native &&
+		(wanted == PW_PRESENT_FLIP ||
+			(wanted == PW_PRESENT_AUTO && !is_drm_emulation(fb)))) {
+		ask_two_screens(fb);
+	}
 	bool flip =
 		native && (wanted == PW_PRESENT_AUTO || wanted == PW_PRESENT_FLIP) && can_flip(fb);
 	enum pw_present_mode mode = wanted;

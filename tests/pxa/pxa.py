@@ -4,7 +4,7 @@ picowl as the session of an emulated PXA270 handheld: an armel cross build, a ke
 Debian's linux-source-6.1, an initramfs of Debian armel libraries, and qemu-system-arm's z2
 (Zipit Z2, 240x320) and spitz (Sharp Zaurus, 480x640) with the real pxafb driver.
 
-  pxa.py --source DIR --cache DIR [--boards z2,spitz,z2-doom,z2-dma] [--doomgeneric DIR]
+  pxa.py --source DIR --cache DIR [--boards z2,spitz,z2-doom,z2-dma,z2-flip] [--doomgeneric DIR]
          [--results FILE]
 
 Steps, each kept in --cache between runs: the armel sysroot (tools/armel-sysroot.sh), the cross
@@ -26,6 +26,7 @@ from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kerne
                       report, say)
 import pxadoom
 import pxadma
+import pxaflip
 
 BOARDS = {
     # machine, screen size, kernel command line extra
@@ -296,9 +297,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--source', required=True)
     ap.add_argument('--cache', required=True)
-    ap.add_argument('--boards', default='z2,spitz,z2-doom,z2-dma',
+    ap.add_argument('--boards', default='z2,spitz,z2-doom,z2-dma,z2-flip',
                     help='z2-doom: Doom in tile 1 of z2, with --doomgeneric; z2-dma: the DMA '
-                    'copy engine (backends/kmod) and the VT on z2')
+                    'copy engine (backends/kmod) and the VT on z2; z2-flip: fbdev flip on '
+                    'pxafb with video=pxafb:vmem:1M')
     ap.add_argument('--results', help='write the report here too')
     ap.add_argument('--doomgeneric', default='',
                     help='the doomgeneric checkout (-Ddoomgeneric): also run Doom on z2')
@@ -322,6 +324,9 @@ def main():
         if board == 'z2-dma':
             errors += pxadma.run_dma(args, zimage, sysroot, bindir, results, image_files,
                                      check_tiles)
+        elif board == 'z2-flip':
+            errors += pxaflip.run_flip(args, zimage, sysroot, bindir, results, image_files,
+                                       check_tiles)
         elif board != 'z2-doom':
             errors += run_board(args, board, zimage, sysroot, bindir, results)
         elif args.doomgeneric:
