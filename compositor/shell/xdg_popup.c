@@ -141,9 +141,31 @@ handle_parent_destroy(struct wl_listener *listener, void *data)
 	popup->layer_parent = NULL;
 }
 
+/* Whether a shown popup has this one as its parent: then this one is not the topmost. */
+static bool
+has_child_popup(struct pw_popup *popup)
+{
+	struct pw_popup *other;
+	wl_list_for_each(other, &popup->xdg->server->desktop->popups, link) {
+		if (other->parent == popup->xdg) {
+			return true;
+		}
+	}
+	return false;
+}
+
 static void
 popup_destroy(struct wl_client *client, struct wl_resource *resource)
 {
+	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	if (popup && popup->xdg->mapped && has_child_popup(popup)) {
+		/* xdg-shell: popups are destroyed topmost first */
+		wl_resource_post_error(popup->xdg->wm_base->resource,
+			XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP,
+			"xdg_popup@%u destroyed while a popup of it is shown",
+			wl_resource_get_id(resource));
+		return;
+	}
 	wl_resource_destroy(resource);
 }
 

@@ -47,7 +47,66 @@ popup_cycle(struct conn *c)
 	return true;
 }
 
+static void
+handle_popup_xdg_configure(void *data, struct xdg_surface *xdg, uint32_t serial)
+{
+	xdg_surface_ack_configure(xdg, serial);
+}
+
+static const struct xdg_surface_listener popup_xdg_listener = {
+	.configure = handle_popup_xdg_configure,
+};
+
+/* A popup of `parent` (an xdg_surface), configured and shown: its surface through *surface. */
+static struct xdg_popup *
+shown_popup(struct conn *c, struct xdg_surface *parent, struct xdg_surface **xdg_out)
+{
+	struct wl_surface *surface = wl_compositor_create_surface(c->tc.compositor);
+	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(c->tc.wm_base, surface);
+	xdg_surface_add_listener(xdg, &popup_xdg_listener, c);
+	struct xdg_popup *popup = xdg_surface_get_popup(xdg, parent, positioner(c));
+	wl_surface_commit(surface);
+	pw_client_roundtrip(&c->tc, 5000);
+	wl_surface_attach(surface, pw_client_solid_buffer(&c->tc, 8, 8, 0xffff0000u), 0, 0);
+	wl_surface_commit(surface);
+	pw_client_roundtrip(&c->tc, 5000);
+	*xdg_out = xdg;
+	return popup;
+}
+
+/* A popup with a popup of its own shown, destroyed first: not the topmost. */
+static bool
+popup_destroyed_under_child(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct xdg_surface *a_xdg, *b_xdg;
+	struct xdg_popup *a = shown_popup(c, c->top.xdg_surface, &a_xdg);
+	shown_popup(c, a_xdg, &b_xdg);
+	xdg_popup_destroy(a);
+	return true;
+}
+
+/* The same chain destroyed topmost first: no error. */
+static bool
+popup_destroyed_topmost_first(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct xdg_surface *a_xdg, *b_xdg;
+	struct xdg_popup *a = shown_popup(c, c->top.xdg_surface, &a_xdg);
+	struct xdg_popup *b = shown_popup(c, a_xdg, &b_xdg);
+	xdg_popup_destroy(b);
+	xdg_popup_destroy(a);
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
 static const struct rcase popup_cases[] = {
+	{"popup-destroyed-under-its-child", popup_destroyed_under_child, EXPECT_ERROR,
+		"xdg_wm_base", XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP},
+	{"popup-chain-destroyed-topmost-first", popup_destroyed_topmost_first, EXPECT_NONE},
 	{"popup-its-own-parent", popup_own_parent, EXPECT_ERROR, "xdg_wm_base",
 		XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT},
 	{"popup-parent-cycle", popup_cycle, EXPECT_ERROR, "xdg_wm_base",
