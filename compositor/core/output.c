@@ -16,59 +16,6 @@
 
 #define OUTPUT_VERSION 4
 
-static void
-send_info(struct pw_output *output, struct wl_resource *resource)
-{
-	uint32_t version = (uint32_t)wl_resource_get_version(resource);
-	struct pw_backend *backend = output->backend;
-	wl_output_send_geometry(resource, 0, 0, 0, 0, WL_OUTPUT_SUBPIXEL_UNKNOWN, "picowl",
-		backend->name, output->transform);
-	wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT | WL_OUTPUT_MODE_PREFERRED,
-		backend->width, backend->height, backend->refresh_mhz);
-	if (version >= WL_OUTPUT_SCALE_SINCE_VERSION) {
-		wl_output_send_scale(resource, 1);
-	}
-	if (version >= WL_OUTPUT_NAME_SINCE_VERSION) {
-		wl_output_send_name(resource, output->name);
-		wl_output_send_description(resource, backend->description);
-	}
-	if (version >= WL_OUTPUT_DONE_SINCE_VERSION) {
-		wl_output_send_done(resource);
-	}
-}
-
-static void
-output_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct wl_output_interface output_impl = {
-	.release = output_release,
-};
-
-static void
-handle_output_resource_destroy(struct wl_resource *resource)
-{
-	wl_list_remove(wl_resource_get_link(resource));
-}
-
-static void
-bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id)
-{
-	struct pw_output *output = data;
-	struct wl_resource *resource =
-		wl_resource_create(client, &wl_output_interface, (int)version, id);
-	if (!resource) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &output_impl, output,
-		handle_output_resource_destroy);
-	wl_list_insert(&output->resources, wl_resource_get_link(resource));
-	send_info(output, resource);
-}
-
 static int
 display_width(const struct pw_output *output)
 {
@@ -471,10 +418,7 @@ pw_output_set_rotation(struct pw_output *output, int degrees)
 	output->width = w;
 	output->height = h;
 	pixman_region32_clear(&output->previous_damage);
-	struct wl_resource *resource;
-	wl_resource_for_each(resource, &output->resources) {
-		send_info(output, resource);
-	}
+	pw_output_send_info_all(output);
 	wl_signal_emit(&output->events.mode, output);
 	pw_output_damage_whole(output);
 	return true;
@@ -559,7 +503,7 @@ pw_output_create(struct pw_server *server, struct pw_backend *backend)
 	wl_signal_init(&output->events.present);
 	wl_signal_init(&output->events.destroy);
 	output->global = wl_global_create(server->display, &wl_output_interface, OUTPUT_VERSION,
-		output, bind_output);
+		output, pw_output_bind);
 	if (!output->global) {
 		pixman_region32_fini(&output->damage);
 		pixman_region32_fini(&output->previous_damage);

@@ -16,16 +16,6 @@
 #include "subsurface.h"
 #include "surface_state.h"
 
-/* The largest destroyed buffer whose pixels are kept: 16 MiB, 2048x2048 at 32 bpp. */
-#define PW_SURFACE_KEPT_MAX (16 << 20)
-
-static void
-drop_kept(struct pw_surface *surface)
-{
-	free(surface->kept.data);
-	surface->kept.data = NULL;
-}
-
 /*
  * The client destroyed the buffer the surface shows: its pixels stay on screen until the next
  * attach, as the protocol has it, so they are copied while the buffer still exists (the destroy
@@ -35,28 +25,9 @@ static void
 handle_buffer_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_surface *surface = wl_container_of(listener, surface, buffer_destroy);
-	struct wl_shm_buffer *shm = surface->shm;
 	wl_list_remove(&surface->buffer_destroy.link);
 	wl_list_init(&surface->buffer_destroy.link);
-	drop_kept(surface);
-	size_t size =
-		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
-	if (size > PW_SURFACE_KEPT_MAX) {
-		/* a client's cheap sparse pool must not cost picowl that much memory */
-		fprintf(stderr,
-			"picowl: a client destroyed a shown %dx%d buffer: its %zu bytes are more "
-			"than picowl keeps (%d): the surface shows nothing until its next buffer\n",
-			surface->buffer_width, surface->buffer_height, size, PW_SURFACE_KEPT_MAX);
-	} else if (size > 0) {
-		surface->kept.data = malloc(size);
-		if (surface->kept.data) {
-			wl_shm_buffer_begin_access(shm);
-			memcpy(surface->kept.data, wl_shm_buffer_get_data(shm), size);
-			wl_shm_buffer_end_access(shm);
-			surface->kept.stride = wl_shm_buffer_get_stride(shm);
-			surface->kept.shm_format = wl_shm_buffer_get_format(shm);
-		}
-	}
+	pw_surface_keep_pixels(surface);
 	surface->buffer = NULL;
 	surface->shm = NULL;
 }
@@ -108,7 +79,7 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	pw_surface_state_move(cur, next);
 
 	if (c & PW_STATE_BUFFER) {
-		drop_kept(surface);
+		pw_surface_drop_kept(surface);
 		if (cur->buffer != surface->buffer) {
 			release_buffer(surface);
 		}
@@ -416,7 +387,7 @@ handle_surface_resource_destroy(struct wl_resource *resource)
 	if (surface->buffer) {
 		wl_list_remove(&surface->buffer_destroy.link);
 	}
-	drop_kept(surface);
+	pw_surface_drop_kept(surface);
 	pw_surface_state_finish(&surface->pending);
 	pw_surface_state_finish(&surface->cached);
 	pw_surface_state_finish(&surface->current);
@@ -500,44 +471,9 @@ pw_surface_root(struct pw_surface *surface)
 }
 
 bool
-pw_surface_has_contents(const struct pw_surface *surface)
-{
-	return surface->buffer != NULL || surface->kept.data != NULL;
-}
-
-bool
 pw_surface_has_buffer(const struct pw_surface *surface)
 {
 	return pw_surface_has_contents(surface) && surface->width > 0 && surface->height > 0;
-}
-
-bool
-pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out)
-{
-	struct wl_shm_buffer *shm = surface->shm;
-	uint32_t shm_format = shm ? wl_shm_buffer_get_format(shm) : surface->kept.shm_format;
-	if ((!shm && !surface->kept.data) || !pw_format_from_shm(shm_format, &out->format)) {
-		return false;
-	}
-	out->width = surface->buffer_width;
-	out->height = surface->buffer_height;
-	if (shm) {
-		wl_shm_buffer_begin_access(shm);
-		out->data = wl_shm_buffer_get_data(shm);
-		out->stride = wl_shm_buffer_get_stride(shm);
-	} else {
-		out->data = surface->kept.data;
-		out->stride = surface->kept.stride;
-	}
-	return true;
-}
-
-void
-pw_surface_end_pixels(struct pw_surface *surface)
-{
-	if (surface->shm) {
-		wl_shm_buffer_end_access(surface->shm);
-	}
 }
 
 bool
@@ -626,7 +562,7 @@ void
 pw_surface_unmap_buffer(struct pw_surface *surface)
 {
 	release_buffer(surface);
-	drop_kept(surface);
+	pw_surface_drop_kept(surface);
 	surface->buffer_width = surface->buffer_height = 0;
 	surface->width = surface->height = 0;
 }

@@ -154,6 +154,11 @@ bool pw_surface_has_contents(const struct pw_surface *surface);
  */
 bool pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out);
 void pw_surface_end_pixels(struct pw_surface *surface);
+
+/* surface.c's side (surface_pixels.c): copies the shown shm buffer's pixels into `kept` (not
+ * one over 16 MiB, said once), and frees them. */
+void pw_surface_keep_pixels(struct pw_surface *surface);
+void pw_surface_drop_kept(struct pw_surface *surface);
 /* Whether every pixel of the surface is opaque (a format without alpha, or the opaque region). */
 bool pw_surface_opaque(const struct pw_surface *surface);
 

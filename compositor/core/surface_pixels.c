@@ -1,0 +1,78 @@
+/* What a surface shows: the buffer's pixels, or those kept from a destroyed one (surface.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-core.h>
+
+#include "format.h"
+#include "surface.h"
+
+/* The largest destroyed buffer whose pixels are kept: 16 MiB, 2048x2048 at 32 bpp. */
+#define PW_SURFACE_KEPT_MAX (16 << 20)
+
+void
+pw_surface_drop_kept(struct pw_surface *surface)
+{
+	free(surface->kept.data);
+	surface->kept.data = NULL;
+}
+
+void
+pw_surface_keep_pixels(struct pw_surface *surface)
+{
+	struct wl_shm_buffer *shm = surface->shm;
+	pw_surface_drop_kept(surface);
+	size_t size =
+		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
+	if (size > PW_SURFACE_KEPT_MAX) {
+		/* a client's cheap sparse pool must not cost picowl that much memory */
+		fprintf(stderr,
+			"picowl: a client destroyed a shown %dx%d buffer: its %zu bytes are more "
+			"than picowl keeps (%d): the surface shows nothing until its next buffer\n",
+			surface->buffer_width, surface->buffer_height, size, PW_SURFACE_KEPT_MAX);
+	} else if (size > 0) {
+		surface->kept.data = malloc(size);
+		if (surface->kept.data) {
+			wl_shm_buffer_begin_access(shm);
+			memcpy(surface->kept.data, wl_shm_buffer_get_data(shm), size);
+			wl_shm_buffer_end_access(shm);
+			surface->kept.stride = wl_shm_buffer_get_stride(shm);
+			surface->kept.shm_format = wl_shm_buffer_get_format(shm);
+		}
+	}
+}
+
+bool
+pw_surface_has_contents(const struct pw_surface *surface)
+{
+	return surface->buffer != NULL || surface->kept.data != NULL;
+}
+
+bool
+pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out)
+{
+	struct wl_shm_buffer *shm = surface->shm;
+	uint32_t shm_format = shm ? wl_shm_buffer_get_format(shm) : surface->kept.shm_format;
+	if ((!shm && !surface->kept.data) || !pw_format_from_shm(shm_format, &out->format)) {
+		return false;
+	}
+	out->width = surface->buffer_width;
+	out->height = surface->buffer_height;
+	if (shm) {
+		wl_shm_buffer_begin_access(shm);
+		out->data = wl_shm_buffer_get_data(shm);
+		out->stride = wl_shm_buffer_get_stride(shm);
+	} else {
+		out->data = surface->kept.data;
+		out->stride = surface->kept.stride;
+	}
+	return true;
+}
+
+void
+pw_surface_end_pixels(struct pw_surface *surface)
+{
+	if (surface->shm) {
+		wl_shm_buffer_end_access(surface->shm);
+	}
+}
