@@ -80,5 +80,5 @@ pw_counters_protocol_create(struct pw_server *server)
 {
 	server->counters_global = wl_global_create(server->display, &picowl_counters_v1_interface,
 		COUNTERS_VERSION, server, bind_counters);
-	return server->counters_global != NULL;
+	return pw_server_add_private_global(server, server->counters_global);
 }

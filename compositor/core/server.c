@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
@@ -107,6 +108,31 @@ pw_server_listen(struct pw_server *server)
 	return true;
 }
 
+static bool
+filter_global(const struct wl_client *client, const struct wl_global *global, void *data)
+{
+	struct pw_server *server = data;
+	uid_t uid;
+
+	for (int i = 0; i < server->n_private_globals; i++) {
+		if (server->private_globals[i] == global) {
+			wl_client_get_credentials((struct wl_client *)client, NULL, &uid, NULL);
+			return uid == getuid();
+		}
+	}
+	return true;
+}
+
+bool
+pw_server_add_private_global(struct pw_server *server, struct wl_global *global)
+{
+	if (!global || server->n_private_globals == PW_SERVER_PRIVATE_GLOBALS) {
+		return false;
+	}
+	server->private_globals[server->n_private_globals++] = global;
+	return true;
+}
+
 struct pw_server *
 pw_server_create(const struct pw_options *opts)
 {
@@ -126,6 +152,7 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	server->loop = wl_display_get_event_loop(server->display);
+	wl_display_set_global_filter(server->display, filter_global, server);
 	server->backend = create_backend(server);
 	if (!server->backend) {
 		goto err;

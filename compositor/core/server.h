@@ -44,6 +44,8 @@ struct pw_server_shell {
 	struct pw_surface *(*direct_surface)(struct pw_server *server);
 };
 
+#define PW_SERVER_PRIVATE_GLOBALS 16
+
 struct pw_server {
 	struct wl_display *display;
 	struct wl_event_loop *loop;
@@ -62,6 +64,12 @@ struct pw_server {
 	void *output_events_data;
 	struct pw_counters *counters; /* per-commit timing; see counters.h */
 	struct wl_global *counters_global; /* private: same-uid clients only */
+	/*
+	 * Globals offered only to clients of picowl's own uid (pw_server_add_private_global):
+	 * they start programs, inject input or read what other clients type and copy.
+	 */
+	struct wl_global *private_globals[PW_SERVER_PRIVATE_GLOBALS];
+	int n_private_globals;
 	uint32_t next_surface_id;
 
 	const struct pw_server_shell *shell; /* render.h's empty scene until one registers */
@@ -106,6 +114,12 @@ bool pw_server_listen(struct pw_server *server);
 void pw_server_destroy(struct pw_server *server);
 /* Registers the scene; `shell` must outlive the server. */
 void pw_server_set_shell(struct pw_server *server, const struct pw_server_shell *shell);
+
+/*
+ * Offers `global` (NULL: nothing) only to clients whose uid is picowl's, from now on; false when
+ * `global` is NULL or PW_SERVER_PRIVATE_GLOBALS are already private.
+ */
+bool pw_server_add_private_global(struct pw_server *server, struct wl_global *global);
 
 /* The picowl_counters_v1 global (counters_protocol.c). */
 bool pw_counters_protocol_create(struct pw_server *server);

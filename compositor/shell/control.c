@@ -235,28 +235,10 @@ bind_control(struct wl_client *client, void *data, uint32_t version, uint32_t id
 	send_tiles(server, resource);
 }
 
-static bool
-filter_global(const struct wl_client *client, const struct wl_global *global, void *data)
-{
-	struct pw_server *server = data;
-	bool private = (server->desktop && global == server->desktop->control) ||
-		global == server->counters_global;
-	if (!private) {
-		return true;
-	}
-	uid_t uid;
-	wl_client_get_credentials((struct wl_client *)client, NULL, &uid, NULL);
-	return uid == getuid();
-}
-
 bool
 pw_control_create(struct pw_server *server)
 {
 	server->desktop->control = wl_global_create(server->display, &picowl_control_v1_interface,
 		CONTROL_VERSION, server, bind_control);
-	if (!server->desktop->control) {
-		return false;
-	}
-	wl_display_set_global_filter(server->display, filter_global, server);
-	return true;
+	return pw_server_add_private_global(server, server->desktop->control);
 }
