@@ -72,6 +72,10 @@ device_added(struct pw_input *input, struct libinput_device *device)
 		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) ? " pointer"
 										    : "",
 		touch ? " touch" : "");
+	if (libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) &&
+		input->events->pointer_added) {
+		input->events->pointer_added(input->data);
+	}
 }
 
 static void

@@ -28,6 +28,8 @@ struct pw_input_events {
 	void (*touch_up)(void *data, uint32_t time_msec, int32_t id);
 	void (*touch_frame)(void *data);
 	void (*touch_cancel)(void *data);
+	/* Optional: a device that can move a pointer came (before that there is no pointer). */
+	void (*pointer_added)(void *data);
 };
 
 struct pw_input_config {

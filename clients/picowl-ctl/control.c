@@ -256,6 +256,65 @@ inject_touch(struct ctl *ctl, const char *what, double x, double y)
 	return finish(ctl) ? 0 : 1;
 }
 
+/* BTN_LEFT, BTN_RIGHT, BTN_MIDDLE by name, or an evdev code. */
+static int
+button_code(const char *name)
+{
+	static const struct {
+		const char *name;
+		int code;
+	} names[] = {{"left", 0x110}, {"right", 0x111}, {"middle", 0x112}};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(name, names[i].name) == 0) {
+			return names[i].code;
+		}
+	}
+	char *end;
+	long code = strtol(name, &end, 0);
+	return *name && !*end && code > 0 && code < 0x300 ? (int)code : -1;
+}
+
+static int
+inject_pointer(struct ctl *ctl, int argc, char **argv)
+{
+	if (wl_proxy_get_version((struct wl_proxy *)ctl->control) < 2) {
+		fprintf(stderr, "picowl-ctl: inject pointer: this picowl has no pointer hooks\n");
+		return 1;
+	}
+	if (strcmp(argv[2], "motion") == 0) {
+		picowl_control_v1_inject_pointer_motion(ctl->control,
+			wl_fixed_from_double(atof(argv[3])), wl_fixed_from_double(atof(argv[4])));
+		return finish(ctl) ? 0 : 1;
+	}
+	int code = button_code(argc > 3 ? argv[3] : "left");
+	if (code < 0) {
+		fprintf(stderr, "picowl-ctl: inject pointer: unknown button \"%s\"\n", argv[3]);
+		return 2;
+	}
+	bool click = strcmp(argv[2], "click") == 0;
+	if (click || strcmp(argv[2], "press") == 0) {
+		picowl_control_v1_inject_pointer_button(ctl->control, (uint32_t)code, 1);
+	}
+	if (click || strcmp(argv[2], "release") == 0) {
+		picowl_control_v1_inject_pointer_button(ctl->control, (uint32_t)code, 0);
+	}
+	return finish(ctl) ? 0 : 1;
+}
+
+static bool
+pointer_args(int argc, char **argv)
+{
+	if (argc < 3 || strcmp(argv[1], "pointer") != 0) {
+		return false;
+	}
+	if (strcmp(argv[2], "motion") == 0) {
+		return argc == 5;
+	}
+	return (argc == 3 || argc == 4) &&
+		(strcmp(argv[2], "press") == 0 || strcmp(argv[2], "release") == 0 ||
+			strcmp(argv[2], "click") == 0);
+}
+
 int
 ctl_inject(struct ctl *ctl, int argc, char **argv)
 {
@@ -269,10 +328,15 @@ ctl_inject(struct ctl *ctl, int argc, char **argv)
 		return start(ctl, &a) ? inject_touch(ctl, argv[2], atof(argv[3]), atof(argv[4]))
 				      : 1;
 	}
+	if (pointer_args(argc, argv)) {
+		return start(ctl, &a) ? inject_pointer(ctl, argc, argv) : 1;
+	}
 	fprintf(stderr,
 		"Usage: picowl-ctl inject key KEY[+KEY...]  (e.g. logo+f, KEY_PROG1, Escape, "
 		"exclam)\n"
 		"       picowl-ctl inject touch down|motion|up|tap X Y\n"
+		"       picowl-ctl inject pointer motion X Y\n"
+		"       picowl-ctl inject pointer press|release|click [left|right|middle|CODE]\n"
 		"picowl must run with --test-hooks.\n");
 	return 2;
 }

@@ -29,6 +29,8 @@ static const struct {
 		ctl_panel},
 	{"inject",
 		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
+		"                              | inject pointer motion X Y | inject pointer "
+		"button press|release|click [BTN]\n"
 		"                                (picowl --test-hooks only)",
 		ctl_inject},
 };
@@ -53,7 +55,7 @@ ctl_connect(struct ctl *ctl, bool keyboard)
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
 		(void **)&ctl->counters};
 	ctl->globals[1] =
-		(struct pw_client_global){&picowl_control_v1_interface, 1, (void **)&ctl->control};
+		(struct pw_client_global){&picowl_control_v1_interface, 2, (void **)&ctl->control};
 	ctl->client.name = "picowl-ctl";
 	ctl->client.globals = ctl->globals;
 	ctl->client.data = ctl;

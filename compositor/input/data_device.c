@@ -1,21 +1,15 @@
-/* wl_data_device_manager: data sources, the selection and its offers. No drag and drop yet. */
+/* wl_data_device_manager: data sources, the selection and its offers; drags are data_drag.c's. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
 #include "data_device.h"
-#include "seat.h"
+#include "data_drag.h"
+#include "seat_internal.h"
 #include "surface.h"
 
 #define MANAGER_VERSION 3
-/*
- * A selection is offered to whichever client has the keyboard focus, all its mime types at
- * once: past these, a source's offers are dropped, so that no source can overflow a bystander's
- * connection (libwayland drops a client whose queue is full).
- */
-#define MAX_MIME_TYPES 64
-#define MAX_MIME_BYTES 16384
 #define DND_ACTIONS                                                                        \
 	(WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE | \
 		WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK)
@@ -26,9 +20,7 @@ struct pw_data_device_manager {
 	struct wl_list resources; /* wl_data_device_manager resources */
 	struct wl_list devices; /* wl_data_device resources */
 	struct wl_list sources; /* pw_data_source.link */
-	struct pw_data_source *selection;
-	uint32_t selection_serial;
-	bool has_selection_serial;
+	struct wl_listener clipboard_changed; /* seat->clipboard (selection.h) */
 };
 
 struct pw_data_source {
@@ -38,8 +30,10 @@ struct pw_data_source {
 	struct wl_array mime_types; /* char *, owned */
 	size_t mime_bytes; /* their lengths */
 	bool actions_set; /* set_actions was called: drag and drop only */
+	uint32_t dnd_actions; /* what set_actions gave */
 	bool used; /* given to set_selection or start_drag */
 	struct wl_list offers; /* pw_data_offer.link */
+	struct pw_selection_source base; /* as a selection's source (selection.h) */
 };
 
 /* Lives as long as its resource; inert (source NULL) once the source is no longer offered. */
@@ -47,6 +41,7 @@ struct pw_data_offer {
 	struct wl_resource *resource;
 	struct pw_data_source *source;
 	struct wl_list link; /* pw_data_source.offers, or empty */
+	struct pw_selection_offer selection; /* a selection offer's link to any kind of source */
 };
 
 static void
@@ -60,11 +55,6 @@ make_inert(struct wl_list *resources)
 		wl_list_init(wl_resource_get_link(resource));
 	}
 }
-
-/* Never shown: a drag ends as soon as it starts. */
-static const struct pw_surface_role icon_role = {
-	.name = "wl_data_device-icon",
-};
 
 static void
 source_detach_offers(struct pw_data_source *source)
@@ -93,8 +83,10 @@ handle_offer_receive(struct wl_client *client, struct wl_resource *resource, con
 
 	if (offer->source) {
 		wl_data_source_send_send(offer->source->resource, mime_type, fd);
+		close(fd); /* the source client got its own copy */
+		return;
 	}
-	close(fd); /* the source client got its own copy */
+	pw_selection_offer_receive(&offer->selection, mime_type, fd);
 }
 
 static void
@@ -143,12 +135,13 @@ handle_offer_resource_destroy(struct wl_resource *resource)
 	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
 
 	wl_list_remove(&offer->link);
+	pw_selection_offer_finish(&offer->selection);
 	free(offer);
 }
 
 /* Sends `source` (NULL: none) to a wl_data_device as the selection, through a new offer. */
 static void
-send_selection(struct wl_resource *device, struct pw_data_source *source)
+send_selection(struct wl_resource *device, struct pw_selection_source *source)
 {
 	struct wl_client *client = wl_resource_get_client(device);
 	struct pw_data_offer *offer;
@@ -172,11 +165,11 @@ send_selection(struct wl_resource *device, struct pw_data_source *source)
 	}
 	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
 		handle_offer_resource_destroy);
-	offer->source = source;
-	wl_list_insert(&source->offers, &offer->link);
+	wl_list_init(&offer->link);
+	pw_selection_offer_init(&offer->selection, source);
 
 	wl_data_device_send_data_offer(device, offer->resource);
-	wl_array_for_each(mime_type, &source->mime_types) {
+	wl_array_for_each(mime_type, source->mime_types) {
 		wl_data_offer_send_offer(offer->resource, *mime_type);
 	}
 	wl_data_device_send_selection(device, offer->resource);
@@ -192,7 +185,7 @@ offer_selection(struct pw_data_device_manager *manager, struct wl_client *client
 	}
 	wl_resource_for_each(device, &manager->devices) {
 		if (wl_resource_get_client(device) == client) {
-			send_selection(device, manager->selection);
+			send_selection(device, manager->seat->clipboard.source);
 		}
 	}
 }
@@ -211,49 +204,54 @@ pw_data_device_manager_focus(struct pw_data_device_manager *manager, struct wl_c
 	offer_selection(manager, client);
 }
 
+/* Whoever set it (wl_data_device or data control), the focused client is offered it. */
 static void
-set_selection(struct pw_data_device_manager *manager, struct pw_data_source *source,
-	uint32_t serial)
+handle_clipboard_changed(struct wl_listener *listener, void *data)
 {
-	struct pw_data_source *old = manager->selection;
+	struct pw_data_device_manager *manager =
+		wl_container_of(listener, manager, clipboard_changed);
 
-	if (old) {
-		source_detach_offers(old);
-		if (old != source) {
-			wl_data_source_send_cancelled(old->resource);
-		}
-	}
-	manager->selection = source;
-	manager->selection_serial = serial;
-	manager->has_selection_serial = true;
+	offer_selection(manager, focused_client(manager));
+}
+
+static void
+set_selection(struct pw_data_device_manager *manager, struct pw_data_source *source)
+{
 	if (source) {
 		source->used = true;
 	}
-	offer_selection(manager, focused_client(manager));
+	pw_selection_set(&manager->seat->clipboard, source ? &source->base : NULL);
 }
+
+static void
+source_send(struct pw_selection_source *base, const char *mime_type, int32_t fd)
+{
+	struct pw_data_source *source = wl_container_of(base, source, base);
+
+	wl_data_source_send_send(source->resource, mime_type, fd);
+}
+
+static void
+source_cancel(struct pw_selection_source *base)
+{
+	struct pw_data_source *source = wl_container_of(base, source, base);
+
+	wl_data_source_send_cancelled(source->resource);
+}
+
+static const struct pw_selection_source_impl source_kind = {
+	.send = source_send,
+	.cancel = source_cancel,
+};
 
 static void
 handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
-	size_t len = strlen(mime_type);
 
-	if (source->mime_types.size / sizeof(char *) >= MAX_MIME_TYPES ||
-		source->mime_bytes + len > MAX_MIME_BYTES) {
-		return;
-	}
-	char **slot = wl_array_add(&source->mime_types, sizeof(*slot));
-	if (!slot) {
+	if (!pw_selection_mime_add(&source->mime_types, &source->mime_bytes, mime_type)) {
 		wl_resource_post_no_memory(resource);
-		return;
 	}
-	*slot = strdup(mime_type);
-	if (!*slot) {
-		source->mime_types.size -= sizeof(*slot);
-		wl_resource_post_no_memory(resource);
-		return;
-	}
-	source->mime_bytes += len;
 }
 
 static void
@@ -284,6 +282,7 @@ handle_source_set_actions(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	source->actions_set = true;
+	source->dnd_actions = dnd_actions;
 }
 
 static const struct wl_data_source_interface source_impl = {
@@ -296,19 +295,11 @@ static void
 handle_source_resource_destroy(struct wl_resource *resource)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
-	struct pw_data_device_manager *manager = source->manager;
-	char **mime_type;
 
 	source_detach_offers(source);
 	wl_list_remove(&source->link);
-	if (manager && manager->selection == source) {
-		manager->selection = NULL;
-		offer_selection(manager, focused_client(manager));
-	}
-	wl_array_for_each(mime_type, &source->mime_types) {
-		free(*mime_type);
-	}
-	wl_array_release(&source->mime_types);
+	pw_selection_source_finish(&source->base); /* a selection no more: announced */
+	pw_selection_mime_release(&source->mime_types);
 	free(source);
 }
 
@@ -327,29 +318,30 @@ handle_device_start_drag(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource, struct wl_resource *origin_resource,
 	struct wl_resource *icon_resource, uint32_t serial)
 {
+	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
 	struct pw_data_source *source =
 		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
-	struct pw_surface *icon = icon_resource ? pw_surface_from_resource(icon_resource) : NULL;
+	struct pw_data_drag_source drag = {source_resource, NULL, 0};
 
-	if (icon) {
-		if (!pw_surface_set_role(icon, &icon_role, NULL, resource,
-			    WL_DATA_DEVICE_ERROR_ROLE)) {
+	if (source) {
+		/* A used source is refused as it is: it was cancelled already, or is in use. */
+		if (source->used) {
 			return;
 		}
-		icon->role_resource = NULL; /* no role object; the data device may die first */
-	}
-	/*
-	 * picowl has no drag and drop yet: the drag ends the moment it starts, as one the
-	 * compositor cancelled would. A version 3 source learns it through cancelled; older
-	 * sources only ever hear cancelled when replaced, so they hear nothing. A drag without a
-	 * source would be the client's own business, and simply never gets events.
-	 */
-	if (source && !source->used) {
 		source->used = true;
-		if (wl_resource_get_version(source->resource) >= 3) {
-			wl_data_source_send_cancelled(source->resource);
-		}
+		drag.mime_types = &source->mime_types;
+		/* An older source, or one that never said, offers copy. */
+		drag.actions = source->actions_set ? source->dnd_actions
+						   : WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY;
 	}
+	if (!manager) {
+		if (source && wl_resource_get_version(source_resource) >= 3) {
+			wl_data_source_send_cancelled(source_resource);
+		}
+		return;
+	}
+	pw_data_drag_start(manager->seat, &manager->devices, resource, source ? &drag : NULL,
+		origin_resource, icon_resource, serial);
 }
 
 static void
@@ -369,12 +361,15 @@ handle_device_set_selection(struct wl_client *client, struct wl_resource *resour
 		reject_source(source);
 		return;
 	}
-	/* Loose serial check: a request older than the current selection's loses the race. */
-	if (manager->has_selection_serial && (int32_t)(serial - manager->selection_serial) < 0) {
+	/*
+	 * Loose serial check: a request older than the last one loses the race. No focus check:
+	 * a client whose window just lost the focus may still set it (WLCS CopyCutPaste does).
+	 */
+	if (!pw_selection_claim(&manager->seat->clipboard, serial)) {
 		reject_source(source);
 		return;
 	}
-	set_selection(manager, source, serial);
+	set_selection(manager, source);
 }
 
 static void
@@ -417,6 +412,7 @@ handle_manager_create_data_source(struct wl_client *client, struct wl_resource *
 		handle_source_resource_destroy);
 	wl_array_init(&source->mime_types);
 	wl_list_init(&source->offers);
+	pw_selection_source_init(&source->base, &source_kind, &source->mime_types);
 	source->manager = manager;
 	if (manager) {
 		wl_list_insert(&manager->sources, &source->link);
@@ -445,7 +441,7 @@ handle_manager_get_data_device(struct wl_client *client, struct wl_resource *res
 	wl_resource_set_implementation(device, &device_impl, manager, handle_resource_unlink);
 	wl_list_insert(&manager->devices, wl_resource_get_link(device));
 	if (focused_client(manager) == client) {
-		send_selection(device, manager->selection);
+		send_selection(device, manager->seat->clipboard.source);
 	}
 }
 
@@ -490,6 +486,8 @@ pw_data_device_manager_create(struct pw_seat *seat, struct wl_display *display)
 		free(manager);
 		return NULL;
 	}
+	manager->clipboard_changed.notify = handle_clipboard_changed;
+	wl_signal_add(&seat->clipboard.changed, &manager->clipboard_changed);
 	return manager;
 }
 
@@ -502,10 +500,7 @@ pw_data_device_manager_destroy(struct pw_data_device_manager *manager)
 		return;
 	}
 	wl_global_destroy(manager->global);
-	if (manager->selection) {
-		source_detach_offers(manager->selection);
-		manager->selection = NULL;
-	}
+	wl_list_remove(&manager->clipboard_changed.link);
 	wl_list_for_each_safe(source, tmp, &manager->sources, link) {
 		source->manager = NULL;
 		wl_list_remove(&source->link);

@@ -1,6 +1,8 @@
 /*
- * wl_data_device_manager and the selection (clipboard) of a seat: the contract between seat.c
- * and data_device.c. Drag and drop is not implemented: start_drag cancels the source.
+ * wl_data_device_manager, the wl_data_device side of a seat's clipboard (the selection itself
+ * is seat->clipboard, selection.h): the contract between seat.c and data_device.c.
+ * start_drag hands the drag to data_drag.c (data_drag.h), with what it needs of the source (its
+ * mime types and actions).
  */
 #ifndef PW_DATA_DEVICE_H
 #define PW_DATA_DEVICE_H

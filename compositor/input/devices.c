@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "input.h"
 #include "output.h"
 #include "seat_internal.h"
@@ -94,6 +95,14 @@ handle_input_touch_cancel(void *data)
 	pw_seat_notify_touch_cancel(seat);
 }
 
+static void
+handle_input_pointer_added(void *data)
+{
+	struct pw_seat *seat = data;
+	seat->pointer.present = true;
+	pw_seat_pointer_rescan(seat, pw_now_msec());
+}
+
 static const struct pw_input_events input_events = {
 	.key = handle_input_key,
 	.motion = handle_input_motion,
@@ -105,6 +114,7 @@ static const struct pw_input_events input_events = {
 	.touch_up = handle_input_touch_up,
 	.touch_frame = handle_input_touch_frame,
 	.touch_cancel = handle_input_touch_cancel,
+	.pointer_added = handle_input_pointer_added,
 };
 
 bool

@@ -11,10 +11,13 @@
 
 #include "config.h"
 #include "data_device.h"
+#include "ime.h"
 #include "keymap_builtin.h"
 #include "seat_internal.h"
+#include "selection_protocols.h"
 #include "server.h"
 #include "surface.h"
+#include "virtual_keyboard.h"
 
 #define REPEAT_RATE 25 /* keys per second */
 #define REPEAT_DELAY 600 /* ms */
@@ -74,8 +77,8 @@ keys_remove(struct wl_array *keys, uint32_t key)
 }
 
 /* A sealed memfd holding `size` bytes of `text`: read-only to every client, MAP_PRIVATE or not. */
-static int
-keymap_fd_create(const char *text, size_t size)
+int
+pw_keyboard_keymap_fd(const char *text, size_t size)
 {
 	int fd = memfd_create("picowl-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	size_t done = 0;
@@ -113,6 +116,7 @@ send_modifiers(struct pw_seat *seat, struct wl_client *client)
 
 	wl_resource_for_each(resource, &kb->resources) {
 		if (wl_resource_get_client(resource) == client) {
+			pw_keyboard_switch_to_seat(seat, resource);
 			wl_keyboard_send_modifiers(resource, serial, kb->depressed, kb->latched,
 				kb->locked, kb->group);
 		}
@@ -137,6 +141,7 @@ update_modifiers(struct pw_seat *seat)
 	kb->latched = latched;
 	kb->locked = locked;
 	kb->group = group;
+	pw_ime_grab_modifiers(seat);
 	if (kb->focus) {
 		send_modifiers(seat, wl_resource_get_client(kb->focus->resource));
 	}
@@ -147,6 +152,9 @@ send_enter(struct pw_seat *seat, struct wl_resource *resource, uint32_t serial)
 {
 	struct pw_seat_keyboard *kb = &seat->keyboard;
 
+	if (pw_keyboard_switch_enter(seat, resource, serial)) {
+		return; /* a virtual keyboard typed last: its keys, keymap and modifiers */
+	}
 	wl_keyboard_send_enter(resource, serial, kb->focus->resource, &kb->pressed);
 	wl_keyboard_send_modifiers(resource, wl_display_next_serial(seat->display), kb->depressed,
 		kb->latched, kb->locked, kb->group);
@@ -192,7 +200,7 @@ install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap)
 		goto err_state;
 	}
 	size = (uint32_t)strlen(text) + 1; /* clients expect the NUL in the mapping */
-	fd = keymap_fd_create(text, size);
+	fd = pw_keyboard_keymap_fd(text, size);
 	free(text);
 	if (fd < 0) {
 		goto err_state;
@@ -219,7 +227,9 @@ install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap)
 	}
 	wl_resource_for_each(resource, &kb->resources) {
 		wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, size);
+		pw_keyboard_switch_seat_keymap_sent(seat, resource);
 	}
+	pw_ime_grab_keymap(seat);
 	update_modifiers(seat);
 	return true;
 
@@ -248,6 +258,7 @@ pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay)
 			wl_keyboard_send_repeat_info(resource, rate, delay);
 		}
 	}
+	pw_ime_grab_keymap(seat);
 	return true;
 }
 
@@ -378,6 +389,9 @@ drop_focus(struct pw_seat *seat, bool leave)
 			wl_keyboard_send_leave(resource, serial, surface_resource);
 		}
 	}
+	if (seat->ime) {
+		pw_text_input_focus(seat->ime, NULL);
+	}
 }
 
 void
@@ -416,6 +430,7 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	client = wl_resource_get_client(surface->resource);
 	/* The selection comes before the enter, as wl_data_device.selection asks. */
 	pw_data_device_manager_focus(seat->data, client);
+	pw_primary_selection_manager_focus(seat->primary_manager, client);
 	kb->focus = surface;
 	kb->focus_destroy.notify = handle_focus_destroy;
 	wl_resource_add_destroy_listener(surface->resource, &kb->focus_destroy);
@@ -424,6 +439,9 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 		if (wl_resource_get_client(resource) == client) {
 			send_enter(seat, resource, serial);
 		}
+	}
+	if (seat->ime) {
+		pw_text_input_focus(seat->ime, surface);
 	}
 }
 
@@ -457,13 +475,15 @@ send_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
 	struct wl_client *client;
 	uint32_t serial;
 
-	if (!kb->focus) {
+	if (pw_ime_grab_key(seat, time_msec, key, state) || !kb->focus) {
 		return;
 	}
 	client = wl_resource_get_client(kb->focus->resource);
 	serial = wl_display_next_serial(seat->display);
+	pw_seat_input_serial_record(seat, client, serial);
 	wl_resource_for_each(resource, &kb->resources) {
 		if (wl_resource_get_client(resource) == client) {
+			pw_keyboard_switch_to_seat(seat, resource);
 			wl_keyboard_send_key(resource, serial, time_msec, key, state);
 		}
 	}

@@ -1,6 +1,7 @@
 /* wl_pointer: pointer focus with an implicit grab while a button is held, and the cursor role. */
 #include <wayland-server-protocol.h>
 
+#include "data_drag.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -193,6 +194,14 @@ pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	}
 }
 
+void
+pw_pointer_clear_focus(struct pw_seat *seat)
+{
+	if (seat->pointer.focus) {
+		drop_focus(seat, true);
+	}
+}
+
 static void
 handle_focus_destroy(struct wl_listener *listener, void *data)
 {
@@ -214,7 +223,9 @@ update_focus(struct pw_seat *seat)
 	struct wl_client *client;
 	double sx = 0, sy = 0;
 
-	surface = seat->policy->surface_at(seat->server, ptr->x, ptr->y, &sx, &sy);
+	/* With no pointer device (touch only) nothing is under a pointer: yambar crashed at 0,0. */
+	surface = ptr->present ? seat->policy->surface_at(seat->server, ptr->x, ptr->y, &sx, &sy)
+			       : NULL;
 	if (surface && !surface->on_output) {
 		/* mapping: its wl_surface.enter comes at its commit's end, the pointer's after */
 		surface = NULL;
@@ -285,8 +296,12 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 
 	ptr->x = x;
 	ptr->y = y;
+	ptr->present = true;
 	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
 	seat->policy->input_at(seat->server, x, y);
+	if (pw_data_drag_motion(seat, PW_DATA_DRAG_POINTER, time_msec, x, y)) {
+		return;
+	}
 	/* While a button is held, the surface it was pressed on keeps the pointer. */
 	grabbed = ptr->buttons > 0 && ptr->focus;
 	if (!grabbed && !update_focus(seat)) {
@@ -315,6 +330,7 @@ pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
 	uint32_t serial;
 
 	if (pressed) {
+		ptr->present = true; /* a button is a pointer device's */
 		/* The scene may have changed under a still pointer since its last motion. */
 		if (ptr->buttons == 0) {
 			update_focus(seat);
@@ -326,10 +342,18 @@ pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
 		seat->policy->press(seat->server, ptr->focus);
 	} else if (ptr->buttons > 0) {
 		ptr->buttons--;
+		if (ptr->buttons == 0) {
+			pw_data_drag_release(seat, PW_DATA_DRAG_POINTER, time_msec);
+		}
 	}
 	client = focus_client(ptr);
 	if (client) {
 		serial = wl_display_next_serial(seat->display);
+		/* a click's release too: clients cite their latest button's serial */
+		pw_seat_input_serial_record(seat, client, serial);
+		if (pressed) {
+			ptr->button_serial = serial;
+		}
 		wl_resource_for_each(resource, &ptr->resources) {
 			if (wl_resource_get_client(resource) == client) {
 				wl_pointer_send_button(resource, serial, time_msec, button,

@@ -4,9 +4,13 @@
 
 #include "clock.h"
 #include "data_device.h"
+#include "data_drag.h"
+#include "ime.h"
 #include "seat_internal.h"
+#include "selection_protocols.h"
 #include "server.h"
 #include "surface.h"
+#include "virtual_keyboard.h"
 
 #define SEAT_VERSION 8
 
@@ -133,6 +137,9 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	seat->policy = policy;
 	seat->display = server->display;
 	wl_list_init(&seat->resources);
+	pw_selection_init(&seat->clipboard);
+	pw_selection_init(&seat->primary);
+	pw_seat_input_serials_init(seat);
 	pw_pointer_init(seat);
 	pw_touch_init(seat);
 	if (!pw_keyboard_init(seat)) {
@@ -142,10 +149,23 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!seat->data) {
 		goto err_data;
 	}
+	seat->primary_manager = pw_primary_selection_manager_create(seat);
+	seat->data_control = pw_data_control_manager_create(seat);
+	if (!seat->primary_manager || !seat->data_control) {
+		goto err_global;
+	}
 	seat->global =
 		wl_global_create(server->display, &wl_seat_interface, version, seat, bind_seat);
 	if (!seat->global) {
 		goto err_global;
+	}
+	seat->ime = pw_ime_create(seat);
+	if (!seat->ime) {
+		goto err_ime;
+	}
+	seat->virtual_keyboards = pw_virtual_keyboards_create(seat);
+	if (!seat->virtual_keyboards) {
+		goto err_virtual_keyboards;
 	}
 	seat->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &seat->server_destroy);
@@ -157,13 +177,20 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	pw_seat_devices_init(seat);
 	return seat;
 
+err_virtual_keyboards:
+	pw_ime_destroy(seat->ime);
+err_ime:
+	wl_global_destroy(seat->global);
 err_global:
+	pw_data_control_manager_destroy(seat->data_control);
+	pw_primary_selection_manager_destroy(seat->primary_manager);
 	pw_data_device_manager_destroy(seat->data);
 err_data:
 	pw_keyboard_finish(seat);
 err_keyboard:
 	pw_touch_finish(seat);
 	pw_pointer_finish(seat);
+	pw_seat_input_serials_finish(seat);
 	free(seat);
 	return NULL;
 }
@@ -176,12 +203,22 @@ destroy_seat(struct pw_seat *seat)
 	wl_list_remove(&seat->surface_moved.link);
 	wl_list_remove(&seat->surface_destroy.link);
 	seat->server->seat = NULL;
+	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
+	seat->virtual_keyboards = NULL;
+	pw_ime_destroy(seat->ime);
+	seat->ime = NULL;
 	wl_global_destroy(seat->global);
+	pw_data_drag_cancel(seat);
 	pw_data_device_manager_destroy(seat->data);
+	pw_data_control_manager_destroy(seat->data_control);
+	pw_primary_selection_manager_destroy(seat->primary_manager);
+	pw_selection_finish(&seat->clipboard);
+	pw_selection_finish(&seat->primary);
 	pw_seat_resources_make_inert(&seat->resources);
 	pw_touch_finish(seat);
 	pw_pointer_finish(seat);
 	pw_keyboard_finish(seat);
+	pw_seat_input_serials_finish(seat);
 	free(seat);
 }
 
@@ -191,4 +228,5 @@ pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	pw_keyboard_surface_gone(seat, surface);
 	pw_pointer_surface_gone(seat, surface);
 	pw_touch_surface_gone(seat, surface);
+	pw_data_drag_surface_gone(seat, surface);
 }

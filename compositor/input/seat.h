@@ -1,6 +1,7 @@
 /*
  * wl_seat with keyboard, pointer and touch, always offered (clients such as SDL2 need a seat
- * even when no input device exists), and wl_data_device_manager for the selection.
+ * even when no input device exists), and the clipboard and primary selection (wl_data_device,
+ * zwp_primary_selection_v1, and wlr data control for picowl's own user).
  * The backend's input devices (devices.c) and tests drive it through the pw_seat_notify_* calls.
  * What a key or a press means beyond the client under it (bindings, focus) is the shell's: it
  * registers a pw_seat_policy.
@@ -11,10 +12,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "layout.h"
+
 struct pw_input_config;
 struct pw_server;
 struct pw_surface;
 struct pw_seat;
+struct wl_client;
 
 /* What the shell decides for the seat; every member is required. */
 struct pw_seat_policy {
@@ -32,10 +36,18 @@ struct pw_seat_policy {
 	void (*input_at)(struct pw_server *server, double x, double y);
 	/* A key pressed with exactly `modifiers` (PW_BINDING_*): true if a binding took it. */
 	bool (*binding)(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
+	/*
+	 * Where an input method popup of width x height goes (output *x,*y) for a text input on
+	 * `surface` whose cursor rectangle is *cursor (surface-local, made output coordinates):
+	 * false when the surface is not shown.
+	 */
+	bool (*place_input_popup)(struct pw_server *server, struct pw_surface *surface,
+		struct pw_box *cursor, int width, int height, int *x, int *y);
 };
 
 /*
- * Creates the wl_seat and wl_data_device_manager globals, sets server->seat, takes the backend's
+ * Creates the wl_seat, wl_data_device_manager, primary selection and data control globals (and
+ * those of the other input protocols), sets server->seat, takes the backend's
  * input events and opens its devices; NULL on failure. The seat goes with the server (its
  * destroy signal) and follows the core's surface signals.
  */
@@ -86,6 +98,18 @@ bool pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay);
  * surface moved. Does nothing while a button is held (the implicit grab keeps the focus).
  */
 void pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec);
+
+/*
+ * Whether `serial` is that of one of the seat's last input events (a button, a key, a
+ * touch down) sent to `client`: what xdg_popup.grab and activation tokens must cite.
+ */
+bool pw_seat_input_serial_valid(struct pw_seat *seat, struct wl_client *client, uint32_t serial);
+
+/*
+ * The icon of the drag and drop on (data_drag.h), while it has contents: its output position in
+ * *x,*y, to be drawn above everything. NULL when there is none.
+ */
+struct pw_surface *pw_seat_drag_icon(struct pw_seat *seat, int *x, int *y);
 
 /* Forget every reference to `surface` (it is being destroyed or unmapped). */
 void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);

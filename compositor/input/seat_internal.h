@@ -21,6 +21,7 @@
 
 #include "data_device.h"
 #include "seat.h"
+#include "selection.h"
 
 enum pw_seat_mod_index {
 	PW_SEAT_MOD_SHIFT,
@@ -57,6 +58,8 @@ struct pw_seat_pointer {
 	struct pw_surface *cursor; /* the client's cursor image; not drawn yet */
 	struct wl_listener cursor_destroy;
 	int32_t hotspot_x, hotspot_y;
+	bool present; /* a pointer device exists or moved: until then no focus, no enter */
+	uint32_t button_serial; /* of the last press, which start_drag cites */
 };
 
 #define PW_SEAT_TOUCH_POINTS 10
@@ -71,11 +74,21 @@ struct pw_seat_touch_point {
 	struct wl_client *client;
 	struct wl_listener surface_destroy;
 	double origin_x, origin_y; /* output position of the surface-local origin */
+	double x, y; /* output position, for a drag it starts */
+	uint32_t serial; /* of its down, which start_drag cites */
 };
 
 struct pw_seat_touch {
 	struct wl_list resources;
 	struct pw_seat_touch_point points[PW_SEAT_TOUCH_POINTS];
+};
+
+#define PW_SEAT_INPUT_SERIALS 16
+
+struct pw_seat_input_serial {
+	struct wl_client *client; /* NULL: the slot is free */
+	uint32_t serial;
+	struct wl_listener client_destroy; /* frees the slot: a new client may get the address */
 };
 
 struct pw_seat {
@@ -89,10 +102,28 @@ struct pw_seat {
 	struct wl_global *global;
 	struct wl_list resources; /* wl_seat resources */
 	struct pw_data_device_manager *data;
+	/* selection.h: offered by `data`, `primary_manager` and `data_control` */
+	struct pw_selection clipboard, primary;
+	struct pw_primary_selection_manager *primary_manager;
+	struct pw_data_control_manager *data_control;
 	struct pw_seat_keyboard keyboard;
 	struct pw_seat_pointer pointer;
 	struct pw_seat_touch touch;
+	struct pw_seat_ime *ime; /* text input and input method (ime.h) */
+	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
+	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
+	/* the last input events sent with a serial (input_serials.c), a ring */
+	struct pw_seat_input_serial input_serials[PW_SEAT_INPUT_SERIALS];
+	unsigned int input_serial_next;
 };
+
+/*
+ * `client` was sent an input event a grab or an activation may cite (a button, a key, a
+ * touch down) with `serial`.
+ */
+void pw_seat_input_serial_record(struct pw_seat *seat, struct wl_client *client, uint32_t serial);
+void pw_seat_input_serials_init(struct pw_seat *seat);
+void pw_seat_input_serials_finish(struct pw_seat *seat);
 
 /* The backend's input devices (devices.c): hooked to the seat and opened, closed. */
 void pw_seat_devices_init(struct pw_seat *seat);
@@ -110,12 +141,16 @@ void pw_keyboard_finish(struct pw_seat *seat);
 void pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/* A sealed memfd holding `size` bytes of `text`, read-only to every client; -1 on failure. */
+int pw_keyboard_keymap_fd(const char *text, size_t size);
 
 void pw_pointer_init(struct pw_seat *seat);
 void pw_pointer_finish(struct pw_seat *seat);
 void pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/* Leaves the pointer focus (a drag takes the pointer); the next motion finds one again. */
+void pw_pointer_clear_focus(struct pw_seat *seat);
 
 void pw_touch_init(struct pw_seat *seat);
 void pw_touch_finish(struct pw_seat *seat);

@@ -2,6 +2,7 @@
 #include <wayland-server-protocol.h>
 
 #include "clock.h"
+#include "data_drag.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -196,6 +197,8 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	point->id = id;
 	point->surface = NULL;
 	point->client = NULL;
+	point->x = x;
+	point->y = y;
 	if (!surface) {
 		return;
 	}
@@ -214,6 +217,8 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	seat->policy->press(seat->server, point->surface);
 	point->pending = true;
 	serial = wl_display_next_serial(seat->display);
+	pw_seat_input_serial_record(seat, point->client, serial);
+	point->serial = serial;
 	wl_resource_for_each(resource, &touch->resources) {
 		if (wl_resource_get_client(resource) == point->client) {
 			wl_touch_send_down(resource, serial, time_msec, surface->resource, id,
@@ -229,7 +234,12 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
 	struct wl_resource *resource;
 
-	if (!point || !point->surface) {
+	if (point) {
+		point->x = x;
+		point->y = y;
+	}
+	/* A drag holding the point takes its motion, whatever became of its surface. */
+	if (pw_data_drag_motion(seat, id, time_msec, x, y) || !point || !point->surface) {
 		return;
 	}
 	point->pending = true;
@@ -249,6 +259,13 @@ pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
 	struct wl_resource *resource;
 	uint32_t serial;
 
+	if (pw_data_drag_release(seat, id, time_msec)) {
+		if (point) {
+			point->up = true;
+			point_detach(point);
+		}
+		return;
+	}
 	if (!point) {
 		return;
 	}
@@ -299,6 +316,7 @@ pw_seat_notify_touch_cancel(struct pw_seat *seat)
 {
 	struct pw_seat_touch *touch = &seat->touch;
 
+	pw_data_drag_cancel_touch(seat);
 	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
 		struct pw_seat_touch_point *point = &touch->points[i];
 

@@ -31,6 +31,12 @@ close_other_fds(void)
 pid_t
 pw_spawn(char *const argv[], const char *socket)
 {
+	return pw_spawn_with_token(argv, socket, NULL);
+}
+
+pid_t
+pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
+{
 	pid_t pid = fork();
 	if (pid != 0) {
 		return pid;
@@ -48,6 +54,11 @@ pw_spawn(char *const argv[], const char *socket)
 	}
 	/* A socket fd picowl was given is not the child's; XDG_RUNTIME_DIR is inherited. */
 	unsetenv("WAYLAND_SOCKET");
+	if (token) {
+		setenv("XDG_ACTIVATION_TOKEN", token, 1);
+	} else {
+		unsetenv("XDG_ACTIVATION_TOKEN");
+	}
 	execvp(argv[0], argv);
 	fprintf(stderr, "picowl: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -10,6 +10,11 @@
  * stdin, stdout and stderr. Returns the pid, or -1 with errno set.
  */
 pid_t pw_spawn(char *const argv[], const char *socket);
+/*
+ * As pw_spawn, with XDG_ACTIVATION_TOKEN=`token` in the child's environment (NULL: none, an
+ * inherited one removed: it was another compositor's).
+ */
+pid_t pw_spawn_with_token(char *const argv[], const char *socket, const char *token);
 
 /* Reaps every child that has exited, without blocking. Returns how many. */
 int pw_spawn_reap(void);

@@ -15,7 +15,7 @@
 #include "server.h"
 #include "view.h"
 
-#define CONTROL_VERSION 1
+#define CONTROL_VERSION 2
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
@@ -203,6 +203,27 @@ control_inject_touch(struct wl_client *client, struct wl_resource *resource, uin
 	pw_seat_notify_touch_frame(server->seat);
 }
 
+static void
+control_inject_pointer_motion(struct wl_client *client, struct wl_resource *resource, wl_fixed_t x,
+	wl_fixed_t y)
+{
+	if (hooks_allowed(resource)) {
+		struct pw_server *server = wl_resource_get_user_data(resource);
+		pw_seat_notify_motion(server->seat, pw_now_msec(), wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+	}
+}
+
+static void
+control_inject_pointer_button(struct wl_client *client, struct wl_resource *resource,
+	uint32_t button, uint32_t state)
+{
+	if (hooks_allowed(resource)) {
+		struct pw_server *server = wl_resource_get_user_data(resource);
+		pw_seat_notify_button(server->seat, pw_now_msec(), button, state != 0);
+	}
+}
+
 static const struct picowl_control_v1_interface control_impl = {
 	.destroy = control_destroy,
 	.spawn = control_spawn,
@@ -211,6 +232,8 @@ static const struct picowl_control_v1_interface control_impl = {
 	.show_panel = control_show_panel,
 	.inject_key = control_inject_key,
 	.inject_touch = control_inject_touch,
+	.inject_pointer_motion = control_inject_pointer_motion,
+	.inject_pointer_button = control_inject_pointer_button,
 };
 
 static void

@@ -14,6 +14,7 @@
 
 #include "layout.h"
 
+struct pw_activation;
 struct pw_binding;
 struct pw_config;
 struct pw_layer_surface;
@@ -44,6 +45,7 @@ struct pw_desktop {
 	int border_width;
 
 	struct wl_list launches; /* struct pw_launch.link: spawned, first toplevel not yet seen */
+	struct pw_activation *activation; /* xdg_activation.h's tokens, or NULL */
 
 	struct wl_global *layer_shell;
 	struct wl_list layers[PW_LAYER_COUNT]; /* pw_layer_surface.link, creation order */

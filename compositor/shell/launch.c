@@ -15,6 +15,7 @@
 #include "spawn.h"
 #include "surface.h"
 #include "view.h"
+#include "xdg_activation.h"
 
 struct pw_launch {
 	struct wl_list link; /* pw_desktop.launches */
@@ -25,7 +26,10 @@ struct pw_launch {
 pid_t
 pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 {
-	pid_t pid = pw_spawn(argv, server->socket);
+	/* The window it opens takes the focus even if another took it meanwhile. */
+	char token[PW_ACTIVATION_TOKEN_SIZE];
+	bool has_token = pw_xdg_activation_launch_token(server, token);
+	pid_t pid = pw_spawn_with_token(argv, server->socket, has_token ? token : NULL);
 	if (pid < 0) {
 		fprintf(stderr, "picowl: cannot start %s: %s\n", argv[0], strerror(errno));
 		return -1;

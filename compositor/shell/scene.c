@@ -1,11 +1,13 @@
 /*
  * The scene: what the output shows, bottom to top (background, the bottom layers, the views and
- * their borders, the top layer, popups, the overlay), and what is under a point. The core paints
- * it through pw_scene (server.h's pw_server_shell).
+ * their borders, the top layer, popups, input method popups, the overlay), and what is under a
+ * point. The core paints it through pw_scene (server.h's pw_server_shell).
  */
 #include "scene.h"
 
 #include "desktop.h"
+#include "drag_icon.h"
+#include "ime_popup.h"
 #include "output.h"
 #include "region.h"
 #include "render.h"
@@ -168,7 +170,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			pw_render_surface_tree(popup->surface, x, y, clip, target, damage);
 		}
 	}
+	pw_ime_popup_render(server, target, damage);
 	pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
+	pw_drag_icon_render(server, target, damage);
 }
 
 static void
@@ -203,6 +207,8 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
 	pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
+	pw_ime_popup_take_callbacks(server, callbacks, feedbacks);
+	pw_drag_icon_take_callbacks(server, callbacks, feedbacks);
 }
 
 static struct pw_surface *
@@ -211,7 +217,8 @@ direct_surface(struct pw_server *server)
 	struct pw_view *view = fullscreen_view(server);
 	struct pw_output *output = server->output;
 	if (!view || !output || !wl_list_empty(&server->desktop->popups) ||
-		pw_layer_shell_over_fullscreen(server)) {
+		pw_layer_shell_over_fullscreen(server) || pw_ime_popup_shown(server) ||
+		pw_drag_icon_shown(server)) {
 		return NULL;
 	}
 	struct pw_surface *s = view->surface;
@@ -260,6 +267,9 @@ pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, do
 		}
 	}
 	struct pw_surface *hit = pw_layer_shell_surface_at(server, PW_LAYER_OVERLAY, x, y, sx, sy);
+	if (!hit) {
+		hit = pw_ime_popup_surface_at(server, x, y, sx, sy);
+	}
 	if (!hit) {
 		hit = pw_layer_shell_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
 	}

@@ -6,6 +6,7 @@
 #include <wayland-server-protocol.h>
 
 #include "desktop.h"
+#include "ime_popup.h"
 #include "presentation.h"
 #include "scene.h"
 #include "screencopy.h"
@@ -14,6 +15,7 @@
 #include "subsurface.h"
 #include "surface.h"
 #include "view.h"
+#include "xdg_activation.h"
 #include "xdg_shell.h"
 
 static void
@@ -31,6 +33,7 @@ static const struct pw_seat_policy seat_policy = {
 	.press = pw_layer_shell_pressed,
 	.input_at = pw_panel_input_at,
 	.binding = pw_bindings_handle,
+	.place_input_popup = pw_ime_popup_place,
 };
 
 static bool
@@ -45,7 +48,8 @@ create_globals(struct pw_server *server)
 		pw_viewporter_create(server) && pw_presentation_create(server) &&
 		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
 		pw_counters_protocol_create(server) && pw_seat_create(server, &seat_policy) &&
-		pw_layer_shell_create(server) && pw_control_create(server);
+		pw_layer_shell_create(server) && pw_control_create(server) &&
+		pw_xdg_activation_create(server);
 }
 
 bool

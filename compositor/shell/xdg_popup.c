@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "clock.h"
+#include "data_device.h"
 #include "desktop.h"
 #include "output.h"
 #include "seat.h"
@@ -107,6 +108,9 @@ pw_popup_commit(struct pw_popup *popup)
 {
 	struct pw_xdg_surface *xdg = popup->xdg;
 	int px, py;
+	if (popup->refused) {
+		return;
+	}
 	if (!xdg->mapped && pw_surface_has_buffer(xdg->surface) && parent_origin(popup, &px, &py)) {
 		xdg->mapped = true;
 		wl_list_insert(xdg->server->desktop->popups.prev, &popup->link);
@@ -170,8 +174,8 @@ popup_destroy(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-popup_grab(struct wl_client *client, struct wl_resource *resource, struct wl_resource *seat,
-	uint32_t serial)
+popup_grab(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *seat_resource, uint32_t serial)
 {
 	/*
 	 * The grabbed popup takes the keyboard; the pointer stays as it is (every surface of
@@ -185,6 +189,12 @@ popup_grab(struct wl_client *client, struct wl_resource *resource, struct wl_res
 	if (popup->xdg->mapped) {
 		wl_resource_post_error(resource, XDG_POPUP_ERROR_INVALID_GRAB,
 			"the popup is already mapped");
+		return;
+	}
+	/* xdg-shell: a grab must answer a user event; a refused one dismisses the popup. */
+	if (!pw_seat_input_serial_valid(pw_seat_from_resource(seat_resource), client, serial)) {
+		popup->refused = true;
+		xdg_popup_send_popup_done(resource);
 		return;
 	}
 	popup->grab = true;

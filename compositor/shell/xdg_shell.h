@@ -68,6 +68,7 @@ struct pw_popup {
 	uint32_t reposition_token;
 	bool send_repositioned;
 	bool grab; /* xdg_popup.grab: takes the keyboard while mapped */
+	bool refused; /* its grab cited no input event: popup_done sent, never mapped */
 	struct wl_list link; /* pw_desktop.popups while mapped */
 };
 

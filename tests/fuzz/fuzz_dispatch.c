@@ -34,14 +34,17 @@
 
 #include "desktop.h"
 #include "fuzz.h"
+#include "input-method-unstable-v2-protocol.h"
 #include "options.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "picowl-counters-unstable-v1-protocol.h"
 #include "presentation-time-protocol.h"
 #include "server.h"
+#include "text-input-unstable-v3-protocol.h"
 #include "viewporter-protocol.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 #include "wlr-screencopy-unstable-v1-protocol.h"
+#include "xdg-activation-v1-protocol.h"
 #include "xdg-decoration-unstable-v1-protocol.h"
 #include "xdg-output-unstable-v1-protocol.h"
 #include "xdg-shell-protocol.h"
@@ -248,6 +251,9 @@ static const struct wl_interface *const known[] = {
 	&zwlr_screencopy_manager_v1_interface,
 	&picowl_control_v1_interface,
 	&picowl_counters_v1_interface,
+	&xdg_activation_v1_interface,
+	&zwp_text_input_manager_v3_interface,
+	&zwp_input_method_manager_v2_interface,
 };
 
 static void

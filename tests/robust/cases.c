@@ -30,6 +30,13 @@ static const struct group *const groups[] = {
 	&control_group,
 	&counters_group,
 	&wire_group,
+	&primary_selection_group,
+	&data_control_group,
+	&ime_group,
+	&activation_group,
+	&popup_grab_group,
+	&drag_group,
+	&virtual_keyboard_group,
 };
 
 static struct conn *good;
@@ -75,6 +82,12 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(screencopy, zwlr_screencopy_manager_v1_interface);
 	BIND(control, picowl_control_v1_interface);
 	BIND(counters, picowl_counters_v1_interface);
+	BIND(primary, zwp_primary_selection_device_manager_v1_interface);
+	BIND(data_control, zwlr_data_control_manager_v1_interface);
+	BIND(text_input_manager, zwp_text_input_manager_v3_interface);
+	BIND(input_method_manager, zwp_input_method_manager_v2_interface);
+	BIND(activation, xdg_activation_v1_interface);
+	BIND(virtual_keyboard_manager, zwp_virtual_keyboard_manager_v1_interface);
 }
 
 bool
@@ -121,7 +134,9 @@ conn_close(struct conn *c)
 		return;
 	}
 	void *proxies[] = {c->ddm, c->layer_shell, c->presentation, c->decoration, c->xdg_output,
-		c->viewporter, c->screencopy, c->control, c->counters};
+		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
+		c->input_method_manager, c->activation, c->primary, c->data_control,
+		c->virtual_keyboard_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -14,12 +14,18 @@
 #include <stdint.h>
 
 #include "client.h"
+#include "input-method-unstable-v2-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "primary-selection-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "wlr-data-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
@@ -47,6 +53,12 @@ struct conn {
 	struct zwlr_screencopy_manager_v1 *screencopy;
 	struct picowl_control_v1 *control;
 	struct picowl_counters_v1 *counters;
+	struct zwp_primary_selection_device_manager_v1 *primary;
+	struct zwlr_data_control_manager_v1 *data_control;
+	struct zwp_text_input_manager_v3 *text_input_manager;
+	struct zwp_input_method_manager_v2 *input_method_manager;
+	struct xdg_activation_v1 *activation;
+	struct zwp_virtual_keyboard_manager_v1 *virtual_keyboard_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -80,6 +92,11 @@ extern const struct group data_device_group, layer_shell_group, decoration_group
 extern const struct group presentation_group, xdg_output_group, seat_group;
 extern const struct group control_group, counters_group, wire_group, popup_group;
 extern const struct group surface_group, screencopy_group;
+extern const struct group primary_selection_group, data_control_group;
+extern const struct group ime_group;
+extern const struct group activation_group, popup_grab_group;
+extern const struct group drag_group;
+extern const struct group virtual_keyboard_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

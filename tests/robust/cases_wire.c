@@ -68,6 +68,12 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->screencopy, &zwlr_screencopy_manager_v1_interface},
 		{c->control, &picowl_control_v1_interface},
 		{c->counters, &picowl_counters_v1_interface},
+		{c->primary, &zwp_primary_selection_device_manager_v1_interface},
+		{c->data_control, &zwlr_data_control_manager_v1_interface},
+		{c->text_input_manager, &zwp_text_input_manager_v3_interface},
+		{c->input_method_manager, &zwp_input_method_manager_v2_interface},
+		{c->activation, &xdg_activation_v1_interface},
+		{c->virtual_keyboard_manager, &zwp_virtual_keyboard_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

@@ -39,7 +39,10 @@ def run():
 	args = harness.parse_args(add_args)
 	cases = harness.need(args.cases, 'robust-cases', '(built by meson)')
 
-	with harness.Session(args) as s:
+	# these groups make a pointer, press buttons or move the focus through the test hooks
+	hooks = (['--test-hooks'] if args.group in ('seat', 'activation', 'popup-grab', 'data-drag')
+		 else [])
+	with harness.Session(args, extra_args=hooks) as s:
 		# picowl opens its signal fds after its socket: count once it says it runs
 		s.poll(lambda: 'running on WAYLAND_DISPLAY' in s.picowl_stderr(),
 		       'picowl reports it runs')

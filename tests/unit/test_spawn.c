@@ -1,7 +1,8 @@
 /*
  * Starting clients (spawn.c). The child is this program again, run as "--child": it checks
  * what pw_spawn promises (WAYLAND_DISPLAY, no WAYLAND_SOCKET, its own session, default
- * signals and mask, no descriptor beyond 0-2) and its exit status says which failed.
+ * signals and mask, no descriptor beyond 0-2, XDG_ACTIVATION_TOKEN only when given) and its exit
+ * status says which failed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +26,10 @@ enum {
 	BAD_SIGNAL = 1 << 4,
 	BAD_LEAKED_FD = 1 << 5,
 	BAD_STDIO = 1 << 6,
+	BAD_TOKEN = 1 << 7,
 };
 
-/* argv: --child WANT_DISPLAY LEAKED_FD */
+/* argv: --child WANT_DISPLAY LEAKED_FD [WANT_TOKEN] */
 static int
 child(char **argv)
 {
@@ -64,6 +66,10 @@ child(char **argv)
 			bad |= BAD_STDIO;
 		}
 	}
+	const char *token = getenv("XDG_ACTIVATION_TOKEN");
+	if (argv[4] ? !token || strcmp(token, argv[4]) != 0 : token != NULL) {
+		bad |= BAD_TOKEN;
+	}
 	return bad;
 }
 
@@ -94,6 +100,7 @@ test_environment(void)
 	signal(SIGPIPE, SIG_IGN);
 	setenv("WAYLAND_SOCKET", "7", 1);
 	setenv("WAYLAND_DISPLAY", "wayland-parent", 1);
+	setenv("XDG_ACTIVATION_TOKEN", "the-host-compositors", 1);
 	int leaked = open("/dev/null", O_RDONLY);
 	CHECK(leaked > 2);
 	char fd[16];
@@ -118,12 +125,21 @@ test_environment(void)
 	pid = pw_spawn(wrong, "wayland-test-1");
 	CHECK(pid > 0 && wait_status(pid) == BAD_DISPLAY);
 
+	/* A launch's activation token reaches the child, and only a launch's. */
+	char *token[] = {self, "--child", "wayland-test-1", fd, "0123abcd", NULL};
+	pid = pw_spawn_with_token(token, "wayland-test-1", "0123abcd");
+	CHECK(pid > 0 && wait_status(pid) == 0);
+	pid = pw_spawn(token, "wayland-test-1");
+	CHECK(pid > 0 && wait_status(pid) == BAD_TOKEN);
+
 	/* The parent is left as it was. */
 	sigset_t now;
 	sigprocmask(SIG_SETMASK, NULL, &now);
 	CHECK(sigismember(&now, SIGUSR1));
 	CHECK(strcmp(getenv("WAYLAND_SOCKET"), "7") == 0);
 	CHECK(strcmp(getenv("WAYLAND_DISPLAY"), "wayland-parent") == 0);
+	CHECK(strcmp(getenv("XDG_ACTIVATION_TOKEN"), "the-host-compositors") == 0);
+	unsetenv("XDG_ACTIVATION_TOKEN");
 	CHECK(fcntl(leaked, F_GETFD) != -1);
 	close(leaked);
 	sigprocmask(SIG_UNBLOCK, &block, NULL);
@@ -182,7 +198,7 @@ test_reap(void)
 int
 main(int argc, char **argv)
 {
-	if (argc == 4 && strcmp(argv[1], "--child") == 0) {
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "--child") == 0) {
 		return child(argv);
 	}
 	if (!realpath("/proc/self/exe", self)) {

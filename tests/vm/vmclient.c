@@ -11,7 +11,8 @@
  * damage keeps magenta there. Every event is one line, "@@CLIENT ...", on stdout and appended
  * to STATE_FILE:
  *   configured W H | drawn W H | partial N | key CODE 1|0 | touch down|motion ID X Y |
- *   touch up ID | button CODE 1|0 | enter |
+ *   touch up ID | button CODE 1|0 | enter | keymap SIZE | keysym NAME 1|0 (after its key
+ *   line: the key's keysym in the last keymap, first level) | modifiers DEP LAT LOCK GROUP |
  *   presented N SEC NSEC REFRESH_NS SEQ FLAGS SYNC COMMIT_NS RECV_NS | discarded N
  * Every buffer's commit asks for wp_presentation feedback: "presented" says what picowl
  * answered for buffer N (0: the first), with SYNC the number of sync_output events naming the
@@ -33,6 +34,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "client_keys.h"
 #include "presentation-time-client-protocol.h"
 
 #define MAGENTA 0xffff00ffu
@@ -58,6 +60,7 @@ struct app {
 	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
 	int fb_step, fb_sync;
 	int64_t fb_commit_ns;
+	struct pw_client_keys keys; /* the keymap last sent, for the keysym lines */
 };
 
 #define INFLIGHT (sizeof(((struct app *)0)->inflight) / sizeof(struct wl_proxy *))
@@ -263,9 +266,31 @@ handle_key_enter(void *data, struct wl_surface *surface)
 }
 
 static void
+handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)
+{
+	struct app *app = data;
+	say(app, "keymap %u", size);
+	pw_client_keys_keymap(&app->keys, format, fd, size);
+}
+
+static void
 handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
-	say(data, "key %u %u", key, pressed ? 1u : 0u);
+	struct app *app = data;
+	char name[64];
+	say(app, "key %u %u", key, pressed ? 1u : 0u);
+	if (xkb_keysym_get_name(pw_client_keys_base_sym(&app->keys, key), name, sizeof(name)) < 0) {
+		snprintf(name, sizeof(name), "none");
+	}
+	say(app, "keysym %s %u", name, pressed ? 1u : 0u);
+}
+
+static void
+handle_modifiers(void *data, uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
+{
+	struct app *app = data;
+	say(app, "modifiers %u %u %u %u", depressed, latched, locked, group);
+	pw_client_keys_modifiers(&app->keys, depressed, latched, locked, group);
 }
 
 static void
@@ -287,8 +312,10 @@ handle_touch_motion(void *data, uint32_t time, int32_t id, double x, double y)
 }
 
 static const struct pw_client_input_listener input_listener = {
+	.keymap = handle_keymap,
 	.key_enter = handle_key_enter,
 	.key = handle_key,
+	.modifiers = handle_modifiers,
 	.touch_down = handle_touch_down,
 	.touch_up = handle_touch_up,
 	.touch_motion = handle_touch_motion,
@@ -322,6 +349,7 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
 
+	pw_client_keys_init(&app.keys, "vmclient");
 	pw_client_input_init(&app.tc, &input_listener);
 	if (!pw_client_connect(&app.tc, &versions, -1)) {
 		return 1;
@@ -350,6 +378,7 @@ main(int argc, char *argv[])
 	}
 	pw_client_toplevel_finish(&app.top);
 	pw_client_disconnect(&app.tc);
+	pw_client_keys_finish(&app.keys);
 	close(sfd);
 	fclose(app.state);
 	return 0;

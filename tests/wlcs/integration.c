@@ -534,6 +534,7 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{"wl_seat", 8},
 	{"wl_output", 4},
 	{"wl_data_device_manager", 3},
+	{"zwp_primary_selection_device_manager_v1", 1},
 	{"xdg_wm_base", 3},
 	{"zxdg_decoration_manager_v1", 1},
 	{"wp_viewporter", 1},
@@ -541,6 +542,8 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{"zxdg_output_manager_v1", 3},
 	{"zwlr_screencopy_manager_v1", 3},
 	{"zwlr_layer_shell_v1", 4},
+	{"zwp_text_input_manager_v3", 1},
+	{"zwp_input_method_manager_v2", 1},
 };
 
 static const WlcsIntegrationDescriptor descriptor = {

@@ -1,0 +1,208 @@
+/*
+ * The ime tests' text-input client: a grey toplevel with one zwp_text_input_v3 that enables
+ * itself whenever it is entered (content type normal, cursor rectangle CURSOR_X,CURSOR_Y 2x16)
+ * and logs what the input method sends.
+ *
+ *   ticlient STATE_FILE
+ *
+ * SIGUSR1 disables the text input (commit); the next one enables it again, and so on. Every
+ * event is one line, appended to STATE_FILE and on stdout as "@@CLIENT ...":
+ *   drawn | enter | leave | enabled | disabled | preedit TEXT BEGIN END | commit TEXT |
+ *   delete BEFORE AFTER | done SERIAL | key CODE 1|0 | error no text input
+ */
+#define _GNU_SOURCE
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "client.h"
+#include "text-input-unstable-v3-client-protocol.h"
+
+#define CURSOR_X 20
+#define CURSOR_Y 30
+#define GREY 0xff808080u
+
+struct app {
+	struct pw_client tc;
+	struct pw_client_toplevel top;
+	struct zwp_text_input_manager_v3 *manager;
+	struct zwp_text_input_v3 *ti;
+	bool entered, enabled, drawn;
+	FILE *state;
+};
+
+static void
+say(struct app *app, const char *fmt, ...)
+{
+	char line[4200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	printf("@@CLIENT %s\n", line);
+	fflush(stdout);
+	fprintf(app->state, "%s\n", line);
+	fflush(app->state);
+}
+
+static void
+set_enabled(struct app *app, bool on)
+{
+	app->enabled = on;
+	if (on) {
+		zwp_text_input_v3_enable(app->ti);
+		zwp_text_input_v3_set_content_type(app->ti, ZWP_TEXT_INPUT_V3_CONTENT_HINT_NONE,
+			ZWP_TEXT_INPUT_V3_CONTENT_PURPOSE_NORMAL);
+		zwp_text_input_v3_set_surrounding_text(app->ti, "", 0, 0);
+		zwp_text_input_v3_set_cursor_rectangle(app->ti, CURSOR_X, CURSOR_Y, 2, 16);
+	} else {
+		zwp_text_input_v3_disable(app->ti);
+	}
+	zwp_text_input_v3_commit(app->ti);
+	say(app, on ? "enabled" : "disabled");
+}
+
+static void
+handle_enter(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surface)
+{
+	struct app *app = data;
+	app->entered = true;
+	say(app, "enter");
+	set_enabled(app, true);
+}
+
+static void
+handle_leave(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surface)
+{
+	struct app *app = data;
+	app->entered = false;
+	say(app, "leave");
+	zwp_text_input_v3_disable(ti);
+	zwp_text_input_v3_commit(ti);
+}
+
+static void
+handle_preedit(void *data, struct zwp_text_input_v3 *ti, const char *text, int32_t begin,
+	int32_t end)
+{
+	say(data, "preedit %s %d %d", text ? text : "", begin, end);
+}
+
+static void
+handle_commit(void *data, struct zwp_text_input_v3 *ti, const char *text)
+{
+	say(data, "commit %s", text ? text : "");
+}
+
+static void
+handle_delete(void *data, struct zwp_text_input_v3 *ti, uint32_t before, uint32_t after)
+{
+	say(data, "delete %u %u", before, after);
+}
+
+static void
+handle_done(void *data, struct zwp_text_input_v3 *ti, uint32_t serial)
+{
+	say(data, "done %u", serial);
+}
+
+static const struct zwp_text_input_v3_listener ti_listener = {
+	.enter = handle_enter,
+	.leave = handle_leave,
+	.preedit_string = handle_preedit,
+	.commit_string = handle_commit,
+	.delete_surrounding_text = handle_delete,
+	.done = handle_done,
+};
+
+static void
+handle_configure(struct pw_client_toplevel *top)
+{
+	struct app *app = top->data;
+	if (!app->drawn) {
+		struct wl_buffer *b =
+			pw_client_solid_buffer(&app->tc, top->width, top->height, GREY);
+		if (b) {
+			app->drawn = true;
+			pw_client_toplevel_commit(top, b);
+			say(app, "drawn");
+		}
+	}
+}
+
+static void
+handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
+{
+	say(data, "key %u %u", key, pressed ? 1u : 0u);
+}
+
+static const struct pw_client_input_listener input_listener = {
+	.key = handle_key,
+};
+
+int
+main(int argc, char *argv[])
+{
+	struct app app = {
+		.tc = {.name = "ticlient", .data = &app},
+		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
+	};
+	const struct pw_client_versions versions = {.compositor = 4,
+		.shm = 1,
+		.seat = 5,
+		.output = 3,
+		.wm_base = 1};
+	const struct pw_client_global globals[] = {
+		{&zwp_text_input_manager_v3_interface, 1, (void **)&app.manager, NULL, NULL},
+		{0},
+	};
+	app.tc.globals = globals;
+	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
+	if (!app.state) {
+		fprintf(stderr, "ticlient: cannot open the state file\n");
+		return 1;
+	}
+	sigset_t mask;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
+
+	pw_client_input_init(&app.tc, &input_listener);
+	if (!pw_client_connect(&app.tc, &versions, -1)) {
+		return 1;
+	}
+	if (!app.manager || !app.tc.seat) {
+		say(&app, "error no text input");
+		pw_client_disconnect(&app.tc);
+		return 1;
+	}
+	app.ti = zwp_text_input_manager_v3_get_text_input(app.manager, app.tc.seat);
+	zwp_text_input_v3_add_listener(app.ti, &ti_listener, &app);
+	pw_client_toplevel_init(&app.top, &app.tc, "ticlient", NULL);
+	wl_surface_commit(app.top.surface);
+
+	struct pollfd sig = {sfd, POLLIN, 0};
+	while (!app.top.closed) {
+		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
+			break;
+		}
+		if (sig.revents & POLLIN) {
+			struct signalfd_siginfo info;
+			if (read(sfd, &info, sizeof(info)) == sizeof(info) && app.entered) {
+				set_enabled(&app, !app.enabled);
+				wl_display_flush(app.tc.display);
+			}
+		}
+	}
+	zwp_text_input_v3_destroy(app.ti);
+	pw_client_toplevel_finish(&app.top);
+	pw_client_disconnect(&app.tc);
+	close(sfd);
+	fclose(app.state);
+	return 0;
+}
