@@ -13,6 +13,10 @@ pw_client_keys_init(struct pw_client_keys *keys, const char *name)
 	*keys = (struct pw_client_keys){.name = name};
 	keys->context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
 	if (!keys->context) {
+		/* no xkb data on the device: the keymap string needs no include path */
+		keys->context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES);
+	}
+	if (!keys->context) {
 		fprintf(stderr, "%s: no xkb context; keys are ignored\n", name);
 		return false;
 	}

@@ -84,10 +84,11 @@ autohide = true
 [bindings]
 r = rotate 90
 f = fullscreen
+Alt+j = focus next
 
 [autostart]
-exec = tile:1 pxaclient 00c000 green /tmp/green.state
-exec = tile:2 pxaclient ff00ff magenta /tmp/magenta.state
+exec = tile:1 pxaclient 00c000 green /tmp/green.state --keysyms
+exec = tile:2 pxaclient ff00ff magenta /tmp/magenta.state --keysyms
 
 [pipeline]
 counters = /tmp/counters.txt
@@ -170,6 +171,7 @@ def run_board(args, board, zimage, sysroot, bindir, results):
         say('[%s] fb0: %s' % (board, ' '.join(l.strip() for l in info)))
         first = start_session(g)
         say('[%s] picowl start (init script) to the client\'s first frame on screen: %s ms' % (board, first))
+        check_keymap(g, board, errors)
         results['first_frame_' + board] = first
         scr = g.screendump('portrait')
         if (scr.width, scr.height) != (w, h):
@@ -198,6 +200,17 @@ def run_board(args, board, zimage, sysroot, bindir, results):
     return errors
 
 
+def check_keymap(g, board, errors):
+    """The image has no xkb data: picowl says it uses the keymap built into it."""
+    if 'XKB-DATA' in g.sh('[ -e /usr/share/X11/xkb ] && echo XKB-DATA', check=False):
+        errors.append('the image has xkb data (/usr/share/X11/xkb)')
+    with open(os.path.join(g.work, 'serial.log')) as f:
+        said = [l.strip() for l in f if 'picowl: keyboard:' in l]
+    say('[%s] no xkb data in the image; picowl: %s' % (board, ' | '.join(said) or 'nothing'))
+    if not any('using the one built in' in l for l in said):
+        errors.append('picowl did not say it uses its built-in keymap')
+
+
 def focused(g):
     """The app id of the focused tile, from picowl-ctl tiles."""
     for line in g.sh('ctl tiles'):
@@ -213,7 +226,8 @@ def tap(g, box, size):
 
 
 def sendkey(g, key, code):
-    """A key through the keypad (qemu sendkey): the clients whose state files logged it."""
+    """A key through the keypad (qemu sendkey, e.g. "shift-s"), `code` its last key: the clients
+    whose state files logged its release, each with the keysym of its press there."""
     marks = g.sh('wc -l < /tmp/green.state; wc -l < /tmp/magenta.state')
     g.monitor('sendkey ' + key)
     g.sh('i=0; while ! grep -q "key %d 0" /tmp/green.state /tmp/magenta.state && [ $i -lt 30 ]; '
@@ -222,22 +236,32 @@ def sendkey(g, key, code):
     for name, mark in zip(('green', 'magenta'), marks):
         out = g.sh('tail -n +%d /tmp/%s.state' % (int(mark.strip()) + 1, name))
         if any(l.startswith('key %d 0' % code) for l in out):
-            got.append(name)
+            syms = [l.split()[3] for l in out if l.startswith('key %d 1 ' % code)]
+            got.append('%s (%s)' % (name, ','.join(syms)))
     return got
 
 
 def demo_z2(g, tiles, size, errors):
     green, magenta = tiles
-    # touch through uinput moves the focus; keys from the keypad follow it
+    # touch through uinput moves the focus, so does the binding Alt+j; keys from the keypad
+    # follow it, as the keysyms of picowl's keymap (built in: the image has no xkb data). In
+    # one matrix scan the kernel reports keys by column, and Shift's comes before S's.
     steps = []
-    for box, want, key, code in ((magenta, 'magenta', 'a', 30), (green, 'green', 'b', 48),
-                                 (magenta, 'magenta', 'c', 46)):
-        tap(g, box, size)
+    for box, want, key, code, sym in ((magenta, 'magenta', 'a', 30, 'a'),
+                                      (green, 'green', 'b', 48, 'b'),
+                                      (None, 'magenta', 'shift-s', 31, 'S')):
+        leaked = []
+        if box:
+            tap(g, box, size)
+            how = 'tap on the %s tile' % want
+        else:
+            leaked = sendkey(g, 'alt-j', 36)
+            how = 'sendkey alt-j (focus next), j reached %s' % (' and '.join(leaked) or 'nobody')
         f = focused(g)
         got = sendkey(g, key, code)
-        steps.append('tap on the %s tile -> focus %s, sendkey %s reached %s' %
-                     (want, f, key, ' and '.join(got) or 'nobody'))
-        if f != want or got != [want]:
+        steps.append('%s -> focus %s, sendkey %s reached %s' %
+                     (how, f, key, ' and '.join(got) or 'nobody'))
+        if f != want or got != ['%s (%s)' % (want, sym)] or leaked:
             errors.append('input: ' + steps[-1])
     say('  input: ' + '; '.join(steps))
     demo_fullscreen_rotate(g, errors)

@@ -1,8 +1,9 @@
 """
 The build steps of tests/pxa and the image they make: the armel sysroot (tools/armel-sysroot.sh),
 the cross build (cross/armel.ini), the kernel (kernel.sh), and the initramfs of a boot: busybox,
-the programs, the libraries they need from the sysroot, and data trees. Also the report that
-pxa.py prints (say) and its failure (fail).
+the programs, the libraries they need from the sysroot, and libinput's data (no xkb data: picowl
+falls back to the keymap built into it, and the clients compile the one it sends). Also the
+report that pxa.py prints (say) and its failure (fail).
 """
 import gzip
 import os
@@ -143,33 +144,19 @@ def find_lib(sysroot, name):
     fail('library %s is not in the sysroot' % name)
 
 
-def add_tree(cpio, sysroot, rel, skip=(), only=None):
-    """The files under `rel`, but for the folders `skip`; with `only`, just the paths (relative
-    to `rel`) it accepts."""
-    for d, dirs, files in os.walk(os.path.join(sysroot, rel)):
-        dirs[:] = [x for x in dirs if x not in skip]
+def add_tree(cpio, sysroot, rel):
+    """The files under `rel`."""
+    for d, _, files in os.walk(os.path.join(sysroot, rel)):
         for name in files:
-            path = os.path.relpath(os.path.join(d, name), sysroot)
-            if only is None or only(os.path.relpath(path, rel)):
-                add_sysroot_file(cpio, sysroot, path)
+            add_sysroot_file(cpio, sysroot, os.path.relpath(os.path.join(d, name), sysroot))
 
 
-# The xkb files of the default keymap (rules evdev, model pc105, layout us), as libxkbcommon
-# opens them: 0.4 of the tree's 3.7 MB, for the image that needs the room (pxadoom.py).
-XKB_DEFAULT = ('rules/evdev', 'keycodes/evdev', 'keycodes/aliases', 'symbols/pc', 'symbols/us',
-               'symbols/inet', 'symbols/altwin', 'symbols/keypad', 'symbols/srvr_ctrl')
-
-
-def xkb_default(path):
-    return path.startswith(('compat/', 'types/')) or path in XKB_DEFAULT
-
-
-def build_initramfs(args, sysroot, bindir, path, files, programs, xkb=None):
+def build_initramfs(args, sysroot, bindir, path, files, programs):
     """
     busybox, `files` ({path: (text or bytes, mode)}), the init script of picowl, `programs` of bindir
-    in /usr/bin with the libraries they need, and xkbcommon's data (all of it, or what the
-    predicate `xkb` accepts) and libinput's: written gzipped to `path`. Returns (bytes
-    unpacked, libraries).
+    in /usr/bin with the libraries they need, and libinput's data, no xkb data (as a 32 MB
+    handheld's image leaves its 4 MB out): written gzipped to `path`. Returns (bytes unpacked,
+    libraries).
     """
     cpio = Cpio()
     for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/init.d', 'etc/default', 'usr/bin']:
@@ -197,8 +184,7 @@ def build_initramfs(args, sysroot, bindir, path, files, programs, xkb=None):
         add_sysroot_file(cpio, sysroot, rel)
         queue_ += needed(os.path.realpath(os.path.join(sysroot, rel)))
     add_sysroot_file(cpio, sysroot, 'lib/ld-linux.so.3')
-    # xkbcommon's keymap data (no geometry), libinput's device quirks
-    add_tree(cpio, sysroot, 'usr/share/X11/xkb', skip=('geometry',), only=xkb)
+    # libinput's device quirks
     add_tree(cpio, sysroot, 'usr/share/libinput')
     data = cpio.finish()
     # compressed: the kernel holds the archive and its unpacked files at once, in 32 MiB on z2

@@ -2,10 +2,12 @@
  * The pxa tests' client: a toplevel that follows every configure (tile, rotation, fullscreen),
  * in one colour with a yellow top-left quarter so a screendump shows its size and rotation.
  *
- *   pxaclient RRGGBB NAME STATE_FILE
+ *   pxaclient RRGGBB NAME STATE_FILE [--keysyms]
  *
  * Each event is one line appended to STATE_FILE: "drawn W H" (a frame of that size was shown),
- * "enter", "leave", "key CODE 1|0", "touch down X Y", "touch up".
+ * "enter", "leave", "key CODE 1|0", "touch down X Y", "touch up". With --keysyms it compiles
+ * the compositor's keymap (about 400 kB, which the Doom boot of the 32 MiB z2 cannot spare) and
+ * a key's line ends with its keysym's name under the modifiers of that moment.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -16,12 +18,15 @@
 #include <string.h>
 
 #include "client.h"
+#include "client_keys.h"
 
 #define YELLOW 0xffffff00u
 
 struct app {
 	struct pw_client tc;
 	struct pw_client_toplevel top; /* its size: of the last configure */
+	struct pw_client_keys keys;
+	bool keysyms; /* --keysyms */
 	uint32_t colour;
 	int drawn_width, drawn_height;
 	FILE *state;
@@ -109,9 +114,33 @@ handle_key_leave(void *data, struct wl_surface *surface)
 }
 
 static void
+handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)
+{
+	struct app *app = data;
+	pw_client_keys_keymap(&app->keys, format, fd, size);
+}
+
+static void
+handle_modifiers(void *data, uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
+{
+	struct app *app = data;
+	pw_client_keys_modifiers(&app->keys, depressed, latched, locked, group);
+}
+
+static void
 handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
-	say(data, "key %u %u", key, pressed ? 1u : 0u);
+	struct app *app = data;
+	char name[64] = "NoSymbol";
+	if (!app->keysyms) {
+		say(app, "key %u %u", key, pressed ? 1u : 0u);
+		return;
+	}
+	if (app->keys.state) {
+		xkb_keysym_get_name(xkb_state_key_get_one_sym(app->keys.state, key + 8), name,
+			sizeof(name));
+	}
+	say(app, "key %u %u %s", key, pressed ? 1u : 0u, name);
 }
 
 static void
@@ -127,6 +156,8 @@ handle_touch_up(void *data, uint32_t time, int32_t id)
 }
 
 static const struct pw_client_input_listener input_listener = {
+	.keymap = handle_keymap,
+	.modifiers = handle_modifiers,
 	.key_enter = handle_key_enter,
 	.key_leave = handle_key_leave,
 	.key = handle_key,
@@ -137,8 +168,8 @@ static const struct pw_client_input_listener input_listener = {
 int
 main(int argc, char *argv[])
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: pxaclient RRGGBB NAME STATE_FILE\n");
+	if (argc != 4 && (argc != 5 || strcmp(argv[4], "--keysyms") != 0)) {
+		fprintf(stderr, "usage: pxaclient RRGGBB NAME STATE_FILE [--keysyms]\n");
 		return 2;
 	}
 	struct app app = {
@@ -155,6 +186,10 @@ main(int argc, char *argv[])
 		fprintf(stderr, "pxaclient: cannot open %s\n", argv[3]);
 		return 1;
 	}
+	app.keysyms = argc == 5;
+	if (app.keysyms) {
+		pw_client_keys_init(&app.keys, "pxaclient");
+	}
 	pw_client_input_init(&app.tc, &input_listener);
 	if (!pw_client_connect(&app.tc, &versions, -1)) {
 		return 1;
@@ -165,5 +200,6 @@ main(int argc, char *argv[])
 	}
 	pw_client_toplevel_finish(&app.top);
 	pw_client_disconnect(&app.tc);
+	pw_client_keys_finish(&app.keys);
 	return 0;
 }

@@ -18,7 +18,7 @@ import time
 
 import wadtrim
 from guest import Guest
-from pxabuild import GAME, PROGRAMS, build_initramfs, fail, say, xkb_default
+from pxabuild import GAME, PROGRAMS, build_initramfs, fail, say
 
 IWAD = '/usr/share/games/doom/freedoom1.wad'
 # -mb 3: a zone of 3 MiB, not the engine's 6: the z2 has 2.6 MB free with the game up (demo1
@@ -163,7 +163,7 @@ def run_doom(args, zimage, sysroot, bindir, results, helpers, image_files):
     files = image_files(CONFIG)
     files[IWAD] = (wad, 0o644)
     programs = [p for p in PROGRAMS if p != 'vmtool'] + list(GAME)
-    size, libs = build_initramfs(args, sysroot, bindir, initrd, files, programs, xkb_default)
+    size, libs = build_initramfs(args, sysroot, bindir, initrd, files, programs)
     say('[z2-doom] initramfs %d bytes, %d gzipped (%d libraries)' %
         (size, os.path.getsize(initrd), len(libs)))
     errors = []
