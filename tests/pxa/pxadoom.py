@@ -114,8 +114,16 @@ def memory(g):
 def finish(g, name, during, errors):
     """Waits for the timedemo's end (the game's frame dump), reads its fps and checks that the
     screen shows its last frame in tile 1 and the pxaclient in tile 2. Returns the fps."""
-    out = g.sh('wait_for "picowl-dg-frame" %d /tmp/doom.dump; cat /tmp/doom.log'
-               % DEMO_TIMEOUT, DEMO_TIMEOUT + 30, check=False)
+    # ends early when the game is gone, so that a dead game says why at once: its log, the
+    # kernel's (an OOM kill is there even with loglevel=1, which only quiets the console)
+    # and counts the guest's own milliseconds, not rounds of a loop the emulation slows down
+    out = g.sh('end=$(($(ms) + %d)); while ! grep -q picowl-dg-frame /tmp/doom.dump 2>/dev/null; '
+               'do pidof doomgeneric-picowl >/dev/null || { sleep 1; grep -q picowl-dg-frame '
+               '/tmp/doom.dump 2>/dev/null || echo "GAME GONE"; break; }; sleep 0.5; '
+               '[ $(ms) -ge $end ] && { echo "TIMEOUT"; break; }; done; '
+               'cat /tmp/doom.log' % (DEMO_TIMEOUT * 1000), DEMO_TIMEOUT + 30, check=False)
+    if any('GAME GONE' in line or line.startswith('TIMEOUT') for line in out):
+        out += g.sh('dmesg | tail -n 25; grep MemAvailable /proc/meminfo', 60, check=False)
     for line in out:
         if line.startswith('picowl-dg:') or TIMED.search(line):
             say('  %s: %s' % (name, line.strip()))
