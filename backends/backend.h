@@ -18,6 +18,7 @@
 #include "modes.h"
 
 struct pw_backend;
+struct pw_backlight;
 struct pw_session;
 
 struct pw_backend_config {
@@ -75,6 +76,19 @@ struct pw_backend_impl {
 	 * wakeup: one wakeup per refresh for a client that keeps up (see run.c).
 	 */
 	int (*frame_fd)(struct pw_backend *backend);
+	/*
+	 * Optional: turns the display itself off (fbdev blanked, the DRM CRTC inactive or its
+	 * connector's DPMS off) or on again; NULL where it cannot (nested). The core draws nothing
+	 * while it is off and repaints everything after. False (with a message) on failure.
+	 */
+	bool (*set_power)(struct pw_backend *backend, bool on);
+};
+
+/* What pw_backend_set_power does to the display and its backlight. */
+enum pw_power_level {
+	PW_POWER_ON,
+	PW_POWER_DIM, /* the display on, the backlight lowered */
+	PW_POWER_OFF, /* the display off, the backlight off */
 };
 
 /*
@@ -124,6 +138,9 @@ struct pw_backend {
 	/* Set by the compositor: where a backend with its own input (nested) sends it. */
 	const struct pw_input_events *input_events;
 	void *input_data;
+	/* The backlight pw_backend_set_power drives (backlight.c), or NULL. */
+	struct pw_backlight *backlight;
+	enum pw_power_level power; /* what pw_backend_set_power last set */
 };
 
 /* Tells the core that the frame last presented is on screen, as `info` says. */
@@ -176,10 +193,21 @@ struct pw_backend *pw_backend_create(struct wl_event_loop *loop, const char *nam
 /* Switches the backend's session to VT `vt`; false (with a message) where it cannot. */
 bool pw_backend_switch_vt(struct pw_backend *backend, int vt);
 
+/*
+ * The backlight of a real display (fbdev, DRM): `name` is a /sys/class/backlight device,
+ * "auto" (the first there is) or "none". Nothing for headless and nested. False with a
+ * message when the named device is not there.
+ */
+bool pw_backend_set_backlight(struct pw_backend *backend, const char *name);
+/* Turns the display and its backlight on, dimmed or off (backlight.c). */
+void pw_backend_set_power(struct pw_backend *backend, enum pw_power_level level);
+void pw_backlight_destroy(struct pw_backlight *backlight);
+
 static inline void
 pw_backend_destroy(struct pw_backend *backend)
 {
 	if (backend) {
+		pw_backlight_destroy(backend->backlight);
 		backend->impl->destroy(backend);
 	}
 }

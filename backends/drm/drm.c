@@ -327,12 +327,27 @@ drm_frame_fd(struct pw_backend *backend)
 	return drm->flip_event ? drm->fd : drm->timer_fd;
 }
 
+static bool
+drm_set_power(struct pw_backend *backend, bool on)
+{
+	struct drm *drm = (struct drm *)backend;
+	int ret = pw_kms_set_active(&drm->kms, on);
+	if (ret < 0) {
+		fprintf(stderr, "picowl: %s: cannot turn %s %s: %s\n", drm->path,
+			drm->kms.connector_name, on ? "on" : "off", strerror(-ret));
+		return false;
+	}
+	drm->modeset = drm->modeset || on;
+	return true;
+}
+
 static const struct pw_backend_impl drm_impl = {
 	.destroy = drm_destroy,
 	.begin_frame = drm_begin_frame,
 	.present = drm_present,
 	.active = drm_active,
 	.frame_fd = drm_frame_fd,
+	.set_power = drm_set_power,
 };
 
 /* Buffers and the present path, once the mode and format are known. */

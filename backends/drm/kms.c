@@ -327,6 +327,32 @@ pw_kms_commit(struct pw_kms *kms, uint32_t fb_id, bool modeset, bool flip,
 }
 
 int
+pw_kms_set_active(struct pw_kms *kms, bool on)
+{
+	if (kms->atomic) {
+		if (on) {
+			return 0; /* the next commit is a modeset with ACTIVE 1 */
+		}
+		drmModeAtomicReq *req = drmModeAtomicAlloc();
+		if (!req) {
+			return -ENOMEM;
+		}
+		drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_active, 0);
+		int ret = drmModeAtomicCommit(kms->fd, req, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL);
+		drmModeAtomicFree(req);
+		return ret < 0 ? -errno : 0;
+	}
+	uint32_t dpms =
+		prop_id(kms->fd, kms->connector_id, DRM_MODE_OBJECT_CONNECTOR, "DPMS", NULL);
+	if (!dpms) {
+		return -ENOTSUP;
+	}
+	int ret = drmModeConnectorSetProperty(kms->fd, kms->connector_id, dpms,
+		on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF);
+	return ret < 0 ? -errno : 0;
+}
+
+int
 pw_kms_dirty(struct pw_kms *kms, uint32_t fb_id, const pixman_region32_t *damage)
 {
 	int n = 0;

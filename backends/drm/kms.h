@@ -50,6 +50,12 @@ void pw_kms_finish(struct pw_kms *kms);
 int pw_kms_commit(struct pw_kms *kms, uint32_t fb_id, bool modeset, bool flip,
 	const pixman_region32_t *damage, bool *event, void *data);
 
+/*
+ * Turns the display off (atomic: the CRTC's ACTIVE 0, the mode kept; legacy: the connector's
+ * DPMS property) or on again (DPMS on; the caller's next commit sets the mode). 0 or -errno.
+ */
+int pw_kms_set_active(struct pw_kms *kms, bool on);
+
 /* DIRTYFB with the damaged boxes; 0, -ENOSYS when the driver needs none, or -errno. */
 int pw_kms_dirty(struct pw_kms *kms, uint32_t fb_id, const pixman_region32_t *damage);
 

@@ -351,6 +351,17 @@ handle_session_enable(struct wl_listener *listener, void *data)
 	}
 }
 
+static bool
+fbdev_set_power(struct pw_backend *backend, bool on)
+{
+	struct fbdev *fb = (struct fbdev *)backend;
+	if (ioctl(fb->fd, FBIOBLANK, on ? FB_BLANK_UNBLANK : FB_BLANK_POWERDOWN) < 0) {
+		fprintf(stderr, "picowl: %s: FBIOBLANK: %s\n", fb->path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 static void
 fbdev_destroy(struct pw_backend *backend)
 {
@@ -369,6 +380,9 @@ fbdev_destroy(struct pw_backend *backend)
 	}
 	if (fb->map) {
 		munmap(fb->map, fb->map_len);
+	}
+	if (fb->fd >= 0 && fb->base.power == PW_POWER_OFF) {
+		fbdev_set_power(backend, true); /* the console shows again */
 	}
 	if (fb->base.present == PW_PRESENT_FLIP && fb->session->active) {
 		pan_to(fb, 0); /* the console draws in the top half */
@@ -389,6 +403,7 @@ static const struct pw_backend_impl fbdev_impl = {
 	.active = fbdev_active,
 	.want_frame_done = fbdev_want_frame_done,
 	.frame_fd = fbdev_frame_fd,
+	.set_power = fbdev_set_power,
 };
 
 static bool

@@ -117,12 +117,21 @@ headless_destroy(struct pw_backend *backend)
 	free(hl);
 }
 
+/* Nothing to power down in RAM: the state is told on stderr, where the tests read it. */
+static bool
+headless_set_power(struct pw_backend *backend, bool on)
+{
+	fprintf(stderr, "picowl: headless: display %s\n", on ? "on" : "off");
+	return true;
+}
+
 static const struct pw_backend_impl headless_impl = {
 	.destroy = headless_destroy,
 	.begin_frame = headless_begin_frame,
 	.present = headless_present,
 	.want_frame_done = headless_want_frame_done,
 	.frame_fd = headless_frame_fd,
+	.set_power = headless_set_power,
 };
 
 struct pw_backend *

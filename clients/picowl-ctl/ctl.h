@@ -42,6 +42,8 @@ int ctl_focus(struct ctl *ctl, int argc, char **argv);
 int ctl_panel(struct ctl *ctl, int argc, char **argv);
 int ctl_tiles(struct ctl *ctl, int argc, char **argv);
 int ctl_inject(struct ctl *ctl, int argc, char **argv);
+/* power off|on|toggle|status (power.c). */
+int ctl_power(struct ctl *ctl, int argc, char **argv);
 
 /* Reads the whole JSON counters dump into a malloc'd string (NULL on failure). */
 char *ctl_read_counters(struct ctl *ctl, bool json);

@@ -27,6 +27,8 @@ static const struct {
 		ctl_tiles},
 	{"panel", "panel                         show the panel over a fullscreen window",
 		ctl_panel},
+	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
+		ctl_power},
 	{"inject",
 		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
 		"                              | inject pointer motion X Y | inject pointer "
@@ -55,7 +57,7 @@ ctl_connect(struct ctl *ctl, bool keyboard)
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
 		(void **)&ctl->counters};
 	ctl->globals[1] =
-		(struct pw_client_global){&picowl_control_v1_interface, 2, (void **)&ctl->control};
+		(struct pw_client_global){&picowl_control_v1_interface, 3, (void **)&ctl->control};
 	ctl->client.name = "picowl-ctl";
 	ctl->client.globals = ctl->globals;
 	ctl->client.data = ctl;

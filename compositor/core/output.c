@@ -292,11 +292,30 @@ handle_repaint_idle(void *data)
 static void
 request_repaint(struct pw_output *output)
 {
-	if (output->server->running) {
+	if (output->blank) {
+		output->repaint_needed = true;
+	} else if (output->server->running) {
 		output->repaint_soon = true;
 	} else if (!output->repaint_idle) {
 		output->repaint_idle =
 			wl_event_loop_add_idle(output->server->loop, handle_repaint_idle, output);
+	}
+}
+
+void
+pw_output_set_blank(struct pw_output *output, bool blank)
+{
+	output->blank = blank;
+	if (blank) {
+		/* No client is paced any more: run.c must not hold their requests for a frame. */
+		output->coalesce = false;
+		output->repaint_soon = false;
+		if (output->repaint_idle) {
+			wl_event_source_remove(output->repaint_idle);
+			output->repaint_idle = NULL;
+		}
+	} else {
+		pw_output_damage_whole(output);
 	}
 }
 

@@ -46,6 +46,7 @@ struct pw_output {
 	int n_window;
 	struct wl_event_source *repaint_idle;
 	bool repaint_soon; /* repaint once run.c's dispatch returns */
+	bool blank; /* the display is off: no repaint, no frame callbacks (power.c) */
 	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */
 	struct wl_list feedbacks; /* wp_presentation_feedback links for the frame in flight */
 	uint32_t frame_seq;
@@ -94,6 +95,12 @@ void pw_output_dispatched(struct pw_output *output);
  * angle.
  */
 bool pw_output_set_rotation(struct pw_output *output, int degrees);
+
+/*
+ * While blank nothing is drawn and no frame callback is sent: damage waits. Unblanking
+ * repaints everything (the display may have lost its contents).
+ */
+void pw_output_set_blank(struct pw_output *output, bool blank);
 
 /* Maps a point given as 0..1 across the unrotated display to logical output coordinates. */
 void pw_output_map_display_point(const struct pw_output *output, double x01, double y01, double *x,

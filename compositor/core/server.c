@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "counters.h"
 #include "output.h"
+#include "power.h"
 #include "render.h"
 
 static struct pw_backend *
@@ -172,6 +173,10 @@ pw_server_create(const struct pw_options *opts)
 		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
 		goto err;
 	}
+	server->power = pw_power_create(server);
+	if (!server->power) {
+		goto err;
+	}
 	hook_backend(server);
 	return server;
 
@@ -194,6 +199,8 @@ pw_server_destroy(struct pw_server *server)
 		server->backend->events = server->output_events;
 		server->backend->events_data = server->output_events_data;
 	}
+	pw_power_destroy(server->power);
+	server->power = NULL;
 	pw_output_destroy(server->output);
 	server->output = NULL;
 	pw_backend_destroy(server->backend);

@@ -15,8 +15,10 @@
 struct pw_backend;
 struct pw_backend_events;
 struct pw_desktop;
+struct pw_idle;
 struct pw_input;
 struct pw_output;
+struct pw_power;
 struct pw_seat;
 struct pw_server;
 struct pw_surface;
@@ -63,6 +65,9 @@ struct pw_server {
 	const struct pw_backend_events *output_events;
 	void *output_events_data;
 	struct pw_counters *counters; /* per-commit timing; see counters.h */
+	/* Time since the last input (idle.h) and the display's power by it (power.h). */
+	struct pw_idle *idle;
+	struct pw_power *power;
 	struct wl_global *counters_global; /* private: same-uid clients only */
 	/*
 	 * Globals offered only to clients of picowl's own uid (pw_server_add_private_global):

@@ -418,6 +418,9 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	struct wl_client *client;
 	uint32_t serial;
 
+	if (seat->policy->keyboard_focus) {
+		surface = seat->policy->keyboard_focus(seat->server, surface);
+	}
 	if (kb->focus == surface) {
 		return;
 	}
@@ -496,6 +499,7 @@ pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool 
 	xkb_keycode_t keycode = key + 8; /* evdev to xkb */
 	xkb_keysym_t sym;
 	uint32_t mods;
+	bool woke = pw_seat_wake_key(seat, pressed);
 
 	if (!pressed) {
 		if (keys_remove(&kb->swallowed, key)) {
@@ -513,7 +517,7 @@ pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool 
 	/* The keysym as the held modifiers translate it (Shift+q gives Q), the key itself aside. */
 	sym = xkb_state_key_get_one_sym(kb->state, keycode);
 	mods = binding_modifiers(kb);
-	if (seat->policy->binding(seat->server, mods, sym)) {
+	if (woke || seat->policy->binding(seat->server, mods, sym)) {
 		/* Not remembered (no memory), its release is unknown and dropped all the same. */
 		if (keys_add(&kb->swallowed, key)) {
 			xkb_state_update_key(kb->state, keycode, XKB_KEY_DOWN);

@@ -294,6 +294,7 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 	struct wl_client *client;
 	bool grabbed;
 
+	pw_seat_wake_activity(seat);
 	ptr->x = x;
 	ptr->y = y;
 	ptr->present = true;
@@ -329,6 +330,9 @@ pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button,
 	struct wl_client *client;
 	uint32_t serial;
 
+	if (pw_seat_wake_button(seat, button, pressed)) {
+		return;
+	}
 	if (pressed) {
 		ptr->present = true; /* a button is a pointer device's */
 		/* The scene may have changed under a still pointer since its last motion. */
@@ -378,6 +382,7 @@ pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, dou
 	int32_t discrete = (int32_t)detents;
 	int32_t value120 = (int32_t)(detents * 120.0 + (detents < 0 ? -0.5 : 0.5));
 
+	pw_seat_wake_activity(seat);
 	if (!client || axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL || value == 0) {
 		return;
 	}

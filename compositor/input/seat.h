@@ -20,7 +20,7 @@ struct pw_surface;
 struct pw_seat;
 struct wl_client;
 
-/* What the shell decides for the seat; every member is required. */
+/* What the shell decides for the seat; every member but keyboard_focus is required. */
 struct pw_seat_policy {
 	/*
 	 * The topmost surface whose input region holds output point x,y, its surface-local
@@ -43,6 +43,9 @@ struct pw_seat_policy {
 	 */
 	bool (*place_input_popup)(struct pw_server *server, struct pw_surface *surface,
 		struct pw_box *cursor, int width, int height, int *x, int *y);
+	/* Who gets the keyboard when `surface` (or NULL) is to have it (a locked session's lock
+	 * surface); when this member is NULL, `surface` does. */
+	struct pw_surface *(*keyboard_focus)(struct pw_server *server, struct pw_surface *surface);
 };
 
 /*

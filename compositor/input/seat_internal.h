@@ -22,6 +22,7 @@
 #include "data_device.h"
 #include "seat.h"
 #include "selection.h"
+#include "wake.h"
 
 enum pw_seat_mod_index {
 	PW_SEAT_MOD_SHIFT,
@@ -109,6 +110,7 @@ struct pw_seat {
 	struct pw_seat_keyboard keyboard;
 	struct pw_seat_pointer pointer;
 	struct pw_seat_touch touch;
+	struct pw_seat_wake wake; /* the input that woke the display, dropped (wake.h) */
 	struct pw_seat_ime *ime; /* text input and input method (ime.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */

@@ -177,7 +177,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	double sx = 0, sy = 0;
 	uint32_t serial;
 
-	if (point_find(touch, id)) {
+	if (point_find(touch, id) || pw_seat_wake_touch(seat, id, true, false)) {
 		return;
 	}
 	/* A touch at the panel's edge shows the panel. */
@@ -234,6 +234,9 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
 	struct wl_resource *resource;
 
+	if (pw_seat_wake_touch(seat, id, false, false)) {
+		return;
+	}
 	if (point) {
 		point->x = x;
 		point->y = y;
@@ -259,6 +262,9 @@ pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
 	struct wl_resource *resource;
 	uint32_t serial;
 
+	if (pw_seat_wake_touch(seat, id, false, true)) {
+		return;
+	}
 	if (pw_data_drag_release(seat, id, time_msec)) {
 		if (point) {
 			point->up = true;

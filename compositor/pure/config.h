@@ -36,6 +36,7 @@ enum pw_action {
 	PW_ACTION_RELOAD,
 	PW_ACTION_SWITCH_VT, /* arg: VT number */
 	PW_ACTION_SHOW_PANEL,
+	PW_ACTION_POWER, /* arg: 0 off, 1 on, 2 toggle (enum pw_power_request) */
 };
 
 enum pw_binding_mod {
@@ -87,6 +88,14 @@ struct pw_config {
 		double calibration[6]; /* libinput's matrix */
 		char *keyboard, *pointer, *touchscreen; /* device paths; NULL: all */
 	} input;
+
+	struct {
+		/* Seconds without input before the display goes off; 0: never; -1: the default,
+		 * 120 on a real display (fbdev, DRM), never on headless and nested. */
+		int idle_timeout;
+		int dim_timeout; /* seconds before the backlight is lowered; 0: never */
+		char *backlight; /* a /sys/class/backlight device, "auto" or "none" */
+	} power;
 
 	struct pw_binding *bindings;
 	int binding_count;

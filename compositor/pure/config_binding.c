@@ -158,6 +158,15 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 		if (n == 2 || pw_config_parse_int(words[2], 1, 800, &out->arg)) {
 			return true;
 		}
+	} else if (strcmp(verb, "power") == 0 && n == 2) {
+		static const char *const how[] = {"off", "on", "toggle"};
+		out->action = PW_ACTION_POWER;
+		for (int i = 0; i < 3; i++) {
+			if (strcmp(words[1], how[i]) == 0) {
+				out->arg = i;
+				return true;
+			}
+		}
 	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
 		out->action = PW_ACTION_LAYOUT_CYCLE;
 		return true;
@@ -184,7 +193,7 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	return fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
 		"grow|shrink [PERMILLE], layout next, close, quit, spawn [tile:N] CMD, tile N, "
-		"rotate [90|180|270], counters, reload, vt N, panel or none)",
+		"rotate [90|180|270], counters, reload, vt N, panel, power off|on|toggle or none)",
 		action);
 }
 

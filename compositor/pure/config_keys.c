@@ -124,6 +124,7 @@ INT_KEY(panel_height, panel.height, 1, 1000)
 INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
 INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
 INT_KEY(repeat_delay, input.repeat_delay, 0, 10000)
+INT_KEY(dim_timeout, power.dim_timeout, 0, 86400)
 
 #define COLOR_KEY(name, field)                                                    \
 	static bool key_##name(struct pw_config_private *priv, const char *value) \
@@ -186,6 +187,28 @@ key_calibration(struct pw_config_private *priv, const char *value)
 	return true;
 }
 
+/* auto: blank a real display after 120 s, never headless or nested ones (desktop.c). */
+static bool
+key_idle_timeout(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "auto") == 0) {
+		CONFIG(priv)->power.idle_timeout = -1;
+		return true;
+	}
+	return pw_config_parse_int(value, 0, 86400, &CONFIG(priv)->power.idle_timeout);
+}
+
+/* A device name in /sys/class/backlight: no path, so the value cannot point elsewhere. */
+static bool
+key_backlight(struct pw_config_private *priv, const char *value)
+{
+	if (!value[0] || strchr(value, '/') || strcmp(value, ".") == 0 ||
+		strcmp(value, "..") == 0 || strlen(value) > 64) {
+		return false;
+	}
+	return set_string(priv, &CONFIG(priv)->power.backlight, value);
+}
+
 static const struct key {
 	const char *section, *name;
 	key_fn parse; /* NULL: the command-line option `option` */
@@ -222,6 +245,9 @@ static const struct key {
 	{"input", "keyboard", key_keyboard, "a device path"},
 	{"input", "pointer", key_pointer, "a device path"},
 	{"input", "touchscreen", key_touchscreen, "a device path"},
+	{"power", "idle_timeout", key_idle_timeout, "auto or seconds, 0..86400 (0: never)"},
+	{"power", "dim_timeout", key_dim_timeout, "seconds, 0..86400 (0: never)"},
+	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
 	{"pipeline", "damage", NULL, "damage"},
 	{"pipeline", "present", NULL, "present"},
 	{"pipeline", "copy", NULL, "copy"},
@@ -240,7 +266,7 @@ pw_config_key(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline"};
+	"autostart", "pipeline", "power"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -255,6 +281,7 @@ static const char *const default_bindings[][2] = {
 	{"Logo+Shift+q", "quit"},
 	{"Logo+p", "panel"},
 	{"Logo+Shift+r", "reload"},
+	{"KEY_POWER", "power toggle"},
 };
 
 static bool
@@ -383,6 +410,9 @@ pw_config_set_defaults(struct pw_config_private *priv)
 	c->input.repeat_rate = 25;
 	c->input.repeat_delay = 600;
 	c->input.calibration[0] = c->input.calibration[4] = 1.0;
+	c->power.idle_timeout = -1;
+	c->power.dim_timeout = 0;
+	c->power.backlight = "auto";
 	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
 		struct pw_binding b;
 		char err[160];

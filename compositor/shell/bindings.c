@@ -4,7 +4,9 @@
 #include "config.h"
 #include "desktop.h"
 #include "output.h"
+#include "power.h"
 #include "server.h"
+#include "session_lock.h"
 #include "view.h"
 
 struct pw_view *
@@ -146,6 +148,9 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 	case PW_ACTION_SHOW_PANEL:
 		pw_panel_show(server);
 		break;
+	case PW_ACTION_POWER:
+		pw_power_set(server->power, (enum pw_power_request)b->arg);
+		break;
 	}
 }
 
@@ -156,6 +161,11 @@ pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym
 		? pw_config_find_binding(server->desktop->config, modifiers, keysym)
 		: NULL;
 	if (!b) {
+		return false;
+	}
+	/* While locked the keys are the locker's: only a VT switch, power and the counters run. */
+	if (pw_session_lock_active(server) && b->action != PW_ACTION_SWITCH_VT &&
+		b->action != PW_ACTION_POWER && b->action != PW_ACTION_DUMP_COUNTERS) {
 		return false;
 	}
 	/* The action may reload the config and free the binding: copy it first. */

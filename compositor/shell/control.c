@@ -11,11 +11,12 @@
 #include "config.h"
 #include "desktop.h"
 #include "picowl-control-unstable-v1-protocol.h"
+#include "power.h"
 #include "seat.h"
 #include "server.h"
 #include "view.h"
 
-#define CONTROL_VERSION 2
+#define CONTROL_VERSION 3
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
@@ -224,6 +225,36 @@ control_inject_pointer_button(struct wl_client *client, struct wl_resource *reso
 	}
 }
 
+static void
+send_power(struct wl_resource *resource)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	uint32_t state = pw_power_is_off(server->power) ? PICOWL_CONTROL_V1_POWER_STATE_OFF
+		: pw_power_is_dimmed(server->power)     ? PICOWL_CONTROL_V1_POWER_STATE_DIMMED
+							: PICOWL_CONTROL_V1_POWER_STATE_ON;
+	picowl_control_v1_send_power(resource, state);
+}
+
+static void
+control_set_power(struct wl_client *client, struct wl_resource *resource, uint32_t mode)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	if (mode > PICOWL_CONTROL_V1_POWER_MODE_TOGGLE) {
+		wl_resource_post_error(resource, PICOWL_CONTROL_V1_ERROR_BAD_POWER_MODE,
+			"set_power: no power mode %u", mode);
+		return;
+	}
+	/* The protocol's modes are enum pw_power_request's, value for value. */
+	pw_power_set(server->power, (enum pw_power_request)mode);
+	send_power(resource);
+}
+
+static void
+control_get_power(struct wl_client *client, struct wl_resource *resource)
+{
+	send_power(resource);
+}
+
 static const struct picowl_control_v1_interface control_impl = {
 	.destroy = control_destroy,
 	.spawn = control_spawn,
@@ -234,6 +265,8 @@ static const struct picowl_control_v1_interface control_impl = {
 	.inject_touch = control_inject_touch,
 	.inject_pointer_motion = control_inject_pointer_motion,
 	.inject_pointer_button = control_inject_pointer_button,
+	.set_power = control_set_power,
+	.get_power = control_get_power,
 };
 
 static void

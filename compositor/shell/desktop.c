@@ -7,6 +7,7 @@
 #include "backend.h"
 #include "config.h"
 #include "output.h"
+#include "power.h"
 #include "seat.h"
 #include "server.h"
 #include "view.h"
@@ -138,6 +139,20 @@ configure_input(struct pw_server *server, const struct pw_config *config)
 	}
 }
 
+/* Blanking saves a real panel's power; headless and nested have none unless asked. */
+static void
+configure_power(struct pw_server *server, const struct pw_config *config)
+{
+	int idle = config->power.idle_timeout;
+	if (idle < 0) {
+		idle = server->backend->session ? 120 : 0;
+	}
+	if (server->power) {
+		pw_power_configure(server->power, idle, config->power.dim_timeout,
+			config->power.backlight);
+	}
+}
+
 void
 pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 {
@@ -166,6 +181,7 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 	if (!old || !same_input(old, config)) {
 		configure_input(server, config);
 	}
+	configure_power(server, config);
 	server->desktop->config = config;
 	if (old && old != desktop->boot_config && old != config) {
 		pw_config_destroy(old);

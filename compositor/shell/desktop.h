@@ -19,6 +19,7 @@ struct pw_binding;
 struct pw_config;
 struct pw_layer_surface;
 struct pw_server;
+struct pw_session_lock;
 struct pw_surface;
 struct pw_view;
 
@@ -51,6 +52,7 @@ struct pw_desktop {
 	struct wl_list layers[PW_LAYER_COUNT]; /* pw_layer_surface.link, creation order */
 	struct pw_box usable; /* the output less the exclusive zones: where tiles go */
 	struct pw_surface *exclusive_focus; /* a layer surface that takes every key, or NULL */
+	struct pw_session_lock *session_lock; /* session_lock.h's state */
 
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */

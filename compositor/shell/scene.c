@@ -12,6 +12,7 @@
 #include "region.h"
 #include "render.h"
 #include "server.h"
+#include "session_lock.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "view.h"
@@ -132,6 +133,9 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 static void
 render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
 {
+	if (pw_session_lock_render(server, target, damage)) {
+		return;
+	}
 	struct pw_view *full = alone_view(server);
 	struct pw_view *view;
 	/* The background only where no opaque client will paint over it. */
@@ -194,6 +198,9 @@ take_layer_callbacks(struct pw_surface *root, void *data)
 static void
 take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct wl_list *feedbacks)
 {
+	if (pw_session_lock_take_callbacks(server, callbacks, feedbacks)) {
+		return;
+	}
 	struct wl_list *list[2] = {callbacks, feedbacks};
 	struct pw_view *full = alone_view(server);
 	struct pw_view *view;
@@ -216,7 +223,8 @@ direct_surface(struct pw_server *server)
 {
 	struct pw_view *view = fullscreen_view(server);
 	struct pw_output *output = server->output;
-	if (!view || !output || !wl_list_empty(&server->desktop->popups) ||
+	if (!view || !output || pw_session_lock_active(server) ||
+		!wl_list_empty(&server->desktop->popups) ||
 		pw_layer_shell_over_fullscreen(server) || pw_ime_popup_shown(server) ||
 		pw_drag_icon_shown(server)) {
 		return NULL;
@@ -259,6 +267,9 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 struct pw_surface *
 pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
 {
+	if (pw_session_lock_active(server)) {
+		return pw_session_lock_surface_at(server, x, y, sx, sy);
+	}
 	struct pw_popup *popup;
 	wl_list_for_each_reverse(popup, &server->desktop->popups, link) {
 		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);

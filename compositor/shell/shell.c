@@ -7,11 +7,14 @@
 
 #include "desktop.h"
 #include "ime_popup.h"
+#include "output_management.h"
+#include "power.h"
 #include "presentation.h"
 #include "scene.h"
 #include "screencopy.h"
 #include "seat.h"
 #include "server.h"
+#include "session_lock.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "view.h"
@@ -27,13 +30,23 @@ focus_pressed(struct pw_server *server, struct pw_surface *surface)
 	}
 }
 
+/* A locked session shows no panel: nothing to reveal. */
+static void
+input_at(struct pw_server *server, double x, double y)
+{
+	if (!pw_session_lock_active(server)) {
+		pw_panel_input_at(server, x, y);
+	}
+}
+
 static const struct pw_seat_policy seat_policy = {
 	.surface_at = pw_scene_surface_at,
 	.focus = focus_pressed,
 	.press = pw_layer_shell_pressed,
-	.input_at = pw_panel_input_at,
+	.input_at = input_at,
 	.binding = pw_bindings_handle,
 	.place_input_popup = pw_ime_popup_place,
+	.keyboard_focus = pw_session_lock_keyboard_focus,
 };
 
 static bool
@@ -49,7 +62,9 @@ create_globals(struct pw_server *server)
 		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
 		pw_counters_protocol_create(server) && pw_seat_create(server, &seat_policy) &&
 		pw_layer_shell_create(server) && pw_control_create(server) &&
-		pw_xdg_activation_create(server);
+		pw_xdg_activation_create(server) && pw_output_management_create(server) &&
+		pw_gamma_control_create(server) && pw_session_lock_create(server) &&
+		pw_output_power_create(server);
 }
 
 bool

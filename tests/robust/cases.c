@@ -37,6 +37,9 @@ static const struct group *const groups[] = {
 	&popup_grab_group,
 	&drag_group,
 	&virtual_keyboard_group,
+	&session_lock_group,
+	&output_management_group,
+	&output_power_group,
 };
 
 static struct conn *good;
@@ -88,6 +91,10 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(input_method_manager, zwp_input_method_manager_v2_interface);
 	BIND(activation, xdg_activation_v1_interface);
 	BIND(virtual_keyboard_manager, zwp_virtual_keyboard_manager_v1_interface);
+	BIND(session_lock_manager, ext_session_lock_manager_v1_interface);
+	BIND(output_manager, zwlr_output_manager_v1_interface);
+	BIND(gamma_manager, zwlr_gamma_control_manager_v1_interface);
+	BIND(output_power_manager, zwlr_output_power_manager_v1_interface);
 }
 
 bool
@@ -136,11 +143,14 @@ conn_close(struct conn *c)
 	void *proxies[] = {c->ddm, c->layer_shell, c->presentation, c->decoration, c->xdg_output,
 		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
 		c->input_method_manager, c->activation, c->primary, c->data_control,
-		c->virtual_keyboard_manager};
+		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);
 		}
+	}
+	if (c->session_lock_manager) {
+		wl_proxy_destroy((struct wl_proxy *)c->session_lock_manager);
 	}
 	pw_client_toplevel_finish(&c->top);
 	pw_client_disconnect(&c->tc);

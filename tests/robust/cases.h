@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "client.h"
+#include "ext-session-lock-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
@@ -23,13 +24,16 @@
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "wlr-output-management-unstable-v1-client-protocol.h"
+#include "wlr-output-power-management-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
-#define MAX_GLOBALS 32
+#define MAX_GLOBALS 48
 
 struct global {
 	uint32_t name;
@@ -59,6 +63,10 @@ struct conn {
 	struct zwp_input_method_manager_v2 *input_method_manager;
 	struct xdg_activation_v1 *activation;
 	struct zwp_virtual_keyboard_manager_v1 *virtual_keyboard_manager;
+	struct ext_session_lock_manager_v1 *session_lock_manager;
+	struct zwlr_output_manager_v1 *output_manager;
+	struct zwlr_gamma_control_manager_v1 *gamma_manager;
+	struct zwlr_output_power_manager_v1 *output_power_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -97,6 +105,9 @@ extern const struct group ime_group;
 extern const struct group activation_group, popup_grab_group;
 extern const struct group drag_group;
 extern const struct group virtual_keyboard_group;
+extern const struct group session_lock_group;
+extern const struct group output_management_group;
+extern const struct group output_power_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -50,12 +50,21 @@ handle_ctl_reloaded(void *data, struct picowl_control_v1 *ctl, int32_t ok)
 	((struct conn *)data)->events++;
 }
 
+static void
+handle_ctl_power(void *data, struct picowl_control_v1 *ctl, uint32_t state)
+{
+	struct conn *c = data;
+	c->events++;
+	c->serial = state;
+}
+
 static const struct picowl_control_v1_listener ctl_listener = {
 	.tile = handle_ctl_tile,
 	.tiles_done = handle_ctl_tiles_done,
 	.panel = handle_ctl_panel,
 	.spawned = handle_ctl_spawned,
 	.reloaded = handle_ctl_reloaded,
+	.power = handle_ctl_power,
 };
 
 static void
@@ -173,6 +182,44 @@ ctl_inject_touch(struct conn *c)
 	return c->control != NULL;
 }
 
+static bool
+ctl_power_bad_mode(struct conn *c)
+{
+	if (need_control(c)) {
+		picowl_control_v1_set_power(c->control, PICOWL_CONTROL_V1_POWER_MODE_TOGGLE + 1);
+	}
+	return c->control != NULL;
+}
+
+static bool
+ctl_power_huge_mode(struct conn *c)
+{
+	if (need_control(c)) {
+		picowl_control_v1_set_power(c->control, UINT32_MAX);
+	}
+	return c->control != NULL;
+}
+
+/*
+ * 200 toggles, each answered, end with the display on (an even count): the good client's
+ * frame callbacks, held while it is off, come again.
+ */
+static bool
+ctl_power_toggle_flood(struct conn *c)
+{
+	if (!need_control(c)) {
+		return false;
+	}
+	c->events = 0;
+	for (int i = 0; i < 200; i++) {
+		picowl_control_v1_set_power(c->control, PICOWL_CONTROL_V1_POWER_MODE_TOGGLE);
+	}
+	picowl_control_v1_get_power(c->control);
+	bool ok = conn_wait_events(c, 201, 10000);
+	printf("  %d answers, the last: %u\n", c->events, c->serial);
+	return ok && c->serial == PICOWL_CONTROL_V1_POWER_STATE_ON;
+}
+
 /*
  * A bystander holding picowl_control_v1 (the panel) reads only at the end, while ten toplevels
  * of another client change their 4,000-byte titles again and again. It must keep its
@@ -234,6 +281,11 @@ static const struct rcase control_cases[] = {
 		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
 	{"control-inject-touch-without-hooks", ctl_inject_touch, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
+	{"control-power-mode-3", ctl_power_bad_mode, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_BAD_POWER_MODE},
+	{"control-power-mode-uint32-max", ctl_power_huge_mode, EXPECT_ERROR, "picowl_control_v1",
+		PICOWL_CONTROL_V1_ERROR_BAD_POWER_MODE},
+	{"control-power-200-toggles", ctl_power_toggle_flood, EXPECT_NONE},
 };
 
 const struct group control_group = {"control", control_cases, N(control_cases)};

@@ -74,6 +74,10 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->input_method_manager, &zwp_input_method_manager_v2_interface},
 		{c->activation, &xdg_activation_v1_interface},
 		{c->virtual_keyboard_manager, &zwp_virtual_keyboard_manager_v1_interface},
+		{c->session_lock_manager, &ext_session_lock_manager_v1_interface},
+		{c->output_manager, &zwlr_output_manager_v1_interface},
+		{c->gamma_manager, &zwlr_gamma_control_manager_v1_interface},
+		{c->output_power_manager, &zwlr_output_power_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

@@ -40,7 +40,8 @@ def run():
 	cases = harness.need(args.cases, 'robust-cases', '(built by meson)')
 
 	# these groups make a pointer, press buttons or move the focus through the test hooks
-	hooks = (['--test-hooks'] if args.group in ('seat', 'activation', 'popup-grab', 'data-drag')
+	hooks = (['--test-hooks'] if args.group in ('seat', 'activation', 'popup-grab', 'data-drag',
+						    'output-management')
 		 else [])
 	with harness.Session(args, extra_args=hooks) as s:
 		# picowl opens its signal fds after its socket: count once it says it runs

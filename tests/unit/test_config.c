@@ -64,6 +64,9 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 			0 &&
 		!a->input.layout == !b->input.layout &&
 		!a->input.touchscreen == !b->input.touchscreen;
+	ok = ok && a->power.idle_timeout == b->power.idle_timeout &&
+		a->power.dim_timeout == b->power.dim_timeout &&
+		strcmp(a->power.backlight, b->power.backlight) == 0;
 	ok = ok && a->binding_count == b->binding_count;
 	for (int i = 0; ok && i < a->binding_count; i++) {
 		const struct pw_binding *p = &a->bindings[i], *q = &b->bindings[i];
@@ -133,6 +136,7 @@ test_values(void)
 			  "[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
 			  "[pipeline]\ndamage = full\ndma_threshold = 1000\n"
 			  "counters = /tmp/c.txt\n"
+			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -150,6 +154,8 @@ test_values(void)
 	CHECK(c->input.calibration[2] == 0.5 && c->input.calibration[4] == -1);
 	CHECK(c->opts.damage == PW_DAMAGE_FULL && c->opts.dma_threshold == 1000);
 	CHECK(c->opts.counters && strcmp(c->opts.counters, "/tmp/c.txt") == 0);
+	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
+		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->autostart_count == 2);
 	CHECK(c->autostart_count == 2 && c->autostart[0].tile == 2 &&
 		strcmp(c->autostart[0].command, "foot -e sh") == 0);
@@ -201,6 +207,16 @@ test_errors(void)
 	ERROR("[bindings]\nLogo+j = tile\n", "2:", "Logo+j");
 	ERROR("[bindings]\nLogo+j = rotate 45\n", "2:", "Logo+j");
 	ERROR("[bindings]\nLogo+j = spawn 'foot\n", "2:", "Logo+j");
+	ERROR("[power]\nidle_timeout = -5\n", "2:", "idle_timeout");
+	ERROR("[power]\nidle_timeout = 10s\n", "2:", "idle_timeout");
+	ERROR("[power]\nidle_timeout = 86401\n", "2:", "idle_timeout");
+	ERROR("[power]\ndim_timeout = never\n", "2:", "dim_timeout");
+	ERROR("[power]\nbacklight = ../../../dev/sda\n", "2:", "backlight");
+	ERROR("[power]\nbacklight = ..\n", "2:", "backlight");
+	ERROR("[power]\nbacklight =\n", "2:", "backlight");
+	ERROR("[power]\nsleep = 5\n", "2:", "sleep");
+	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
+	ERROR("[bindings]\nKEY_POWER = power\n", "2:", "KEY_POWER");
 	ERROR("[autostart]\nexec = tile:x foot\n", "2:", "exec");
 	ERROR("[autostart]\nexec = tile:2\n", "2:", "exec");
 	ERROR("[autostart]\nrun = foot\n", "2:", "run");
@@ -238,6 +254,8 @@ test_bindings(void)
 	CHECK(b && b->action == PW_ACTION_CLOSE);
 	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_q);
 	CHECK(b && b->action == PW_ACTION_QUIT);
+	b = pw_config_find_binding(c, 0, XKB_KEY_XF86PowerOff);
+	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 2);
 	CHECK(!pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_CTRL, XKB_KEY_j));
 	CHECK(!pw_config_find_binding(c, 0, XKB_KEY_j));
 	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_Return);
@@ -250,7 +268,8 @@ test_bindings(void)
 	c = load_text("[bindings]\nKEY_PROG1 = fullscreen\nXF86Launch2 = spawn tile:2 foot -e 'a "
 		      "b'\n"
 		      "Super+Control+Alt+Shift+F1 = vt 1\nLogo+j = none\nLogo+3 = tile 3\n"
-		      "Logo+r = rotate\nLogo+Shift+r = rotate 270\nlogo+F12 = counters\n",
+		      "Logo+r = rotate\nLogo+Shift+r = rotate 270\nlogo+F12 = counters\n"
+		      "KEY_SLEEP = power off\nLogo+o = power on\n",
 		log, sizeof(log));
 	CHECK(c && c->errors == 0);
 	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Launch1);
@@ -272,6 +291,10 @@ test_bindings(void)
 	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 270);
 	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_F12);
 	CHECK(b && b->action == PW_ACTION_DUMP_COUNTERS);
+	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Sleep);
+	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 0);
+	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_o);
+	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 1);
 	pw_config_destroy(c);
 }
 

@@ -546,6 +546,53 @@ def check_input(r):
     return errors
 
 
+# ------------------------------------------------------------------------ power (issue 17)
+# [power] idle_timeout = 5: after 5 s without input picowl turns the display off, and the kernel
+# shows it: DRM atomic (the CRTC inactive) and legacy (the connector's DPMS property) and fbdev
+# on bochs' fbdev emulation (FBIOBLANK, which the emulation passes on as DPMS) all leave the
+# connector's sysfs dpms at Off. A key turns it On again and reaches no client; the next does.
+POWER_RUNS = (('pw-atomic', '--backend drm --kms atomic'),
+              ('pw-legacy', '--backend drm --kms legacy'),
+              ('pw-fbdev', '--backend fbdev --device /dev/fb0'))
+POWER_SCRIPT = '''
+mkfifo /tmp/in.fifo
+vmtool uinput /tmp/in.fifo > /tmp/uinput.log 2>&1 &
+i=0; while ! grep -q ready /tmp/uinput.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+printf '[power]\\nidle_timeout = 5\\n' > /tmp/power.ini
+dpms() { echo "@@LOG $1 $(cat /sys/class/drm/card0-*/dpms)"; }
+''' + ''.join('''start_picowl %(n)s -c /tmp/power.ini %(o)s
+dpms %(n)s-started
+sleep 10
+dpms %(n)s-idle
+echo "key 30" > /tmp/in.fifo
+sleep 2
+dpms %(n)s-woken
+echo "key 48" > /tmp/in.fifo
+wait_for "key 48 0" 10
+stop_picowl %(n)s
+''' % {'n': n, 'o': o} for n, o in POWER_RUNS) + '''
+echo quit > /tmp/in.fifo
+'''
+
+
+def check_power(r):
+    errors = []
+    for run, _ in POWER_RUNS:
+        errors += check_status(r, run)
+        for when, want in (('started', 'On'), ('idle', 'Off'), ('woken', 'On')):
+            got = r['log'].get('%s-%s' % (run, when), ['(nothing)'])
+            if got != [want]:
+                errors.append('%s: dpms %s is %s, want %s' % (run, when, got, want))
+        state = r['state'].get(run, [])
+        if any(s.startswith('key 30 ') for s in state):
+            errors.append('%s: the key that woke the display reached the client: %s'
+                          % (run, state))
+        if 'key 48 1' not in state:
+            errors.append('%s: the key after the wake did not reach the client: %s'
+                          % (run, state))
+    return errors
+
+
 # ------------------------------------------------------------------------ sound (snd-dummy)
 # The real engine (doomgeneric-picowl, built with -Ddoomgeneric) plays freedoom's -timedemo
 # demo1 under picowl headless, its sound on hw:0: snd-dummy with one substream, so that a
@@ -765,6 +812,8 @@ CASES = {
     'session': dict(BOCHS, script=SESSION_SCRIPT, check=check_session),
     'input': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], script=INPUT_SCRIPT,
                   check=check_input),
+    'power': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')],
+                  script=POWER_SCRIPT, check=check_power),
     'sound': {'qemu': [], 'modules': [('snd-dummy', 'pcm_substreams=1')],
               'wait': '/dev/snd/pcmC0D0p', 'game': True, 'memory': '1024', 'timeout': 540,
               'script': SOUND_SCRIPT, 'check': check_sound},

@@ -1,0 +1,372 @@
+/*
+ * Hostile cases: ext_session_lock_manager_v1, ext_session_lock_v1 and
+ * ext_session_lock_surface_v1. A lock whose client dies leaves the session locked, and a locked
+ * session gives the good client no frame callbacks: a case whose error kills its locker waits
+ * for that error and then locks and unlocks from a connection of its own (recover()), so the
+ * runner finds the session unlocked.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cases.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define WAIT_MS 5000
+
+struct lock_state {
+	bool locked, finished, configured;
+	uint32_t serial, width, height;
+};
+
+static void
+handle_locked(void *data, struct ext_session_lock_v1 *lock)
+{
+	((struct lock_state *)data)->locked = true;
+}
+
+static void
+handle_finished(void *data, struct ext_session_lock_v1 *lock)
+{
+	((struct lock_state *)data)->finished = true;
+}
+
+static const struct ext_session_lock_v1_listener lock_listener = {
+	.locked = handle_locked,
+	.finished = handle_finished,
+};
+
+static void
+handle_configure(void *data, struct ext_session_lock_surface_v1 *ls, uint32_t serial, uint32_t w,
+	uint32_t h)
+{
+	struct lock_state *st = data;
+	st->configured = true;
+	st->serial = serial;
+	st->width = w;
+	st->height = h;
+}
+
+static const struct ext_session_lock_surface_v1_listener surface_listener = {
+	.configure = handle_configure,
+};
+
+static struct ext_session_lock_v1 *
+lock_on(struct conn *c, struct lock_state *st)
+{
+	if (!c->session_lock_manager) {
+		printf("  no ext_session_lock_manager_v1\n");
+		return NULL;
+	}
+	struct ext_session_lock_v1 *lock =
+		ext_session_lock_manager_v1_lock(c->session_lock_manager);
+	ext_session_lock_v1_add_listener(lock, &lock_listener, st);
+	return lock;
+}
+
+static bool
+wait_flag(struct conn *c, const bool *flag, const char *what)
+{
+	if (pw_client_dispatch_until(&c->tc, flag, WAIT_MS) != 1) {
+		printf("  no %s\n", what);
+		return false;
+	}
+	return true;
+}
+
+/* Locks the session and waits for `locked`. */
+static struct ext_session_lock_v1 *
+locked_on(struct conn *c, struct lock_state *st)
+{
+	struct ext_session_lock_v1 *lock = lock_on(c, st);
+	return lock && wait_flag(c, &st->locked, "locked event") ? lock : NULL;
+}
+
+static struct ext_session_lock_surface_v1 *
+lock_surface(struct conn *c, struct ext_session_lock_v1 *lock, struct wl_surface *surface,
+	struct lock_state *st)
+{
+	struct ext_session_lock_surface_v1 *ls =
+		ext_session_lock_v1_get_lock_surface(lock, surface, c->tc.output);
+	ext_session_lock_surface_v1_add_listener(ls, &surface_listener, st);
+	return ls;
+}
+
+/* The case's connection got its error (its lock died with it): unlock from another. */
+static bool
+recover(struct conn *c)
+{
+	pw_client_dispatch_until(&c->tc, NULL, WAIT_MS);
+	struct conn *r = conn_open();
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = r ? locked_on(r, &st) : NULL;
+	bool ok = lock != NULL;
+	if (lock) {
+		ext_session_lock_v1_unlock_and_destroy(lock);
+		ok = pw_client_roundtrip(&r->tc, WAIT_MS) == 1;
+	}
+	conn_close(r);
+	return ok;
+}
+
+static bool
+lock_draw_unlock(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	struct ext_session_lock_surface_v1 *ls = lock_surface(c, lock, s, &st);
+	if (!wait_flag(c, &st.configured, "configure")) {
+		return false;
+	}
+	ext_session_lock_surface_v1_ack_configure(ls, st.serial);
+	struct wl_buffer *b =
+		pw_client_solid_buffer(&c->tc, (int32_t)st.width, (int32_t)st.height, 0xff0000ffu);
+	wl_surface_attach(s, b, 0, 0);
+	wl_surface_commit(s);
+	pw_client_roundtrip(&c->tc, WAIT_MS);
+	ext_session_lock_v1_unlock_and_destroy(lock);
+	ext_session_lock_surface_v1_destroy(ls);
+	wl_surface_destroy(s);
+	wl_buffer_destroy(b);
+	return true;
+}
+
+static bool
+second_lock_finished(struct conn *c)
+{
+	struct lock_state st = {0}, st2 = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct conn *other = conn_open();
+	struct ext_session_lock_v1 *second = other ? lock_on(other, &st2) : NULL;
+	bool ok = second && wait_flag(other, &st2.finished, "finished for the second lock") &&
+		!st2.locked;
+	if (second) {
+		/* a surface for a finished lock is inert: no error */
+		struct wl_surface *s = wl_compositor_create_surface(other->tc.compositor);
+		struct ext_session_lock_surface_v1 *ls = lock_surface(other, second, s, &st2);
+		ext_session_lock_v1_destroy(second);
+		ok = ok && pw_client_roundtrip(&other->tc, WAIT_MS) == 1;
+		ext_session_lock_surface_v1_destroy(ls);
+		wl_surface_destroy(s);
+	}
+	conn_close(other);
+	ext_session_lock_v1_unlock_and_destroy(lock);
+	return ok;
+}
+
+static bool
+surface_for_output_twice(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	lock_surface(c, lock, wl_compositor_create_surface(c->tc.compositor), &st);
+	lock_surface(c, lock, wl_compositor_create_surface(c->tc.compositor), &st);
+	return recover(c);
+}
+
+static bool
+subsurface_as_lock_surface(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct wl_surface *parent = wl_compositor_create_surface(c->tc.compositor);
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
+	lock_surface(c, lock, s, &st);
+	return recover(c);
+}
+
+static bool
+lock_surface_made_subsurface(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct wl_surface *parent = wl_compositor_create_surface(c->tc.compositor);
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	lock_surface(c, lock, s, &st);
+	wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
+	return recover(c);
+}
+
+static bool
+surface_with_buffer(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	wl_surface_attach(s, pw_client_solid_buffer(&c->tc, 8, 8, 0xff00ff00u), 0, 0);
+	wl_surface_commit(s);
+	lock_surface(c, lock, s, &st);
+	return recover(c);
+}
+
+static bool
+unlock_before_locked(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = lock_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	/* `locked` waits for a frame: picowl reads both requests before it. Raw, so that the
+	 * proxy stays to name the error. */
+	return raw_send(c, wl_proxy_get_id((struct wl_proxy *)lock),
+		       EXT_SESSION_LOCK_V1_UNLOCK_AND_DESTROY, NULL, 0) &&
+		recover(c);
+}
+
+static bool
+destroy_after_locked(struct conn *c)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	return raw_send(c, wl_proxy_get_id((struct wl_proxy *)lock), EXT_SESSION_LOCK_V1_DESTROY,
+		       NULL, 0) &&
+		recover(c);
+}
+
+/* Allowed, and the session stays locked: a new lock on the same connection unlocks it. */
+static bool
+destroy_before_locked(struct conn *c)
+{
+	struct lock_state st = {0}, st2 = {0};
+	struct ext_session_lock_v1 *lock = lock_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	ext_session_lock_v1_destroy(lock);
+	if (pw_client_roundtrip(&c->tc, WAIT_MS) != 1) {
+		return false;
+	}
+	struct ext_session_lock_v1 *again = locked_on(c, &st2);
+	if (!again) {
+		return false;
+	}
+	ext_session_lock_v1_unlock_and_destroy(again);
+	return true;
+}
+
+/* The locker disconnects while locked: another client's lock gets `locked` and unlocks. */
+static bool
+locker_disconnects(struct conn *c)
+{
+	struct conn *locker = conn_open();
+	struct lock_state st = {0}, st2 = {0};
+	struct ext_session_lock_v1 *lock = locker ? locked_on(locker, &st) : NULL;
+	conn_close(locker);
+	if (!lock) {
+		return false;
+	}
+	struct ext_session_lock_v1 *again = locked_on(c, &st2);
+	if (!again || st2.finished) {
+		return false;
+	}
+	ext_session_lock_v1_unlock_and_destroy(again);
+	return true;
+}
+
+/* A lock surface configured, acked, then `attach` before the commit. */
+static bool
+commit_lock_surface(struct conn *c, bool ack, int32_t w, int32_t h, bool bogus_serial)
+{
+	struct lock_state st = {0};
+	struct ext_session_lock_v1 *lock = locked_on(c, &st);
+	if (!lock) {
+		return false;
+	}
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	struct ext_session_lock_surface_v1 *ls = lock_surface(c, lock, s, &st);
+	if (!wait_flag(c, &st.configured, "configure")) {
+		return false;
+	}
+	if (bogus_serial) {
+		ext_session_lock_surface_v1_ack_configure(ls, st.serial + 1000);
+		return recover(c);
+	}
+	if (ack) {
+		ext_session_lock_surface_v1_ack_configure(ls, st.serial);
+	}
+	if (w < 0) {
+		w = (int32_t)st.width;
+		h = (int32_t)st.height;
+	}
+	if (w > 0) {
+		wl_surface_attach(s, pw_client_solid_buffer(&c->tc, w, h, 0xff0000ffu), 0, 0);
+	}
+	wl_surface_commit(s);
+	return recover(c);
+}
+
+static bool
+buffer_wrong_size(struct conn *c)
+{
+	return commit_lock_surface(c, true, 10, 10, false);
+}
+
+static bool
+commit_without_ack(struct conn *c)
+{
+	return commit_lock_surface(c, false, -1, -1, false);
+}
+
+static bool
+commit_null_buffer(struct conn *c)
+{
+	return commit_lock_surface(c, true, 0, 0, false);
+}
+
+static bool
+ack_bogus_serial(struct conn *c)
+{
+	return commit_lock_surface(c, true, -1, -1, true);
+}
+
+#define LOCK_ERR(code) "ext_session_lock_v1", EXT_SESSION_LOCK_V1_ERROR_##code
+#define SURFACE_ERR(code) "ext_session_lock_surface_v1", EXT_SESSION_LOCK_SURFACE_V1_ERROR_##code
+
+static const struct rcase cases[] = {
+	{"lock-draw-unlock", lock_draw_unlock, EXPECT_NONE, NULL, 0},
+	{"lock-second-lock-finished", second_lock_finished, EXPECT_NONE, NULL, 0},
+	{"lock-surface-for-the-output-twice", surface_for_output_twice, EXPECT_ERROR,
+		LOCK_ERR(DUPLICATE_OUTPUT)},
+	{"lock-surface-on-a-subsurface", subsurface_as_lock_surface, EXPECT_ERROR, LOCK_ERR(ROLE)},
+	{"lock-surface-made-a-subsurface", lock_surface_made_subsurface, EXPECT_ERROR,
+		"wl_subcompositor", WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE},
+	{"lock-surface-with-a-buffer", surface_with_buffer, EXPECT_ERROR,
+		LOCK_ERR(ALREADY_CONSTRUCTED)},
+	{"lock-unlock-before-locked", unlock_before_locked, EXPECT_ERROR, LOCK_ERR(INVALID_UNLOCK)},
+	{"lock-destroy-after-locked", destroy_after_locked, EXPECT_ERROR,
+		LOCK_ERR(INVALID_DESTROY)},
+	{"lock-destroy-before-locked", destroy_before_locked, EXPECT_NONE, NULL, 0},
+	{"lock-locker-disconnects", locker_disconnects, EXPECT_NONE, NULL, 0},
+	{"lock-surface-buffer-wrong-size", buffer_wrong_size, EXPECT_ERROR,
+		SURFACE_ERR(DIMENSIONS_MISMATCH)},
+	{"lock-surface-commit-without-ack", commit_without_ack, EXPECT_ERROR,
+		SURFACE_ERR(COMMIT_BEFORE_FIRST_ACK)},
+	{"lock-surface-null-buffer", commit_null_buffer, EXPECT_ERROR, SURFACE_ERR(NULL_BUFFER)},
+	{"lock-surface-ack-bogus-serial", ack_bogus_serial, EXPECT_ERROR,
+		SURFACE_ERR(INVALID_SERIAL)},
+};
+
+const struct group session_lock_group = {"session-lock", cases, N(cases), NULL};
