@@ -32,7 +32,7 @@ static const struct {
 	{"inject",
 		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
 		"                              | inject pointer motion X Y | inject pointer "
-		"button press|release|click [BTN]\n"
+		"press|release|click [BTN]\n"
 		"                                (picowl --test-hooks only)",
 		ctl_inject},
 };

@@ -1,7 +1,6 @@
 /* wl_data_device_manager: data sources, the selection and its offers; drags are data_drag.c's. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <wayland-server-protocol.h>
 
 #include "data_device.h"
@@ -19,54 +18,24 @@ struct pw_data_device_manager {
 	struct wl_global *global;
 	struct wl_list resources; /* wl_data_device_manager resources */
 	struct wl_list devices; /* wl_data_device resources */
-	struct wl_list sources; /* pw_data_source.link */
 	struct wl_listener clipboard_changed; /* seat->clipboard (selection.h) */
 };
 
 struct pw_data_source {
 	struct wl_resource *resource;
-	struct pw_data_device_manager *manager; /* NULL once the manager is gone */
-	struct wl_list link; /* pw_data_device_manager.sources, or empty */
 	struct wl_array mime_types; /* char *, owned */
 	size_t mime_bytes; /* their lengths */
 	bool actions_set; /* set_actions was called: drag and drop only */
 	uint32_t dnd_actions; /* what set_actions gave */
 	bool used; /* given to set_selection or start_drag */
-	struct wl_list offers; /* pw_data_offer.link */
 	struct pw_selection_source base; /* as a selection's source (selection.h) */
 };
 
-/* Lives as long as its resource; inert (source NULL) once the source is no longer offered. */
+/* A selection offer (a drag's are data_drag_offer.c's); lives as long as its resource. */
 struct pw_data_offer {
 	struct wl_resource *resource;
-	struct pw_data_source *source;
-	struct wl_list link; /* pw_data_source.offers, or empty */
 	struct pw_selection_offer selection; /* a selection offer's link to any kind of source */
 };
-
-static void
-make_inert(struct wl_list *resources)
-{
-	struct wl_resource *resource, *tmp;
-
-	wl_resource_for_each_safe(resource, tmp, resources) {
-		wl_resource_set_user_data(resource, NULL);
-		wl_list_remove(wl_resource_get_link(resource));
-		wl_list_init(wl_resource_get_link(resource));
-	}
-}
-
-static void
-source_detach_offers(struct pw_data_source *source)
-{
-	struct pw_data_offer *offer, *tmp;
-
-	wl_list_for_each_safe(offer, tmp, &source->offers, link) {
-		wl_list_remove(&offer->link);
-		wl_list_init(&offer->link);
-		offer->source = NULL;
-	}
-}
 
 static void
 handle_offer_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
@@ -81,11 +50,6 @@ handle_offer_receive(struct wl_client *client, struct wl_resource *resource, con
 {
 	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
 
-	if (offer->source) {
-		wl_data_source_send_send(offer->source->resource, mime_type, fd);
-		close(fd); /* the source client got its own copy */
-		return;
-	}
 	pw_selection_offer_receive(&offer->selection, mime_type, fd);
 }
 
@@ -134,7 +98,6 @@ handle_offer_resource_destroy(struct wl_resource *resource)
 {
 	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
 
-	wl_list_remove(&offer->link);
 	pw_selection_offer_finish(&offer->selection);
 	free(offer);
 }
@@ -165,7 +128,6 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source)
 	}
 	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
 		handle_offer_resource_destroy);
-	wl_list_init(&offer->link);
 	pw_selection_offer_init(&offer->selection, source);
 
 	wl_data_device_send_data_offer(device, offer->resource);
@@ -296,8 +258,6 @@ handle_source_resource_destroy(struct wl_resource *resource)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
 
-	source_detach_offers(source);
-	wl_list_remove(&source->link);
 	pw_selection_source_finish(&source->base); /* a selection no more: announced */
 	pw_selection_mime_release(&source->mime_types);
 	free(source);
@@ -394,7 +354,6 @@ static void
 handle_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
 	uint32_t id)
 {
-	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
 	struct pw_data_source *source = calloc(1, sizeof(*source));
 
 	if (!source) {
@@ -411,14 +370,7 @@ handle_manager_create_data_source(struct wl_client *client, struct wl_resource *
 	wl_resource_set_implementation(source->resource, &source_impl, source,
 		handle_source_resource_destroy);
 	wl_array_init(&source->mime_types);
-	wl_list_init(&source->offers);
 	pw_selection_source_init(&source->base, &source_kind, &source->mime_types);
-	source->manager = manager;
-	if (manager) {
-		wl_list_insert(&manager->sources, &source->link);
-	} else {
-		wl_list_init(&source->link);
-	}
 }
 
 static void
@@ -479,7 +431,6 @@ pw_data_device_manager_create(struct pw_seat *seat, struct wl_display *display)
 	manager->seat = seat;
 	wl_list_init(&manager->resources);
 	wl_list_init(&manager->devices);
-	wl_list_init(&manager->sources);
 	manager->global = wl_global_create(display, &wl_data_device_manager_interface, version,
 		manager, bind_manager);
 	if (!manager->global) {
@@ -494,19 +445,12 @@ pw_data_device_manager_create(struct pw_seat *seat, struct wl_display *display)
 void
 pw_data_device_manager_destroy(struct pw_data_device_manager *manager)
 {
-	struct pw_data_source *source, *tmp;
-
 	if (!manager) {
 		return;
 	}
 	wl_global_destroy(manager->global);
 	wl_list_remove(&manager->clipboard_changed.link);
-	wl_list_for_each_safe(source, tmp, &manager->sources, link) {
-		source->manager = NULL;
-		wl_list_remove(&source->link);
-		wl_list_init(&source->link);
-	}
-	make_inert(&manager->devices);
-	make_inert(&manager->resources);
+	pw_seat_resources_make_inert(&manager->devices);
+	pw_seat_resources_make_inert(&manager->resources);
 	free(manager);
 }

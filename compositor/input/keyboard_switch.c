@@ -170,7 +170,9 @@ pw_virtual_keyboard_deliver_key(struct pw_virtual_keyboard *vk, uint32_t time_ms
 		}
 		at = wl_array_add(&vk->pressed, sizeof(key));
 		if (!at) {
-			wl_resource_post_no_memory(vk->resource);
+			if (vk->resource) { /* NULL: a destroyed keyboard draining its queue */
+				wl_resource_post_no_memory(vk->resource);
+			}
 			return;
 		}
 		*at = key;

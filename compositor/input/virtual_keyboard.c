@@ -124,7 +124,8 @@ has_keymap(struct wl_resource *resource, const char *request)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
-	if (vk && !vk->has_keymap) {
+	/* an inert keyboard (its seat gone) never compiles a keymap: not the client's fault */
+	if (vk && vk->vks && !vk->has_keymap) {
 		wl_resource_post_error(resource, ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP,
 			"zwp_virtual_keyboard_v1.%s before any keymap", request);
 		return false;

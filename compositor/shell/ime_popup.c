@@ -7,6 +7,7 @@
 #include "input_popup.h"
 #include "output.h"
 #include "render.h"
+#include "scene.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
@@ -66,20 +67,11 @@ pw_ime_popup_render(struct pw_server *server, pixman_image_t *target,
 }
 
 static void
-take_callbacks(struct pw_surface *surface, int x, int y, void *data)
+take_tree_callbacks(struct pw_surface *surface, int x, int y, void *data)
 {
 	struct wl_list **lists = data;
 
-	wl_list_insert_list(lists[0]->prev, &surface->current.frame_callbacks);
-	wl_list_init(&surface->current.frame_callbacks);
-	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
-	wl_list_init(&surface->current.feedbacks);
-}
-
-static void
-take_tree_callbacks(struct pw_surface *surface, int x, int y, void *data)
-{
-	pw_surface_for_each(surface, 0, 0, take_callbacks, data);
+	pw_scene_take_tree_callbacks(surface, lists[0], lists[1]);
 }
 
 void

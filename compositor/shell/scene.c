@@ -189,6 +189,14 @@ take_callbacks(struct pw_surface *surface, int x, int y, void *data)
 	wl_list_init(&surface->current.feedbacks);
 }
 
+void
+pw_scene_take_tree_callbacks(struct pw_surface *root, struct wl_list *callbacks,
+	struct wl_list *feedbacks)
+{
+	struct wl_list *lists[2] = {callbacks, feedbacks};
+	pw_surface_for_each(root, 0, 0, take_callbacks, lists);
+}
+
 static void
 take_layer_callbacks(struct pw_surface *root, void *data)
 {

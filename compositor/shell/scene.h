@@ -5,6 +5,7 @@
 struct pw_server;
 struct pw_server_shell;
 struct pw_surface;
+struct wl_list;
 
 /* Registered with pw_server_set_shell by pw_shell_create. */
 extern const struct pw_server_shell pw_scene;
@@ -16,5 +17,12 @@ extern const struct pw_server_shell pw_scene;
  */
 struct pw_surface *pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx,
 	double *sy);
+
+/*
+ * Moves the frame callbacks and presentation feedbacks of `root` and its subsurfaces to the
+ * ends of `callbacks` and `feedbacks`: the surface is shown in the frame being painted.
+ */
+void pw_scene_take_tree_callbacks(struct pw_surface *root, struct wl_list *callbacks,
+	struct wl_list *feedbacks);
 
 #endif

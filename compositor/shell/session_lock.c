@@ -12,6 +12,7 @@
 #include "ext-session-lock-v1-protocol.h"
 #include "output.h"
 #include "render.h"
+#include "scene.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
@@ -119,23 +120,18 @@ pw_session_lock_render(struct pw_server *server, pixman_image_t *target,
 		return false;
 	}
 	mgr->painted = true;
-	pw_render_fill(target, damage, PW_SESSION_LOCK_COLOR);
 	struct lock_surface *ls = shown_surface(mgr);
+	/* An opaque lock surface of the output's size covers every pixel: no fill under it. */
+	if (!ls || !server->output || !pw_surface_opaque(ls->surface) ||
+		ls->surface->width != server->output->width ||
+		ls->surface->height != server->output->height) {
+		pw_render_fill(target, damage, PW_SESSION_LOCK_COLOR);
+	}
 	if (ls && server->output) {
 		struct pw_box clip = {0, 0, server->output->width, server->output->height};
 		pw_render_surface_tree(ls->surface, 0, 0, clip, target, damage);
 	}
 	return true;
-}
-
-static void
-take_callbacks(struct pw_surface *surface, int x, int y, void *data)
-{
-	struct wl_list **lists = data;
-	wl_list_insert_list(lists[0]->prev, &surface->current.frame_callbacks);
-	wl_list_init(&surface->current.frame_callbacks);
-	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
-	wl_list_init(&surface->current.feedbacks);
 }
 
 bool
@@ -148,8 +144,7 @@ pw_session_lock_take_callbacks(struct pw_server *server, struct wl_list *callbac
 	}
 	struct lock_surface *ls = shown_surface(mgr);
 	if (ls) {
-		struct wl_list *lists[2] = {callbacks, feedbacks};
-		pw_surface_for_each(ls->surface, 0, 0, take_callbacks, lists);
+		pw_scene_take_tree_callbacks(ls->surface, callbacks, feedbacks);
 	}
 	return true;
 }
