@@ -6,14 +6,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config_keys.h"
 
 #define MAX_LINE 1024
+/* A config file is a few kilobytes; more is a mistake (a log, an image, a device). */
+#define MAX_FILE (1024 * 1024)
 
 struct parser {
 	struct pw_config_private *priv;
@@ -35,8 +39,10 @@ report(struct parser *p, const char *key, const char *fmt, ...)
 	va_start(ap, fmt);
 	if (key) {
 		fprintf(p->log, "%s:%d: [%s] %s: ", p->file, p->line, p->section, key);
-	} else {
+	} else if (p->line > 0) {
 		fprintf(p->log, "%s:%d: ", p->file, p->line);
+	} else {
+		fprintf(p->log, "%s: ", p->file);
 	}
 	vfprintf(p->log, fmt, ap);
 	fputc('\n', p->log);
@@ -144,28 +150,88 @@ pw_config_create_default(void)
 	return priv ? &priv->config : NULL;
 }
 
-/* Reads `path` into `priv`; a file that cannot be opened is an error. */
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode)) {
+		return "a directory";
+	}
+	if (S_ISFIFO(mode)) {
+		return "a FIFO";
+	}
+	if (S_ISCHR(mode)) {
+		return "a character device";
+	}
+	if (S_ISBLK(mode)) {
+		return "a block device";
+	}
+	if (S_ISSOCK(mode)) {
+		return "a socket";
+	}
+	return "not a regular file";
+}
+
+/*
+ * Opens `path` for reading if it is a regular file of at most MAX_FILE bytes. O_NONBLOCK: a
+ * FIFO's open does not wait for a writer, so the check after it never blocks the session.
+ */
+static FILE *
+open_file(struct parser *p, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		report(p, NULL, "cannot read the config file: %s", strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	const char *why = NULL;
+	char size[96];
+	if (fstat(fd, &st) != 0) {
+		why = strerror(errno);
+	} else if (!S_ISREG(st.st_mode)) {
+		why = file_kind(st.st_mode);
+	} else if (st.st_size > MAX_FILE) {
+		snprintf(size, sizeof(size), "%lld bytes, more than the %d a config file may have",
+			(long long)st.st_size, MAX_FILE);
+		why = size;
+	}
+	FILE *f = why ? NULL : fdopen(fd, "r");
+	if (!f) {
+		report(p, NULL, "not read as a config file: %s", why ? why : strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+/* Reads `path` into `priv`; a file that cannot be read is an error, and unreadable. */
 static void
 read_file(struct pw_config_private *priv, const char *path, FILE *log)
 {
 	struct parser p = {.priv = priv, .file = path, .log = log};
-	FILE *f = fopen(path, "re");
+	FILE *f = open_file(&p, path);
 	if (!f) {
-		report(&p, NULL, "cannot read the config file: %s", strerror(errno));
+		priv->config.unreadable = true;
 		return;
 	}
 	char buf[MAX_LINE];
-	while (fgets(buf, sizeof(buf), f)) {
+	long total = 0;
+	while (total <= MAX_FILE && fgets(buf, sizeof(buf), f)) {
 		p.line++;
 		size_t len = strlen(buf);
+		total += (long)len;
 		if (len == sizeof(buf) - 1 && buf[len - 1] != '\n' && !feof(f)) {
 			report(&p, NULL, "line longer than %d characters", MAX_LINE - 2);
 			int ch;
-			while ((ch = fgetc(f)) != EOF && ch != '\n') {
+			while ((ch = fgetc(f)) != EOF && ch != '\n' && total++ <= MAX_FILE) {
 			}
 			continue;
 		}
 		parse_line(&p, buf);
+	}
+	if (total > MAX_FILE) {
+		/* It grew while being read. */
+		report(&p, NULL, "the file grew past %d bytes while read; the rest ignored",
+			MAX_FILE);
 	}
 	fclose(f);
 }

@@ -69,6 +69,9 @@ struct pw_config {
 	struct pw_options opts;
 	char *path; /* the file read; NULL when none was found */
 	int errors; /* bad lines, keys and values found in the file */
+	/* The file could not be read at all (missing, not a regular file, too large, no
+	 * descriptor left): the config is the defaults, and a reload keeps what it had. */
+	bool unreadable;
 
 	struct pw_layout_params layout;
 	int border_width;

@@ -213,6 +213,13 @@ pw_desktop_reload(struct pw_server *server)
 		fprintf(stderr, "picowl: reload: out of memory\n");
 		return -1;
 	}
+	if (config->unreadable) {
+		/* Out of descriptors, a FIFO put in its place, a file being rewritten: the
+		 * session keeps its bindings rather than fall back to the defaults. */
+		fprintf(stderr, "picowl: reload: %s not read; nothing applied\n", config->path);
+		pw_config_destroy(config);
+		return -1;
+	}
 	if (config->errors && config->opts.strict) {
 		fprintf(stderr, "picowl: reload: %d error(s) in %s; --strict: nothing applied\n",
 			config->errors, config->path);

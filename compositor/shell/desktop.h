@@ -99,7 +99,8 @@ void pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *co
  * and keeps `config` (owned from now on) as the one in effect. */
 void pw_desktop_apply_config(struct pw_server *server, struct pw_config *config);
 /* Reads the config again (SIGHUP, picowl-ctl reload). With --strict a config with errors is
- * not applied. Returns the number of errors, or -1 when nothing was applied. */
+ * not applied, nor a file that could not be read at all. Returns the number of errors, or -1
+ * when nothing was applied. */
 int pw_desktop_reload(struct pw_server *server);
 
 /* Runs `binding`'s action. */

@@ -242,6 +242,69 @@ test_errors(void)
 	pw_config_destroy(c);
 }
 
+/* Loads `path`; returns the config and the messages in `log`. */
+static struct pw_config *
+load_path(const char *path, char *log, size_t loglen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct pw_config *c = pw_config_load_file(path, mem);
+	fclose(mem);
+	snprintf(log, loglen, "%s", buf ? buf : "");
+	free(buf);
+	return c;
+}
+
+/* Not files: each is one message naming the file, the defaults, and unreadable (a reload
+ * keeps what it had). A FIFO with no writer must not block: the test would hang. */
+static void
+test_not_files(void)
+{
+	char log[512], path[300];
+	struct pw_config *def = pw_config_create_default();
+	snprintf(path, sizeof(path), "%s/fifo.ini", dir);
+	CHECK(mkfifo(path, 0600) == 0);
+	snprintf(path, sizeof(path), "%s/big.ini", dir);
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	for (int i = 0; f && i < 5 * 1024 * 1024 / 16; i++) {
+		fputs("# a comment ...\n", f);
+	}
+	if (f) {
+		fclose(f);
+	}
+	static const struct {
+		const char *name, *why;
+	} cases[] = {
+		{"", "a directory"},
+		{"/fifo.ini", "a FIFO"},
+		{"/big.ini", "5242880 bytes"},
+		{"/dev/zero", "a character device"},
+		{"/dev/urandom", "a character device"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].name[0] == '/' && strncmp(cases[i].name, "/dev/", 5) == 0) {
+			snprintf(path, sizeof(path), "%s", cases[i].name);
+		} else {
+			snprintf(path, sizeof(path), "%s%s", dir, cases[i].name);
+		}
+		struct pw_config *c = load_path(path, log, sizeof(log));
+		CHECK(c && c->errors == 1 && c->unreadable && same_settings(c, def));
+		CHECK(strstr(log, path) && strstr(log, cases[i].why) &&
+			!strchr(strchr(log, '\n') + 1, '\n'));
+		if (!c || !strstr(log, cases[i].why)) {
+			fprintf(stderr, "%s: %s\n", path, log);
+		}
+		pw_config_destroy(c);
+	}
+	/* A file of a megabyte is still read. */
+	struct pw_config *c = load_text("[layout]\ngaps = 4\n", log, sizeof(log));
+	CHECK(c && c->errors == 0 && !c->unreadable && c->layout.gap == 4);
+	pw_config_destroy(c);
+	pw_config_destroy(def);
+}
+
 static void
 test_bindings(void)
 {
@@ -382,6 +445,7 @@ main(int argc, char *argv[])
 	}
 	test_values();
 	test_errors();
+	test_not_files();
 	test_bindings();
 	test_split();
 	test_command_line();
