@@ -164,11 +164,11 @@ frame_damage(struct pw_output *output, int age, pixman_region32_t *now, pixman_r
 /*
  * Draws the frame into `image` (display coordinates) and returns the path taken. `moved` is
  * what the damage mode moves to the display, `exact` what changed on `image`, `now` what
- * changed since the last frame. Composition covers only what changed in rows mode: elsewhere
- * the target already holds this frame's pixels, and a client's pixels outside its damage are
- * unchanged. Direct present and the copy out of the rotated scene move whole rows. The scene
- * is kept whole across frames, so it takes only `now`, and all of it after direct presents
- * that went around it.
+ * changed since the last frame. Composition covers only what changed (but in full mode):
+ * elsewhere the target already holds this frame's pixels, and a client's pixels outside its
+ * damage are unchanged. Direct present and the copy out of the rotated scene move `moved`.
+ * The scene is kept whole across frames, so it takes only `now`, and all of it after direct
+ * presents that went around it.
  */
 static enum pw_path
 draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *now,
@@ -176,13 +176,14 @@ draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *n
 {
 	struct pw_server *server = output->server;
 	const struct pw_server_shell *shell = server->shell;
-	bool rows = output->damage_mode == PW_DAMAGE_ROWS;
+	/* Rows or rectangles hold the exact damage; only full mode composes more. */
+	bool exact_only = output->damage_mode != PW_DAMAGE_FULL;
 	struct pw_surface *direct = shell->direct_surface(server);
 	if (output->rotation == 0) {
 		if (direct && present_direct(output, image, direct, moved)) {
 			return PW_PATH_DIRECT;
 		}
-		shell->render(server, image, rows ? exact : moved);
+		shell->render(server, image, exact_only ? exact : moved);
 		return PW_PATH_COMPOSITE;
 	}
 	int dw = display_width(output), dh = display_height(output);
@@ -510,7 +511,7 @@ pw_output_create(struct pw_server *server, struct pw_backend *backend)
 	output->width = backend->width;
 	output->height = backend->height;
 	output->transform = WL_OUTPUT_TRANSFORM_NORMAL;
-	output->damage_mode = PW_DAMAGE_ROWS;
+	output->damage_mode = PW_DAMAGE_AUTO;
 	snprintf(output->name, sizeof(output->name), "%s", backend->name);
 	wl_list_init(&output->resources);
 	wl_list_init(&output->frame_callbacks);

@@ -8,6 +8,7 @@
 #include "damage.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ static const char *const mode_names[] = {
 	[PW_DAMAGE_ROWS] = "rows",
 	[PW_DAMAGE_RECTS] = "rects",
 	[PW_DAMAGE_FULL] = "full",
+	[PW_DAMAGE_AUTO] = "auto",
 };
 
 bool
@@ -104,6 +106,34 @@ expand_rows(const pixman_region32_t *damage, int width, int height, pixman_regio
 	}
 }
 
+/*
+ * AUTO's choice, in one pass over the boxes: pixman's bands do not overlap and their boxes
+ * share y1, so the rows of the bands add up band by band. Boxes outside the output are
+ * clipped first; a band clipped away entirely adds nothing.
+ */
+static enum pw_damage_mode
+choose(const pixman_region32_t *damage, int width, int height)
+{
+	int n;
+	const pixman_box32_t *rects = pixman_region32_rectangles(damage, &n);
+	int64_t rect_px = 0, row_px = 0;
+	int32_t band_y1 = INT32_MIN;
+	pixman_box32_t c;
+
+	for (int i = 0; i < n; i++) {
+		if (!clip_box(&rects[i], width, height, &c)) {
+			continue;
+		}
+		int64_t h = c.y2 - c.y1;
+		rect_px += (int64_t)(c.x2 - c.x1) * h + PW_DAMAGE_SEGMENT_PX * h;
+		if (rects[i].y1 != band_y1) {
+			band_y1 = rects[i].y1;
+			row_px += (int64_t)width * h + PW_DAMAGE_SEGMENT_PX;
+		}
+	}
+	return row_px <= rect_px ? PW_DAMAGE_ROWS : PW_DAMAGE_RECTS;
+}
+
 void
 pw_damage_expand(enum pw_damage_mode mode, const pixman_region32_t *damage, int width, int height,
 	pixman_region32_t *out)
@@ -117,7 +147,11 @@ pw_damage_expand(enum pw_damage_mode mode, const pixman_region32_t *damage, int 
 		return;
 	}
 
+	if (mode == PW_DAMAGE_AUTO) {
+		mode = choose(damage, width, height);
+	}
 	switch (mode) {
+	case PW_DAMAGE_AUTO:
 	case PW_DAMAGE_ROWS:
 		expand_rows(damage, width, height, out);
 		return;

@@ -24,7 +24,7 @@ const char pw_options_usage[] =
 	"  --device PATH    display device, e.g. /dev/fb0 or /dev/dri/card0 (default: the\n"
 	"                   backend's first)\n"
 	"  --rotate DEG     output rotation clockwise: 0, 90, 180 or 270 (default: 0)\n"
-	"  --damage MODE    output damage: rows, rects or full (default: rows)\n"
+	"  --damage MODE    output damage: auto, rows, rects or full (default: auto)\n"
 	"  --present MODE   present path: auto, shadow, direct or flip (default: auto)\n"
 	"  --copy ENGINE    copy engine: auto, cpu, kernel or dma (default: auto)\n"
 	"  --dma-threshold PIXELS  bands below this go by cpu, 0..1000000 (default: 90)\n"
@@ -279,7 +279,7 @@ static const struct {
 	{"socket", parse_socket, "a non-empty name without '/', e.g. wayland-1"},
 	{"device", parse_device, "a device path, e.g. /dev/fb0"},
 	{"rotate", parse_rotate, "0, 90, 180 or 270"},
-	{"damage", parse_damage, "rows, rects or full"},
+	{"damage", parse_damage, "auto, rows, rects or full"},
 	{"present", parse_present, "auto, shadow, direct or flip"},
 	{"copy", parse_copy, "auto, cpu, kernel or dma"},
 	{"dma-threshold", parse_dma_threshold, "pixels, 0..1000000"},
@@ -329,7 +329,7 @@ pw_options_defaults(struct pw_options *opts)
 		.command = NULL,
 		.device = NULL,
 		.rotate = 0,
-		.damage = PW_DAMAGE_ROWS,
+		.damage = PW_DAMAGE_AUTO,
 		.present = PW_PRESENT_AUTO,
 		.copy = PW_COPY_AUTO,
 		.dma_threshold = 90,

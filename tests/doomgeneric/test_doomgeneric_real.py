@@ -11,6 +11,10 @@ One phase a run (--phase), each with its own present options:
   fullscreen-landscape  320x240, -fullscreen (the frame at factor 1, centred)
   tile-rotate90         240x320 --rotate 90 (320x240 logical), in tile 2
   fullscreen-rotate90   240x320 --rotate 90, -fullscreen
+  damage-rotate90       -playdemo demo1 fullscreen at 240x320 --rotate 90 with -damage rows,
+                        under --damage auto (the default) and rows: per commit, auto moves at
+                        most 1.1 times the bytes the game damaged (its rows are display
+                        columns there), rows more (the counters and -dgstats)
   covered               -playdemo demo1 in a tile, then the same with a fullscreen client over
                         it (no frame callbacks): the game keeps its tic rate, within 10 %,
                         in both present modes
@@ -51,7 +55,8 @@ OUR_FILES = ('clients/doomgeneric/', 'clients/common/')
 
 def parse_args():
 	def extra(p):
-		p.add_argument('--phase', required=True, choices=sorted(PHASES) + ['covered'])
+		p.add_argument('--phase', required=True,
+			       choices=sorted(PHASES) + ['covered', 'damage-rotate90'])
 		p.add_argument('--game', required=True)
 		p.add_argument('--load', default='')
 	return harness.parse_args(extra)
@@ -224,6 +229,58 @@ def run_covered(args):
 				      % (covered_shown, covered_hidden))
 
 
+ROWS_DAMAGED = re.compile(r'picowl-dg: (\d+) commits, .*?; ([0-9.]+) rows damaged a commit')
+BUFFER = re.compile(r'picowl-dg: buffer \d+x\d+ \w+, frame \d+x\d+ at -?\d+,-?\d+ as (\d+)x(\d+)')
+
+
+def damage_run(args, game, iwad, mode):
+	"""(bytes picowl moved per commit, bytes the game damaged per commit) of PLAY_S of
+	-playdemo at --rotate 90, fullscreen, -damage rows, picowl under --damage `mode`."""
+	s = harness.Session(args, size='240x320', fmt='rgb565',
+			    extra_args=['--rotate', '90', '--damage', mode])
+	counters = os.path.join(s.dir, 'counters.txt')
+	s.extra_args += ['--counters', counters]
+	with s:
+		cmd = [game, '-iwad', iwad, '-playdemo', 'demo1', '-nogui', '-nosound', '-dgstats',
+		       '-fullscreen', '-damage', 'rows']
+		g = s.spawn(cmd, 'doomgeneric-picowl', env=dict(GAME_ENV, PICOWL_DG_DEBUG='1'))
+		harness.poll(lambda: 'picowl-dg: buffer' in g.stderr() or not g.alive(),
+			     'the game is configured', timeout=30, interval=0.05)
+		time.sleep(PLAY_S)
+		check(g.alive(), 'the game ended early:\n%s' % g.stderr()[-2000:])
+		os.kill(g.proc.pid, signal.SIGTERM)
+		check(g.wait(30) == 0, 'the game exited badly:\n%s' % g.stderr()[-2000:])
+		os.kill(s.pid, signal.SIGUSR1)
+		harness.poll(lambda: os.path.exists(counters) and 'bytes per commit' in open(counters).read(),
+			     'the counters dump', timeout=10)
+		text = open(counters).read()
+		err = g.stderr()
+	m = re.search(r'(\d+) frames, (\d+) commits shown', text)
+	check(m and int(m.group(1)) < 1024, 'more frames than the counters keep:\n' + text)
+	moved = float(re.search(r'([\d.]+) bytes per commit', text).group(1))
+	r, b = ROWS_DAMAGED.search(err), BUFFER.search(err)
+	check(r and b, 'no -dgstats damage or buffer line:\n' + err[-2000:])
+	# The game's rows are buffer rows of the frame's width, 2 bytes a pixel on the display.
+	damaged = float(r.group(2)) * int(b.group(1)) * 2
+	log('--damage %s: picowl moved %.0f bytes a commit, the game damaged %.0f (%s rows of %s)'
+	    % (mode, moved, damaged, r.group(2), b.group(1)))
+	return moved, damaged
+
+
+def run_damage(args):
+	game = harness.need(args.game, 'doomgeneric-picowl', '(configure with -Ddoomgeneric=PATH)')
+	iwad = harness.need(args.iwad, 'freedoom1.wad', 'freedoom')
+	auto, auto_damaged = damage_run(args, game, iwad, 'auto')
+	rows, rows_damaged = damage_run(args, game, iwad, 'rows')
+	check(auto <= 1.1 * auto_damaged, 'auto moved %.2f times the damaged bytes (limit 1.1)'
+	      % (auto / auto_damaged))
+	check(rows > 1.2 * rows_damaged, 'rows moved only %.2f times the damaged bytes: the case '
+	      'does not tell the modes apart' % (rows / rows_damaged))
+	log('auto: %.3f times the damaged bytes a commit; rows: %.3f' % (auto / auto_damaged,
+									  rows / rows_damaged))
+
+
 if __name__ == '__main__':
 	args = parse_args()
-	harness.main(lambda: run_covered(args) if args.phase == 'covered' else run(args))
+	phases = {'covered': run_covered, 'damage-rotate90': run_damage}
+	harness.main(lambda: phases.get(args.phase, run)(args))

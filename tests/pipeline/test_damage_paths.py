@@ -59,12 +59,13 @@ def expected_b(damage, rotation, lw, lh, content, box, direct):
 	"""The logical box that must show B; everything else in content shows A. Rows mode moves
 	whole rows to the display but composites only the damage: the rows of a composited frame
 	keep their old pixels outside the box (they were composited before and did not change), a
-	direct present moves the client's whole rows."""
+	direct present moves the client's whole rows. auto moves the small box as a rectangle."""
 	cx, cy, cw, ch = content
 	logical = (cx + box[0], cy + box[1], box[2], box[3])
 	if damage == 'full':
 		return content
-	if damage == 'rects' or (damage == 'rows' and not direct):
+	# auto: the box moves as a rectangle, fewer pixels than its rows
+	if damage in ('rects', 'auto') or (damage == 'rows' and not direct):
 		return logical
 	dw, dh = (lh, lw) if rotation % 180 else (lw, lh)
 	x, y, w, h = rotate_box(logical, rotation, lw, lh)

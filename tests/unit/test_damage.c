@@ -38,9 +38,11 @@ test_modes(void)
 	CHECK(pw_damage_mode_parse("rows", &mode) && mode == PW_DAMAGE_ROWS);
 	CHECK(pw_damage_mode_parse("rects", &mode) && mode == PW_DAMAGE_RECTS);
 	CHECK(pw_damage_mode_parse("full", &mode) && mode == PW_DAMAGE_FULL);
+	CHECK(pw_damage_mode_parse("auto", &mode) && mode == PW_DAMAGE_AUTO);
+	mode = PW_DAMAGE_FULL;
 	CHECK(!pw_damage_mode_parse("row", &mode) && mode == PW_DAMAGE_FULL);
 	CHECK(!pw_damage_mode_parse("", &mode));
-	for (int m = PW_DAMAGE_ROWS; m <= PW_DAMAGE_FULL; m++) {
+	for (int m = PW_DAMAGE_ROWS; m <= PW_DAMAGE_AUTO; m++) {
 		CHECK(pw_damage_mode_parse(pw_damage_mode_name(m), &mode) && (int)mode == m);
 	}
 }
@@ -192,6 +194,93 @@ test_rects_full(void)
 	pixman_region32_fini(&out);
 }
 
+/* The pixels a region holds. */
+static int64_t
+area(const pixman_region32_t *r)
+{
+	int n;
+	int64_t a = 0;
+	const pixman_box32_t *b = pixman_region32_rectangles(r, &n);
+	for (int i = 0; i < n; i++) {
+		a += (int64_t)(b[i].x2 - b[i].x1) * (b[i].y2 - b[i].y1);
+	}
+	return a;
+}
+
+/*
+ * auto is rows or rects, whichever moves fewer pixels: row bands stay bands, a box and the
+ * columns a rotated client's rows become are rectangles, and never more than either mode.
+ */
+static void
+test_auto(void)
+{
+	pixman_region32_t d, out, rows, rects;
+	pixman_region32_init(&out);
+	pixman_region32_init(&rows);
+	pixman_region32_init(&rects);
+
+	/* Full-width rows: the bands (one span each). */
+	pixman_region32_init_rect(&d, 0, 100, 240, 16);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(region_is_box(&out, 0, 100, 240, 116));
+	pixman_region32_fini(&d);
+
+	/* A 32x32 box: the box, not 32 whole rows. */
+	pixman_region32_init_rect(&d, 104, 144, 32, 32);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(region_is_box(&out, 104, 144, 136, 176));
+	pixman_region32_fini(&d);
+
+	/* A rotated client's row bands: display columns over the whole height. */
+	pixman_region32_init_rects(&d,
+		(pixman_box32_t[]){{20, 0, 60, 320}, {70, 0, 100, 320}, {120, 0, 200, 320}}, 3);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(area(&out) == 150 * 320 && pixman_region32_n_rects(&out) == 3);
+	pixman_region32_fini(&d);
+
+	/* Nearly full rows with a gap: bands, since a rectangle a row costs more. */
+	pixman_region32_init_rects(&d, (pixman_box32_t[]){{0, 10, 119, 20}, {120, 10, 240, 20}}, 2);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(region_is_box(&out, 0, 10, 240, 20));
+	pixman_region32_fini(&d);
+
+	/* Outside the output: clipped, and nothing at all is empty. */
+	pixman_region32_init_rect(&d, 230, -10, 40, 20);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(region_is_box(&out, 230, 0, 240, 10));
+	pixman_region32_fini(&d);
+	pixman_region32_init_rect(&d, 300, 400, 10, 10);
+	pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &out);
+	CHECK(!pixman_region32_not_empty(&out));
+	pixman_region32_fini(&d);
+
+	/* Random regions: never more pixels than the better of rows and rects, and in place. */
+	uint32_t seed = 12345;
+	for (int t = 0; t < 2000; t++) {
+		pixman_region32_init(&d);
+		int n = 1 + (int)(seed % 6);
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			int x = (int)(seed >> 8) % 260 - 10, y = (int)(seed >> 16) % 340 - 10;
+			seed = seed * 1103515245u + 12345u;
+			int w = 1 + (int)(seed >> 8) % 240, h = 1 + (int)(seed >> 16) % 100;
+			pixman_region32_union_rect(&d, &d, x, y, (unsigned)w, (unsigned)h);
+		}
+		pw_damage_expand(PW_DAMAGE_ROWS, &d, 240, 320, &rows);
+		pw_damage_expand(PW_DAMAGE_RECTS, &d, 240, 320, &rects);
+		pw_damage_expand(PW_DAMAGE_AUTO, &d, 240, 320, &d);
+		int64_t a = area(&d),
+			best = area(&rows) < area(&rects) ? area(&rows) : area(&rects);
+		bool same = pixman_region32_equal(&d, &rows) || pixman_region32_equal(&d, &rects);
+		/* Within the spans' allowance of the fewer pixels. */
+		CHECK(same && a <= best + PW_DAMAGE_SEGMENT_PX * 320);
+		pixman_region32_fini(&d);
+	}
+	pixman_region32_fini(&rects);
+	pixman_region32_fini(&rows);
+	pixman_region32_fini(&out);
+}
+
 static void
 test_rotate_boxes(void)
 {
@@ -322,6 +411,7 @@ main(void)
 	test_rows();
 	test_rows_brute_force();
 	test_rects_full();
+	test_auto();
 	test_rotate_boxes();
 	test_rotate_pixman();
 	return check_summary();
