@@ -366,13 +366,22 @@ handle_frame_done(void *data, const struct pw_frame_info *info)
 	output->frame_pending = false;
 	output->last_present = *when;
 	if (output->server->counters) {
-		struct rusage ru;
-		getrusage(RUSAGE_SELF, &ru);
+		/*
+		 * The context switches are read every PW_OUTPUT_RUSAGE_FRAMES frames, and that
+		 * frame carries them all: a system call a frame was a seventh of picowl's.
+		 */
+		struct rusage ru = {0};
+		bool sample = output->frame_seq % PW_OUTPUT_RUSAGE_FRAMES == 0;
+		if (sample && getrusage(RUSAGE_SELF, &ru) != 0) {
+			sample = false;
+		}
 		pw_counters_frame_done(output->server->counters, pw_timespec_ns(when),
-			(uint32_t)(ru.ru_nvcsw - output->last_nvcsw),
-			(uint32_t)(ru.ru_nivcsw - output->last_nivcsw));
-		output->last_nvcsw = ru.ru_nvcsw;
-		output->last_nivcsw = ru.ru_nivcsw;
+			sample ? (uint32_t)(ru.ru_nvcsw - output->last_nvcsw) : 0,
+			sample ? (uint32_t)(ru.ru_nivcsw - output->last_nivcsw) : 0);
+		if (sample) {
+			output->last_nvcsw = ru.ru_nvcsw;
+			output->last_nivcsw = ru.ru_nivcsw;
+		}
 	}
 	const struct pw_backend *backend = output->backend;
 	uint32_t refresh_ns = info->refresh_ns;

@@ -14,6 +14,8 @@ struct pw_server;
 struct pw_backend;
 
 #define PW_OUTPUT_MAX_PACED 8
+/* The counters sample picowl's context switches every this many frames. */
+#define PW_OUTPUT_RUSAGE_FRAMES 16
 
 struct pw_output {
 	struct pw_server *server;
@@ -50,7 +52,7 @@ struct pw_output {
 	struct wl_list frame_callbacks; /* wl_resource links; sent once the frame is presented */
 	struct wl_list feedbacks; /* wp_presentation_feedback links for the frame in flight */
 	uint32_t frame_seq;
-	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last frame done */
+	long last_nvcsw, last_nivcsw; /* picowl's context switches at the last sample */
 	struct timespec last_present;
 	int64_t presented_ns; /* when the last frame was presented and its callbacks sent */
 

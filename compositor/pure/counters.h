@@ -27,7 +27,7 @@ struct pw_frame_record {
 	uint32_t rows, bytes;
 	uint16_t commits;
 	uint8_t path, engine; /* enum pw_path, enum pw_copy_engine */
-	uint32_t vcsw, ivcsw; /* picowl's context switches since the frame before */
+	uint32_t vcsw, ivcsw; /* picowl's context switches since the last frame that has them */
 };
 
 struct pw_commit_record {
@@ -53,7 +53,8 @@ void pw_counters_frame_begin(struct pw_counters *counters, uint32_t seq, int64_t
 void pw_counters_frame_rendered(struct pw_counters *counters, int64_t t, enum pw_path path);
 void pw_counters_frame_submitted(struct pw_counters *counters, int64_t t, uint32_t rows,
 	uint32_t bytes, int engine, int64_t copy_ns);
-/* The frame is on screen; vcsw/ivcsw: picowl's context switches since the last frame. */
+/* The frame is on screen; vcsw/ivcsw: picowl's context switches since the last frame given
+ * any (the caller samples them: 0 on the frames in between). */
 void pw_counters_frame_done(struct pw_counters *counters, int64_t t, uint32_t vcsw, uint32_t ivcsw);
 
 /* Aggregate of one quantity over the frames or commits in the rings. */
