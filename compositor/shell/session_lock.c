@@ -11,6 +11,7 @@
 #include "desktop.h"
 #include "ext-session-lock-v1-protocol.h"
 #include "output.h"
+#include "power.h"
 #include "render.h"
 #include "scene.h"
 #include "seat.h"
@@ -52,6 +53,7 @@ struct pw_session_lock {
 	struct lock *active; /* the lock of a live locker, NULL when abandoned or unlocked */
 	struct wl_listener frame;
 	struct wl_listener output_mode;
+	struct wl_listener power;
 	struct wl_listener server_destroy;
 };
 
@@ -466,6 +468,17 @@ handle_output_mode(struct wl_listener *listener, void *data)
 	}
 }
 
+/* A display going off before the first locked frame hides the session as well as that frame. */
+static void
+handle_power(struct wl_listener *listener, void *data)
+{
+	struct pw_session_lock *mgr = wl_container_of(listener, mgr, power);
+	if (mgr->locked && !mgr->painted && pw_power_is_off(data)) {
+		mgr->painted = true;
+		send_locked(mgr);
+	}
+}
+
 static void
 manager_lock(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
@@ -536,6 +549,7 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 	wl_list_remove(&mgr->server_destroy.link);
 	wl_list_remove(&mgr->frame.link);
 	wl_list_remove(&mgr->output_mode.link);
+	wl_list_remove(&mgr->power.link);
 	free(mgr);
 }
 
@@ -556,6 +570,11 @@ pw_session_lock_create(struct pw_server *server)
 	server->desktop->session_lock = mgr;
 	wl_list_init(&mgr->frame.link);
 	wl_list_init(&mgr->output_mode.link);
+	wl_list_init(&mgr->power.link);
+	if (server->power) {
+		mgr->power.notify = handle_power;
+		pw_power_add_listener(server->power, &mgr->power);
+	}
 	if (server->output) {
 		mgr->frame.notify = handle_frame;
 		wl_signal_add(&server->output->events.frame, &mgr->frame);

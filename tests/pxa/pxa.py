@@ -24,6 +24,7 @@ import time
 from guest import Guest, area
 from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kernel, build_sysroot, fail,
                       report, say)
+import pxablank
 import pxadoom
 import pxadma
 import pxaflip
@@ -268,6 +269,7 @@ def demo_z2(g, tiles, size, errors):
         if f != want or got != ['%s (%s)' % (want, sym)] or leaked:
             errors.append('input: ' + steps[-1])
     say('  input: ' + '; '.join(steps))
+    pxablank.demo_blank(g, check_tiles, errors)
     demo_fullscreen_rotate(g, errors)
 
 

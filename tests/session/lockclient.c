@@ -1,19 +1,22 @@
 /*
  * A locker for the lock screen tests: ext-session-lock-v1 without a password.
  *
- *   lockclient STATE_FILE
+ *   lockclient STATE_FILE [--power-off]
  *
  * Locks the session, gives the output a lock surface of the configured size, blue, and logs
  * every event as a line appended to STATE_FILE: locked | finished | configured W H | drawn W H |
  * enter | key CODE 1|0 | touch down X Y | unlocked. The key `u` (evdev 22) pressed unlocks and
- * exits 0.
+ * exits 0. --power-off turns the display off (zwlr_output_power_v1) in the same message burst
+ * as the lock request: picowl handles both before it could paint a locked frame.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "client.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
 #define BLUE 0xff0000ffu
 #define KEY_U 22
@@ -22,6 +25,7 @@ struct app {
 	struct pw_client client;
 	FILE *state;
 	struct ext_session_lock_manager_v1 *manager;
+	struct zwlr_output_power_manager_v1 *power_manager;
 	struct ext_session_lock_v1 *lock;
 	struct ext_session_lock_surface_v1 *lock_surface;
 	struct wl_surface *surface;
@@ -119,8 +123,9 @@ static const struct pw_client_input_listener input_listener = {
 int
 main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: lockclient STATE_FILE\n");
+	bool power_off = argc == 3 && strcmp(argv[2], "--power-off") == 0;
+	if (argc != 2 && !power_off) {
+		fprintf(stderr, "usage: lockclient STATE_FILE [--power-off]\n");
 		return 2;
 	}
 	struct app app = {0};
@@ -131,6 +136,8 @@ main(int argc, char **argv)
 	}
 	const struct pw_client_global globals[] = {
 		{&ext_session_lock_manager_v1_interface, 1, (void **)&app.manager, NULL, NULL},
+		{&zwlr_output_power_manager_v1_interface, 1, (void **)&app.power_manager, NULL,
+			NULL},
 		{NULL},
 	};
 	app.client.name = "lockclient";
@@ -141,8 +148,10 @@ main(int argc, char **argv)
 	if (!pw_client_connect(&app.client, &want, 5000)) {
 		return 1;
 	}
-	if (!app.manager || !app.client.output) {
-		fprintf(stderr, "lockclient: no ext_session_lock_manager_v1 or wl_output\n");
+	if (!app.manager || !app.client.output || (power_off && !app.power_manager)) {
+		fprintf(stderr,
+			"lockclient: no ext_session_lock_manager_v1, wl_output or "
+			"zwlr_output_power_manager_v1\n");
 		pw_client_disconnect(&app.client);
 		return 1;
 	}
@@ -152,6 +161,13 @@ main(int argc, char **argv)
 	app.lock_surface =
 		ext_session_lock_v1_get_lock_surface(app.lock, app.surface, app.client.output);
 	ext_session_lock_surface_v1_add_listener(app.lock_surface, &lock_surface_listener, &app);
+	struct zwlr_output_power_v1 *power = NULL;
+	if (power_off) {
+		power = zwlr_output_power_manager_v1_get_output_power(app.power_manager,
+			app.client.output);
+		zwlr_output_power_v1_set_mode(power, ZWLR_OUTPUT_POWER_V1_MODE_OFF);
+		note(&app, "power off");
+	}
 	int status = pw_client_dispatch_until(&app.client, &app.done, -1) == 1 ? 0 : 1;
 	if (app.lock_surface) {
 		ext_session_lock_surface_v1_destroy(app.lock_surface);
@@ -160,6 +176,12 @@ main(int argc, char **argv)
 		ext_session_lock_v1_destroy(app.lock);
 	}
 	wl_surface_destroy(app.surface);
+	if (power) {
+		zwlr_output_power_v1_destroy(power);
+	}
+	if (app.power_manager) {
+		zwlr_output_power_manager_v1_destroy(app.power_manager);
+	}
 	ext_session_lock_manager_v1_destroy(app.manager);
 	app.manager = NULL;
 	pw_client_roundtrip(&app.client, 5000);

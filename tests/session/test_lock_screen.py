@@ -5,9 +5,13 @@ that client, injected keys and a tap reach only the locker and Logo+Shift+q does
 picowl. After a
 SIGKILL of the locker the screen stays locked, a plain colour, and keys reach no one; a new locker
 gets `locked` and unlocks, and the client is back with the keys. With --swaylock, Debian's
-swaylock locks and draws its colour, and after its SIGKILL a lockclient unlocks."""
+swaylock locks and draws its colour, and after its SIGKILL a lockclient unlocks; at the end the
+README's binding (KEY = spawn swaylock ...) starts swaylock from an injected key and the session
+is locked. The first locker turns the display off in the burst of its lock request: it must
+get `locked` while the display is off (nothing is shown), and the waking key reaches no one."""
 
 import os
+import re
 import signal
 import time
 
@@ -43,12 +47,36 @@ def client_hidden(img):
 	return img.count_close(box, MAGENTA) == 0 and img.count_close(box, YELLOW) == 0
 
 
-def lock(s, lockclient, name):
+def lock(s, lockclient, name, *extra):
 	state = os.path.join(s.dir, name + '.state')
 	open(state, 'w').close()
-	proc = s.spawn([lockclient, state], name)
+	proc = s.spawn([lockclient, state] + list(extra), name)
 	s.poll(lambda: 'locked' in lines(state), '%s gets locked' % name)
 	return proc, state
+
+
+def readme_lock_binding(path):
+	"""The README's binding that starts swaylock: (key, its picowl.ini line)."""
+	m = re.search(r'^ +((\S+) = spawn swaylock\b.*)$', open(path).read(), re.M)
+	check(m, 'README has no binding line "KEY = spawn swaylock ..."')
+	return m.group(2), m.group(1)
+
+
+def session_pids(s, comm):
+	"""The processes named comm that run in this session (its XDG_RUNTIME_DIR)."""
+	pids = []
+	for pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:
+		try:
+			with open('/proc/%d/comm' % pid) as f:
+				if f.read().strip() != comm:
+					continue
+			with open('/proc/%d/environ' % pid, 'rb') as f:
+				env = f.read().split(b'\0')
+		except OSError:
+			continue
+		if ('XDG_RUNTIME_DIR=' + s.runtime).encode() in env:
+			pids.append(pid)
+	return pids
 
 
 def run():
@@ -59,7 +87,12 @@ def run():
 	args = session.parse_args_with(more)
 	vmclient = harness.need(args.client, 'vmclient', '(built by meson)')
 	lockclient = harness.need(args.locker, 'lockclient', '(built by meson)')
-	with harness.Session(args, extra_args=['--test-hooks']) as s:
+	s = harness.Session(args, extra_args=['--test-hooks'])
+	if args.swaylock:
+		key, line = readme_lock_binding(args.readme)
+		with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+			f.write('[bindings]\n%s\n' % line)
+	with s:
 		below = os.path.join(s.dir, 'client.state')
 		open(below, 'w').close()
 		s.spawn([vmclient, below], 'vmclient')
@@ -67,7 +100,14 @@ def run():
 		s.poll(lambda: s.screenshot().count_close(whole(s.screenshot()), MAGENTA) > 0,
 		       'the client is on the screenshot')
 
-		locker, state = lock(s, lockclient, 'locker1')
+		# The locker turns the display off with its lock request, before picowl could paint a
+		# locked frame: a dark screen hides the session too, so `locked` comes while it is off.
+		locker, state = lock(s, lockclient, 'locker1', '--power-off')
+		check(session.ctl(s, 'power', 'status').strip() == 'off',
+		      'the display is not off after the locker turned it off')
+		session.ctl(s, 'inject', 'key', 'x')
+		s.poll(lambda: session.ctl(s, 'power', 'status').strip() == 'on', 'a key wakes it')
+		log('locked while the display was off; a key turned it on')
 		s.poll(lambda: any(l.startswith('drawn') for l in lines(state)), 'the locker draws')
 		s.poll(lambda: session.mostly(s.screenshot(), whole(s.screenshot()), BLUE, 0.95),
 		       'the lock surface covers the output')
@@ -82,6 +122,7 @@ def run():
 		before = len(keys(below))
 		session.ctl(s, 'inject', 'key', 'a')
 		s.poll(lambda: (30, 1) in keys(state) and (30, 0) in keys(state), 'a reaches the locker')
+		check((45, 1) not in keys(state), 'the key that woke the display reached the locker')
 		session.ctl(s, 'inject', 'key', 'super+shift+q')
 		s.poll(lambda: (16, 1) in keys(state), 'Logo+Shift+q reaches the locker as keys')
 		check(s.alive(), 'Logo+Shift+q quit picowl while locked')
@@ -132,6 +173,19 @@ def run():
 		s.poll(lambda: (46, 1) in keys(below)[before:] + keys(late),
 		       'keys reach a client again')
 		log('a new locker unlocked: the client is shown and gets the keys')
+
+		if args.swaylock:
+			# The README's binding, as written there, starts swaylock (-f: it forks once locked).
+			session.ctl(s, 'inject', 'key', key)
+			s.poll(lambda: session_pids(s, 'swaylock'), 'the binding %s starts swaylock' % key)
+			s.poll(lambda: client_hidden(s.screenshot()), 'the binding\'s swaylock locks')
+			shown = keys(below)
+			session.ctl(s, 'inject', 'key', 'd')
+			time.sleep(0.5)
+			check(keys(below) == shown, 'a key reached the client under swaylock')
+			for pid in session_pids(s, 'swaylock'):
+				os.kill(pid, signal.SIGKILL)
+			log('the binding "%s" started swaylock: the session is locked' % line)
 		s.check_alive('after the lock screen')
 
 

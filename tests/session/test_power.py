@@ -3,8 +3,9 @@
 after 3 s without input, and then picowl wakes up zero times in 5 s although weston-simple-shm
 animates on frame callbacks (it is throttled, as a covered window is). picowl-ctl power status
 says off; a tap turns the display on and reaches no client, the next tap does. A key that wakes
-the display reaches no client either; KEY_POWER toggles by the default binding; picowl-ctl power
-off|on|toggle do what they say."""
+the display reaches no client either, pointer motion does not wake it, and grim waits for the
+display to be on; KEY_POWER toggles by
+the default binding; picowl-ctl power off|on|toggle do what they say."""
 
 import glob
 import os
@@ -85,8 +86,18 @@ def run():
 		session.ctl(s, 'inject', 'key', 'a')
 		s.poll(lambda: len(lines(state, 'key 30 ')) == 2, 'key a reaches the client', timeout=5)
 		check(power('off') == 'off' and offs() == 2, 'picowl-ctl power off')
+		session.ctl(s, 'inject', 'pointer', 'motion', str(x), str(y + 10))
+		time.sleep(0.5)
+		check(power('status') == 'off' and ons() == 1, 'pointer motion woke the display')
+		grim = subprocess.Popen([args.grim, '-t', 'ppm', os.path.join(s.dir, 'dark.ppm')],
+					env=s.client_env(), stdin=subprocess.DEVNULL,
+					stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+		time.sleep(1.0)
+		check(grim.poll() is None, 'grim did not wait for the display to be on')
 		session.ctl(s, 'inject', 'key', 'a')
 		s.poll(lambda: ons() == 2, 'a key turns the display on', timeout=5)
+		check(grim.wait(timeout=10) == 0, 'grim failed once the display was on')
+		log('grim waited while the display was off and took its shot once it was on')
 		time.sleep(0.5)
 		check(len(lines(state, 'key 30 ')) == 2, 'the key that woke the display reached the '
 		      'client: %s' % lines(state, 'key 30 '))

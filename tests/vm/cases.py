@@ -551,6 +551,9 @@ def check_input(r):
 # shows it: DRM atomic (the CRTC inactive) and legacy (the connector's DPMS property) and fbdev
 # on bochs' fbdev emulation (FBIOBLANK, which the emulation passes on as DPMS) all leave the
 # connector's sysfs dpms at Off. A key turns it On again and reaches no client; the next does.
+# The CRTC's state in debugfs shows what went off: active=0 with enable=1 (the mode kept) in all
+# three runs. fb0's sysfs `blank` cannot show it: it reads empty in 6.1 (fbsysfs.c show_blank).
+# vfb has no fb_blank: FBIOBLANK fails, picowl says so, and still draws nothing until the key.
 POWER_RUNS = (('pw-atomic', '--backend drm --kms atomic'),
               ('pw-legacy', '--backend drm --kms legacy'),
               ('pw-fbdev', '--backend fbdev --device /dev/fb0'))
@@ -559,7 +562,12 @@ mkfifo /tmp/in.fifo
 vmtool uinput /tmp/in.fifo > /tmp/uinput.log 2>&1 &
 i=0; while ! grep -q ready /tmp/uinput.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
 printf '[power]\\nidle_timeout = 5\\n' > /tmp/power.ini
-dpms() { echo "@@LOG $1 $(cat /sys/class/drm/card0-*/dpms)"; }
+mount -t debugfs debugfs /sys/kernel/debug
+dpms() {
+	echo "@@LOG $1 $(cat /sys/class/drm/card0-*/dpms)"
+	echo "@@LOG $1-crtc $(awk '/^crtc/ {c = 1} /^[a-z]/ && !/^crtc/ {c = 0}
+		c && $1 ~ /^(enable|active)=/ {printf "%s%s", s, $1; s = " "}' /sys/kernel/debug/dri/0/state)"
+}
 ''' + ''.join('''start_picowl %(n)s -c /tmp/power.ini %(o)s
 dpms %(n)s-started
 sleep 10
@@ -571,6 +579,22 @@ echo "key 48" > /tmp/in.fifo
 wait_for "key 48 0" 10
 stop_picowl %(n)s
 ''' % {'n': n, 'o': o} for n, o in POWER_RUNS) + '''
+vfb=
+for f in /sys/class/graphics/fb*; do grep -q 'Virtual FB' $f/name && vfb=/dev/${f##*/}; done
+echo "@@LOG pw-vfb-device $vfb"
+vmtool fbset $vfb 240 320 16
+printf '[power]\\nidle_timeout = 3\\n' > /tmp/power2.ini
+: > /tmp/client.state
+picowl -c /tmp/power2.ini --backend fbdev --device $vfb -- vmclient /tmp/client.state 2>/tmp/err &
+PICOWL=$!
+wait_for drawn 30
+sleep 5
+echo "key 30" > /tmp/in.fifo
+sleep 1
+echo "key 48" > /tmp/in.fifo
+wait_for "key 48 0" 10
+stop_picowl pw-vfb
+sed "s/^/@@LOG pw-vfb /" /tmp/err
 echo quit > /tmp/in.fifo
 '''
 
@@ -583,6 +607,12 @@ def check_power(r):
             got = r['log'].get('%s-%s' % (run, when), ['(nothing)'])
             if got != [want]:
                 errors.append('%s: dpms %s is %s, want %s' % (run, when, got, want))
+            crtc = r['log'].get('%s-%s-crtc' % (run, when), ['(nothing)'])
+            active = 'active=%d' % (want == 'On')
+            if crtc != ['enable=1 %s' % active]:
+                errors.append('%s: the CRTC %s is %s, want enable=1 %s'
+                              % (run, when, crtc, active))
+    for run in [n for n, _ in POWER_RUNS] + ['pw-vfb']:
         state = r['state'].get(run, [])
         if any(s.startswith('key 30 ') for s in state):
             errors.append('%s: the key that woke the display reached the client: %s'
@@ -590,6 +620,19 @@ def check_power(r):
         if 'key 48 1' not in state:
             errors.append('%s: the key after the wake did not reach the client: %s'
                           % (run, state))
+    said = [line for line in r['log'].get('pw-vfb', []) if 'FBIOBLANK' in line]
+    said += [line for line in r['log'].get('pw-vfb', []) if 'cannot turn' in line]
+    want = ['picowl: %s: FBIOBLANK: Invalid argument' % r['log'].get('pw-vfb-device', ['?'])[0],
+            'picowl: FBDEV-1: cannot turn the display off'] * 2
+    want[3] = want[3].replace(' off', ' on')
+    if sorted(said) != sorted(want):
+        errors.append('pw-vfb: picowl said %s, want %s' % (said, want))
+    errors += check_status(r, 'pw-vfb')
+    for run, _ in POWER_RUNS:
+        print('%s: %s' % (run, '; '.join('%s dpms %s, CRTC %s' % (
+            when, r['log'].get('%s-%s' % (run, when)), r['log'].get('%s-%s-crtc' % (run, when)))
+            for when in ('started', 'idle', 'woken'))))
+    print('pw-vfb: %s' % said)
     return errors
 
 
@@ -812,7 +855,8 @@ CASES = {
     'session': dict(BOCHS, script=SESSION_SCRIPT, check=check_session),
     'input': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], script=INPUT_SCRIPT,
                   check=check_input),
-    'power': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')],
+    'power': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', ''),
+                                  ('vfb', 'vfb_enable=1 videomemorysize=4194304')],
                   script=POWER_SCRIPT, check=check_power),
     'sound': {'qemu': [], 'modules': [('snd-dummy', 'pcm_substreams=1')],
               'wait': '/dev/snd/pcmC0D0p', 'game': True, 'memory': '1024', 'timeout': 540,
