@@ -82,6 +82,20 @@ struct pw_backend_impl {
 	 * while it is off and repaints everything after. False (with a message) on failure.
 	 */
 	bool (*set_power)(struct pw_backend *backend, bool on);
+	/*
+	 * Optional: shows modes[index] (width, height and refresh_mhz become its own, the next
+	 * begin_frame's age is 0) or, with `test`, only checks that the display would take it
+	 * (DRM: an atomic TEST_ONLY commit), changing nothing. False with a message on stderr:
+	 * the old mode stays. NULL: the display has its one mode.
+	 */
+	bool (*set_mode)(struct pw_backend *backend, int index, bool test);
+};
+
+/* One mode a display can take. */
+struct pw_backend_mode {
+	int width, height;
+	int refresh_mhz; /* 0: the mode does not say */
+	bool preferred;
 };
 
 /* What pw_backend_set_power does to the display and its backlight. */
@@ -124,6 +138,9 @@ struct pw_backend {
 	int width, height; /* of the display, unrotated, in pixels */
 	enum pw_format format;
 	int refresh_mhz;
+	/* The modes set_mode takes (NULL, 0: only the current one) and the current one's index. */
+	const struct pw_backend_mode *modes;
+	int n_modes, mode;
 	/* refresh_mhz is a guess that only paces frames (the mode did not say): reported as 0 */
 	bool refresh_unknown;
 	enum pw_present_mode present; /* resolved: never AUTO */

@@ -41,6 +41,7 @@ struct drm {
 	int n_bufs;
 	int back; /* the buffer the next frame goes to */
 	pixman_image_t *shadow;
+	struct pw_backend_mode *modes; /* kms.modes as the core sees them */
 	struct pw_copy copy;
 	bool upload; /* DIRTYFB is needed: one buffer, damage to the kernel */
 	bool modeset; /* the next commit sets the mode */
@@ -248,9 +249,8 @@ destroy_dumb(struct drm *drm, struct dumb *b)
 }
 
 static bool
-create_dumb(struct drm *drm, struct dumb *b)
+create_dumb(struct drm *drm, struct dumb *b, int w, int h)
 {
-	int w = drm->base.width, h = drm->base.height;
 	bool rgb565 = drm->base.format == PW_FORMAT_RGB565;
 	struct drm_mode_create_dumb create = {.width = (uint32_t)w,
 		.height = (uint32_t)h,
@@ -311,6 +311,7 @@ drm_destroy(struct pw_backend *backend)
 	if (drm->shadow) {
 		pixman_image_unref(drm->shadow);
 	}
+	free(drm->modes);
 	wl_list_remove(&drm->session_disable.link);
 	wl_list_remove(&drm->session_enable.link);
 	pw_session_destroy(drm->session);
@@ -341,6 +342,105 @@ drm_set_power(struct pw_backend *backend, bool on)
 	return true;
 }
 
+/* The buffers (and shadow) of the present path at a size; false: none are left. */
+static bool
+create_buffers(struct drm *drm, struct dumb bufs[2], pixman_image_t **shadow, int w, int h)
+{
+	bool ok = true;
+	for (int i = 0; i < drm->n_bufs && ok; i++) {
+		ok = create_dumb(drm, &bufs[i], w, h);
+	}
+	*shadow = NULL;
+	if (ok && drm->shadow) {
+		*shadow =
+			pixman_image_create_bits(pw_format_pixman(drm->base.format), w, h, NULL, 0);
+		ok = *shadow != NULL;
+	}
+	for (int i = 0; i < 2 && !ok; i++) {
+		destroy_dumb(drm, &bufs[i]);
+	}
+	return ok;
+}
+
+/*
+ * A mode set with new buffers of the mode's size: the one the kernel shows is black until the
+ * core's next frame, which repaints everything (age 0). Blocking: an atomic commit waits for
+ * the one in flight, whose event still comes.
+ */
+static bool
+drm_set_mode(struct pw_backend *backend, int index, bool test)
+{
+	struct drm *drm = (struct drm *)backend;
+	const drmModeModeInfo *mode = &drm->kms.modes[index];
+	if (!drm->session->active) {
+		fprintf(stderr, "picowl: drm: cannot set mode %s: the session has no display now\n",
+			mode->name);
+		return false;
+	}
+	struct dumb bufs[2] = {0};
+	pixman_image_t *shadow;
+	if (!create_buffers(drm, bufs, &shadow, mode->hdisplay, mode->vdisplay)) {
+		return false;
+	}
+	int ret = pw_kms_set_mode(&drm->kms, mode, bufs[0].fb_id, test);
+	if (ret < 0 || test) {
+		if (ret < 0) {
+			fprintf(stderr, "picowl: drm: %s %s mode %dx%d@%u: %s\n",
+				drm->kms.atomic ? "atomic" : "legacy",
+				test ? "test of" : "cannot set", mode->hdisplay, mode->vdisplay,
+				mode->vrefresh, strerror(-ret));
+		}
+		for (int i = 0; i < 2; i++) {
+			destroy_dumb(drm, &bufs[i]);
+		}
+		if (shadow) {
+			pixman_image_unref(shadow);
+		}
+		return ret == 0;
+	}
+	for (int i = 0; i < 2; i++) {
+		destroy_dumb(drm, &drm->bufs[i]);
+		drm->bufs[i] = bufs[i];
+	}
+	if (drm->shadow) {
+		pixman_image_unref(drm->shadow);
+		drm->shadow = shadow;
+	}
+	drm->base.width = mode->hdisplay;
+	drm->base.height = mode->vdisplay;
+	drm->base.refresh_mhz = mode->vrefresh ? (int)mode->vrefresh * 1000 : 60000;
+	drm->base.refresh_unknown = mode->vrefresh == 0;
+	drm->base.mode = index;
+	drm->frames = 0;
+	drm->back = drm->n_bufs == 2; /* bufs[0] is on screen */
+	drm->modeset = false;
+	fprintf(stderr, "picowl: drm: %s now %dx%d@%u\n", drm->kms.connector_name, drm->base.width,
+		drm->base.height, mode->vrefresh);
+	return true;
+}
+
+/* The connector's modes for the core, and which one is set. */
+static bool
+list_modes(struct drm *drm)
+{
+	const struct pw_kms *kms = &drm->kms;
+	drm->modes = calloc((size_t)kms->n_modes, sizeof(*drm->modes));
+	if (!drm->modes) {
+		return false;
+	}
+	for (int i = 0; i < kms->n_modes; i++) {
+		const drmModeModeInfo *m = &kms->modes[i];
+		drm->modes[i] = (struct pw_backend_mode){m->hdisplay, m->vdisplay,
+			(int)m->vrefresh * 1000, (m->type & DRM_MODE_TYPE_PREFERRED) != 0};
+		if (memcmp(m, &kms->mode, sizeof(*m)) == 0) {
+			drm->base.mode = i;
+		}
+	}
+	drm->base.modes = drm->modes;
+	drm->base.n_modes = kms->n_modes;
+	return true;
+}
+
 static const struct pw_backend_impl drm_impl = {
 	.destroy = drm_destroy,
 	.begin_frame = drm_begin_frame,
@@ -348,13 +448,14 @@ static const struct pw_backend_impl drm_impl = {
 	.active = drm_active,
 	.frame_fd = drm_frame_fd,
 	.set_power = drm_set_power,
+	.set_mode = drm_set_mode,
 };
 
 /* Buffers and the present path, once the mode and format are known. */
 static bool
 setup_buffers(struct drm *drm, const struct pw_backend_config *config)
 {
-	if (!create_dumb(drm, &drm->bufs[0])) {
+	if (!create_dumb(drm, &drm->bufs[0], drm->base.width, drm->base.height)) {
 		return false;
 	}
 	drm->n_bufs = 1;
@@ -371,7 +472,7 @@ setup_buffers(struct drm *drm, const struct pw_backend_config *config)
 	}
 	drm->base.present = mode;
 	if (mode == PW_PRESENT_FLIP) {
-		if (!create_dumb(drm, &drm->bufs[1])) {
+		if (!create_dumb(drm, &drm->bufs[1], drm->base.width, drm->base.height)) {
 			return false;
 		}
 		drm->n_bufs = 2;
@@ -435,6 +536,9 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	drm->base.height = drm->kms.mode.vdisplay;
 	drm->base.refresh_mhz = drm->kms.mode.vrefresh ? (int)drm->kms.mode.vrefresh * 1000 : 60000;
 	drm->base.refresh_unknown = drm->kms.mode.vrefresh == 0;
+	if (!list_modes(drm)) {
+		goto err;
+	}
 	uint64_t monotonic = 0, vseq, vns;
 	drm->monotonic =
 		drmGetCap(drm->fd, DRM_CAP_TIMESTAMP_MONOTONIC, &monotonic) == 0 && monotonic;

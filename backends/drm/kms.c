@@ -195,6 +195,12 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 		goto out;
 	}
 	kms->connector_id = c->connector_id;
+	kms->modes = calloc((size_t)c->count_modes, sizeof(*kms->modes));
+	if (!kms->modes) {
+		goto out;
+	}
+	memcpy(kms->modes, c->modes, sizeof(*kms->modes) * (size_t)c->count_modes);
+	kms->n_modes = c->count_modes;
 	int crtc_index = pick_crtc(kms, res, c);
 	if (crtc_index < 0) {
 		fprintf(stderr, "picowl: drm: no CRTC can drive %s\n", kms->connector_name);
@@ -239,6 +245,8 @@ pw_kms_finish(struct pw_kms *kms)
 	}
 	drmModeFreeCrtc(s);
 	kms->saved_crtc = NULL;
+	free(kms->modes);
+	kms->modes = NULL;
 }
 
 /* The damaged boxes as the kernel's rectangles; NULL when none (or no memory: everything). */
@@ -254,6 +262,26 @@ damage_rects(const pixman_region32_t *damage, int *n)
 	return rects;
 }
 
+/* The properties of a modeset to `mode` (its blob `mode_blob`) on the primary plane. */
+static void
+add_modeset(struct pw_kms *kms, drmModeAtomicReq *req, const drmModeModeInfo *mode,
+	uint32_t mode_blob)
+{
+	uint32_t w = mode->hdisplay, h = mode->vdisplay, p = kms->plane_id;
+	drmModeAtomicAddProperty(req, kms->connector_id, kms->prop.conn_crtc_id, kms->crtc_id);
+	drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_mode_id, mode_blob);
+	drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_active, 1);
+	drmModeAtomicAddProperty(req, p, kms->prop.crtc_id, kms->crtc_id);
+	drmModeAtomicAddProperty(req, p, kms->prop.src_x, 0);
+	drmModeAtomicAddProperty(req, p, kms->prop.src_y, 0);
+	drmModeAtomicAddProperty(req, p, kms->prop.src_w, (uint64_t)w << 16);
+	drmModeAtomicAddProperty(req, p, kms->prop.src_h, (uint64_t)h << 16);
+	drmModeAtomicAddProperty(req, p, kms->prop.crtc_x, 0);
+	drmModeAtomicAddProperty(req, p, kms->prop.crtc_y, 0);
+	drmModeAtomicAddProperty(req, p, kms->prop.crtc_w, w);
+	drmModeAtomicAddProperty(req, p, kms->prop.crtc_h, h);
+}
+
 static int
 commit_atomic(struct pw_kms *kms, uint32_t fb_id, bool modeset, const pixman_region32_t *damage,
 	bool event, void *data)
@@ -262,22 +290,10 @@ commit_atomic(struct pw_kms *kms, uint32_t fb_id, bool modeset, const pixman_reg
 	if (!req) {
 		return -ENOMEM;
 	}
-	uint32_t w = kms->mode.hdisplay, h = kms->mode.vdisplay, p = kms->plane_id, blob = 0;
+	uint32_t p = kms->plane_id, blob = 0;
 	uint32_t flags = event ? DRM_MODE_PAGE_FLIP_EVENT : 0;
 	if (modeset) {
-		drmModeAtomicAddProperty(req, kms->connector_id, kms->prop.conn_crtc_id,
-			kms->crtc_id);
-		drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_mode_id, kms->mode_blob);
-		drmModeAtomicAddProperty(req, kms->crtc_id, kms->prop.crtc_active, 1);
-		drmModeAtomicAddProperty(req, p, kms->prop.crtc_id, kms->crtc_id);
-		drmModeAtomicAddProperty(req, p, kms->prop.src_x, 0);
-		drmModeAtomicAddProperty(req, p, kms->prop.src_y, 0);
-		drmModeAtomicAddProperty(req, p, kms->prop.src_w, (uint64_t)w << 16);
-		drmModeAtomicAddProperty(req, p, kms->prop.src_h, (uint64_t)h << 16);
-		drmModeAtomicAddProperty(req, p, kms->prop.crtc_x, 0);
-		drmModeAtomicAddProperty(req, p, kms->prop.crtc_y, 0);
-		drmModeAtomicAddProperty(req, p, kms->prop.crtc_w, w);
-		drmModeAtomicAddProperty(req, p, kms->prop.crtc_h, h);
+		add_modeset(kms, req, &kms->mode, kms->mode_blob);
 		flags |= DRM_MODE_ATOMIC_ALLOW_MODESET;
 	} else {
 		flags |= DRM_MODE_ATOMIC_NONBLOCK;
@@ -324,6 +340,45 @@ pw_kms_commit(struct pw_kms *kms, uint32_t fb_id, bool modeset, bool flip,
 	int ret = drmModePageFlip(kms->fd, kms->crtc_id, fb_id,
 		*event ? DRM_MODE_PAGE_FLIP_EVENT : 0, data);
 	return ret < 0 ? -errno : 0;
+}
+
+int
+pw_kms_set_mode(struct pw_kms *kms, const drmModeModeInfo *mode, uint32_t fb_id, bool test)
+{
+	if (!kms->atomic) {
+		if (test) {
+			return 0;
+		}
+		drmModeModeInfo copy = *mode;
+		if (drmModeSetCrtc(kms->fd, kms->crtc_id, fb_id, 0, 0, &kms->connector_id, 1,
+			    &copy) != 0) {
+			return -errno;
+		}
+		kms->mode = *mode;
+		return 0;
+	}
+	uint32_t blob = 0;
+	if (drmModeCreatePropertyBlob(kms->fd, mode, sizeof(*mode), &blob) != 0) {
+		return -errno;
+	}
+	drmModeAtomicReq *req = drmModeAtomicAlloc();
+	if (!req) {
+		drmModeDestroyPropertyBlob(kms->fd, blob);
+		return -ENOMEM;
+	}
+	add_modeset(kms, req, mode, blob);
+	drmModeAtomicAddProperty(req, kms->plane_id, kms->prop.fb_id, fb_id);
+	uint32_t flags = DRM_MODE_ATOMIC_ALLOW_MODESET | (test ? DRM_MODE_ATOMIC_TEST_ONLY : 0);
+	int ret = drmModeAtomicCommit(kms->fd, req, flags, NULL) < 0 ? -errno : 0;
+	drmModeAtomicFree(req);
+	if (ret < 0 || test) {
+		drmModeDestroyPropertyBlob(kms->fd, blob);
+		return ret;
+	}
+	drmModeDestroyPropertyBlob(kms->fd, kms->mode_blob);
+	kms->mode_blob = blob;
+	kms->mode = *mode;
+	return 0;
 }
 
 int

@@ -21,6 +21,8 @@ struct pw_kms {
 	char connector_name[32];
 	drmModeModeInfo mode;
 	uint32_t mode_blob;
+	drmModeModeInfo *modes; /* the connector's, as it listed them at init */
+	int n_modes;
 	bool rgb565; /* the primary plane takes DRM_FORMAT_RGB565 */
 	drmModeCrtc *saved_crtc; /* legacy: what to put back on exit */
 	struct {
@@ -55,6 +57,14 @@ int pw_kms_commit(struct pw_kms *kms, uint32_t fb_id, bool modeset, bool flip,
  * DPMS property) or on again (DPMS on; the caller's next commit sets the mode). 0 or -errno.
  */
 int pw_kms_set_active(struct pw_kms *kms, bool on);
+
+/*
+ * Sets `mode` (one of kms->modes) showing framebuffer `fb_id`, of its size, and makes it
+ * kms->mode; with `test` only asks the kernel whether it would (atomic: TEST_ONLY; legacy
+ * has no test: 0, the mode is one the connector listed). Nothing changes on failure. 0 or
+ * -errno.
+ */
+int pw_kms_set_mode(struct pw_kms *kms, const drmModeModeInfo *mode, uint32_t fb_id, bool test);
 
 /* DIRTYFB with the damaged boxes; 0, -ENOSYS when the driver needs none, or -errno. */
 int pw_kms_dirty(struct pw_kms *kms, uint32_t fb_id, const pixman_region32_t *damage);

@@ -22,7 +22,11 @@ struct headless {
 	int shown;
 	struct pw_frame_timer *timer;
 	int frames; /* presented so far, for the age of the buffer */
+	struct pw_backend_mode modes[1 + 5];
 };
+
+/* What a headless display offers besides its configured size: a mode change to test with. */
+static const int extra_sizes[][2] = {{240, 320}, {320, 240}, {480, 640}, {640, 480}, {800, 600}};
 
 static const struct pw_backend_impl headless_impl;
 
@@ -125,6 +129,80 @@ headless_set_power(struct pw_backend *backend, bool on)
 	return true;
 }
 
+/* The images of the present path at a size (front[] and, for shadow, *shadow). */
+static bool
+create_images(struct headless *hl, int w, int h, pixman_image_t *front[2], pixman_image_t **shadow)
+{
+	pixman_format_code_t format = pw_format_pixman(hl->base.format);
+	bool ok = true;
+	*shadow = NULL;
+	for (int i = 0; i < 2; i++) {
+		front[i] = pixman_image_create_bits(format, w, h, NULL, 0);
+		ok = ok && front[i];
+	}
+	if (ok && hl->base.present == PW_PRESENT_SHADOW) {
+		*shadow = pixman_image_create_bits(format, w, h, NULL, 0);
+		ok = *shadow != NULL;
+	}
+	if (!ok) {
+		for (int i = 0; i < 2; i++) {
+			if (front[i]) {
+				pixman_image_unref(front[i]);
+			}
+		}
+	}
+	return ok;
+}
+
+/* A mode of RAM: new images, black until the core repaints everything (age 0). */
+static bool
+headless_set_mode(struct pw_backend *backend, int index, bool test)
+{
+	struct headless *hl = headless_from_backend(backend);
+	const struct pw_backend_mode *mode = &hl->modes[index];
+	if (test) {
+		return true;
+	}
+	pixman_image_t *front[2], *shadow;
+	if (!create_images(hl, mode->width, mode->height, front, &shadow)) {
+		fprintf(stderr, "picowl: headless: no memory for %dx%d\n", mode->width,
+			mode->height);
+		return false;
+	}
+	for (int i = 0; i < 2; i++) {
+		pixman_image_unref(hl->front[i]);
+		hl->front[i] = front[i];
+	}
+	if (hl->shadow) {
+		pixman_image_unref(hl->shadow);
+		hl->shadow = shadow;
+	}
+	hl->shown = 0;
+	hl->frames = 0;
+	hl->base.width = mode->width;
+	hl->base.height = mode->height;
+	hl->base.mode = index;
+	fprintf(stderr, "picowl: headless: now %dx%d\n", mode->width, mode->height);
+	return true;
+}
+
+static void
+list_modes(struct headless *hl)
+{
+	int n = 0;
+	hl->modes[n++] = (struct pw_backend_mode){hl->base.width, hl->base.height,
+		hl->base.refresh_mhz, true};
+	for (size_t i = 0; i < sizeof(extra_sizes) / sizeof(extra_sizes[0]); i++) {
+		int w = extra_sizes[i][0], h = extra_sizes[i][1];
+		if (w != hl->base.width || h != hl->base.height) {
+			hl->modes[n++] =
+				(struct pw_backend_mode){w, h, hl->base.refresh_mhz, false};
+		}
+	}
+	hl->base.modes = hl->modes;
+	hl->base.n_modes = n;
+}
+
 static const struct pw_backend_impl headless_impl = {
 	.destroy = headless_destroy,
 	.begin_frame = headless_begin_frame,
@@ -132,6 +210,7 @@ static const struct pw_backend_impl headless_impl = {
 	.want_frame_done = headless_want_frame_done,
 	.frame_fd = headless_frame_fd,
 	.set_power = headless_set_power,
+	.set_mode = headless_set_mode,
 };
 
 struct pw_backend *
@@ -165,20 +244,11 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 			"cpu\n",
 			config->copy == PW_COPY_DMA ? "DMA" : "kernel");
 	}
-	for (int i = 0; i < 2; i++) {
-		hl->front[i] = pixman_image_create_bits(pw_format_pixman(config->format),
-			config->width, config->height, NULL, 0);
-		if (!hl->front[i]) {
-			goto err;
-		}
+	if (!create_images(hl, config->width, config->height, hl->front, &hl->shadow)) {
+		hl->front[0] = hl->front[1] = NULL;
+		goto err;
 	}
-	if (hl->base.present == PW_PRESENT_SHADOW) {
-		hl->shadow = pixman_image_create_bits(pw_format_pixman(config->format),
-			config->width, config->height, NULL, 0);
-		if (!hl->shadow) {
-			goto err;
-		}
-	}
+	list_modes(hl);
 	hl->timer = pw_frame_timer_create(loop, 1000000000000LL / config->refresh_mhz, "headless",
 		pw_backend_frame_done, &hl->base);
 	if (!hl->timer) {

@@ -94,7 +94,7 @@ void pw_output_dispatched(struct pw_output *output);
 /*
  * Rotates the output (0, 90, 180, 270 degrees clockwise): the logical size swaps for 90 and
  * 270, clients see a new mode, events.mode tells the shell (which re-tiles). False for another
- * angle.
+ * angle. Also what takes a new backend size (a mode set), at the same or another angle.
  */
 bool pw_output_set_rotation(struct pw_output *output, int degrees);
 

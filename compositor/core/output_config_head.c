@@ -34,10 +34,16 @@ handle_ch_set_mode(struct wl_client *client, struct wl_resource *resource,
 	if (!ch || !claim_mode(resource, ch)) {
 		return;
 	}
-	/* A mode of a stopped manager is gone with its head: the configuration is cancelled. */
-	if (!wl_resource_get_user_data(mode_resource)) {
-		ch->mode_stale = true;
+	int index = pw_output_mode_index(mode_resource, ch->head);
+	if (index == -2) {
+		wl_resource_post_error(resource,
+			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_MODE,
+			"the mode is not one of the head's");
+		return;
 	}
+	/* A mode of a stopped manager is gone with its head: the configuration is cancelled. */
+	ch->mode_stale = index < 0;
+	ch->mode = index;
 }
 
 static void
@@ -143,7 +149,7 @@ handle_config_head_resource_destroy(struct wl_resource *resource)
 }
 
 struct pw_output_config_head *
-pw_output_config_head_create(struct wl_client *client, int version, uint32_t id,
+pw_output_config_head_create(struct wl_client *client, int version, uint32_t id, const void *head,
 	struct pw_output_config_head **owner)
 {
 	*owner = NULL;
@@ -162,6 +168,7 @@ pw_output_config_head_create(struct wl_client *client, int version, uint32_t id,
 	wl_resource_set_implementation(ch->resource, &config_head_impl, ch,
 		handle_config_head_resource_destroy);
 	ch->owner = owner;
+	ch->head = head;
 	*owner = ch;
 	return ch;
 }

@@ -16,14 +16,25 @@ struct pw_output_config_head {
 	bool mode_set, position_set, transform_set, scale_set;
 	bool custom; /* set_custom_mode: width, height, refresh */
 	bool mode_stale; /* set_mode named a mode of a stopped manager */
+	int mode; /* set_mode's: the index in the backend's modes */
+	const void *head; /* the head enable_head named (its manager), for set_mode's check */
 	int32_t width, height, refresh;
 	int32_t x, y;
 	int32_t transform;
 	wl_fixed_t scale;
 };
 
-/* Creates it and sets *owner to it; *owner NULL after posting no_memory to the client. */
+/*
+ * Creates it for the head `head` and sets *owner to it; *owner NULL after posting no_memory to
+ * the client.
+ */
 struct pw_output_config_head *pw_output_config_head_create(struct wl_client *client, int version,
-	uint32_t id, struct pw_output_config_head **owner);
+	uint32_t id, const void *head, struct pw_output_config_head **owner);
+
+/*
+ * output_management.c: the index of zwlr_output_mode_v1 `mode` among the backend's modes, -1
+ * when its manager stopped (the mode is gone), -2 when it is not a mode of `head`.
+ */
+int pw_output_mode_index(struct wl_resource *mode, const void *head);
 
 #endif

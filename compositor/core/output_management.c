@@ -1,7 +1,7 @@
 /*
- * zwlr_output_manager_v1: the one output as a head with its one mode, and configurations that
- * test or apply a transform (output_management.h). Objects of a stopped manager, and of the
- * server once it is gone, are inert: their user data is NULL and every request checks.
+ * zwlr_output_manager_v1: the one output as a head with the backend's modes, and configurations
+ * that test or apply a mode and a transform (output_management.h). Objects of a stopped manager,
+ * and of the server once it is gone, are inert: their user data is NULL and every request checks.
  */
 #include "output_management.h"
 
@@ -25,18 +25,58 @@ struct management {
 	struct wl_list managers; /* struct manager.link */
 	uint32_t serial;
 	int32_t sent_transform; /* what the heads were last told */
+	int sent_mode;
 	bool applying; /* a configuration rotates: it sends the new state itself */
 	struct wl_listener output_mode;
 	struct wl_listener server_destroy;
 };
 
+/* A zwlr_output_mode_v1: the user data of its resource until its manager stops. */
+struct mode_obj {
+	struct manager *m;
+	struct wl_resource *resource;
+	int index; /* in the backend's modes */
+};
+
 /* One bound zwlr_output_manager_v1 with its head and mode objects. */
 struct manager {
 	struct management *om; /* NULL: stopped or the server is gone */
-	struct wl_resource *resource, *head, *mode;
+	struct wl_resource *resource, *head;
+	struct mode_obj *modes;
+	int n_modes;
 	struct wl_list configs; /* struct config.link: made through this manager */
 	struct wl_list link;
 };
+
+/* The backend's modes; a backend without a list has its current mode only (`one`). */
+static const struct pw_backend_mode *
+modes_of(const struct pw_backend *backend, struct pw_backend_mode *one, int *n)
+{
+	if (backend->n_modes > 0) {
+		*n = backend->n_modes;
+		return backend->modes;
+	}
+	*one = (struct pw_backend_mode){backend->width, backend->height,
+		backend->refresh_unknown ? 0 : backend->refresh_mhz, true};
+	*n = 1;
+	return one;
+}
+
+static int
+current_mode(const struct pw_backend *backend)
+{
+	return backend->n_modes > 0 ? backend->mode : 0;
+}
+
+int
+pw_output_mode_index(struct wl_resource *mode, const void *head)
+{
+	struct mode_obj *mo = wl_resource_get_user_data(mode);
+	if (!mo) {
+		return -1;
+	}
+	return mo->m == head ? mo->index : -2;
+}
 
 struct config {
 	struct wl_resource *resource;
@@ -54,11 +94,16 @@ send_head_state(struct manager *m, bool all)
 {
 	struct management *om = m->om;
 	struct pw_output *output = om->output;
+	struct wl_resource *mode = m->modes[current_mode(output->backend)].resource;
 	if (all) {
 		zwlr_output_head_v1_send_name(m->head, output->name);
 		zwlr_output_head_v1_send_description(m->head, output->backend->description);
 		zwlr_output_head_v1_send_enabled(m->head, 1);
-		zwlr_output_head_v1_send_current_mode(m->head, m->mode);
+	}
+	if (mode && (all || om->sent_mode != current_mode(output->backend))) {
+		zwlr_output_head_v1_send_current_mode(m->head, mode);
+	}
+	if (all) {
 		zwlr_output_head_v1_send_position(m->head, 0, 0);
 		zwlr_output_head_v1_send_scale(m->head, wl_fixed_from_int(1));
 	}
@@ -68,16 +113,18 @@ send_head_state(struct manager *m, bool all)
 static void
 send_changes(struct management *om)
 {
-	if (om->sent_transform == om->output->transform) {
+	int mode = current_mode(om->output->backend);
+	if (om->sent_transform == om->output->transform && om->sent_mode == mode) {
 		return;
 	}
-	om->sent_transform = om->output->transform;
 	om->serial++;
 	struct manager *m;
 	wl_list_for_each(m, &om->managers, link) {
 		send_head_state(m, false);
 		zwlr_output_manager_v1_send_done(m->resource, om->serial);
 	}
+	om->sent_transform = om->output->transform;
+	om->sent_mode = mode;
 }
 
 static void
@@ -133,7 +180,7 @@ handle_config_enable_head(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	config->head = pw_output_config_head_create(client, wl_resource_get_version(resource), id,
-		&config->head);
+		wl_resource_get_user_data(head), &config->head);
 	config->enable = true;
 }
 
@@ -165,14 +212,31 @@ rotation_for(int32_t transform)
 	}
 }
 
-/* Why the configuration cannot be shown, or NULL; *rotation is the one to set. */
+/* The listed mode a custom mode names (refresh 0: any), or -1. */
+static int
+find_mode(const struct pw_backend *backend, int32_t w, int32_t h, int32_t refresh)
+{
+	struct pw_backend_mode one;
+	int n;
+	const struct pw_backend_mode *modes = modes_of(backend, &one, &n);
+	for (int i = 0; i < n; i++) {
+		if (modes[i].width == w && modes[i].height == h &&
+			(refresh == 0 || modes[i].refresh_mhz == refresh)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* Why the configuration cannot be shown, or NULL; *rotation and *mode are the ones to set. */
 static const char *
-check(const struct config *config, const struct pw_output *output, int *rotation)
+check(const struct config *config, const struct pw_output *output, int *rotation, int *mode)
 {
 	static const struct pw_output_config_head unchanged;
 	const struct pw_output_config_head *ch = config->head ? config->head : &unchanged;
 	const struct pw_backend *backend = output->backend;
 	*rotation = output->rotation;
+	*mode = current_mode(backend);
 	if (!config->enable) {
 		return "the only output cannot be disabled";
 	}
@@ -182,10 +246,16 @@ check(const struct config *config, const struct pw_output *output, int *rotation
 			return "flipped transforms are not supported";
 		}
 	}
-	if (ch->custom &&
-		(ch->width != backend->width || ch->height != backend->height ||
-			(ch->refresh != 0 && ch->refresh != backend->refresh_mhz))) {
-		return "the backend cannot change its mode";
+	if (ch->custom) {
+		*mode = find_mode(backend, ch->width, ch->height, ch->refresh);
+		if (*mode < 0) {
+			return "no custom modes: only the head's own modes can be set";
+		}
+	} else if (ch->mode_set) {
+		*mode = ch->mode;
+	}
+	if (*mode != current_mode(backend) && output->blank) {
+		return "the display is off: its mode is set once it is on";
 	}
 	if (ch->position_set && (ch->x != 0 || ch->y != 0)) {
 		return "the only output stays at 0,0";
@@ -194,6 +264,31 @@ check(const struct config *config, const struct pw_output *output, int *rotation
 		return "only scale 1 is supported";
 	}
 	return NULL;
+}
+
+/*
+ * Tests or sets the mode, then turns the output (which takes the new size: re-tiled, new
+ * configures, everything damaged). Why it failed, or NULL; a failure leaves the old state.
+ */
+static const char *
+set(struct pw_output *output, int rotation, int mode, bool test)
+{
+	struct pw_backend *backend = output->backend;
+	int old_mode = current_mode(backend), old_rotation = output->rotation;
+	if (mode != old_mode && !backend->impl->set_mode(backend, mode, test)) {
+		return test ? "the display would not take the mode"
+			    : "the display did not take the mode";
+	}
+	if (test || (mode == old_mode && rotation == old_rotation)) {
+		return NULL;
+	}
+	if (pw_output_set_rotation(output, rotation)) {
+		return NULL;
+	}
+	if (mode != old_mode && backend->impl->set_mode(backend, old_mode, false)) {
+		pw_output_set_rotation(output, old_rotation);
+	}
+	return "out of memory for the rotated scene";
 }
 
 static void
@@ -215,13 +310,11 @@ finish_config(struct wl_resource *resource, bool apply)
 		zwlr_output_configuration_v1_send_cancelled(resource);
 		return;
 	}
-	int rotation;
-	const char *why = check(config, om->output, &rotation);
-	if (!why && apply && rotation != om->output->rotation) {
+	int rotation, mode;
+	const char *why = check(config, om->output, &rotation, &mode);
+	if (!why) {
 		om->applying = true;
-		if (!pw_output_set_rotation(om->output, rotation)) {
-			why = "out of memory for the rotated scene";
-		}
+		why = set(om->output, rotation, mode, !apply);
 		om->applying = false;
 	}
 	if (why) {
@@ -315,22 +408,28 @@ manager_finish(struct manager *m, bool destroy)
 		wl_list_remove(&config->link);
 		wl_list_init(&config->link);
 	}
-	struct wl_resource *children[] = {m->mode, m->head};
-	m->mode = m->head = NULL;
-	for (int i = 0; i < 2; i++) {
-		if (!children[i]) {
+	for (int i = 0; i < m->n_modes; i++) {
+		struct wl_resource *mode = m->modes[i].resource;
+		if (!mode) {
 			continue;
 		}
-		wl_resource_set_user_data(children[i], NULL);
-		if (!destroy) {
-			continue;
+		wl_resource_set_user_data(mode, NULL);
+		if (destroy) {
+			zwlr_output_mode_v1_send_finished(mode);
+			wl_resource_destroy(mode);
 		}
-		if (i == 0) {
-			zwlr_output_mode_v1_send_finished(children[i]);
-		} else {
-			zwlr_output_head_v1_send_finished(children[i]);
+	}
+	free(m->modes);
+	m->modes = NULL;
+	m->n_modes = 0;
+	struct wl_resource *head = m->head;
+	m->head = NULL;
+	if (head) {
+		wl_resource_set_user_data(head, NULL);
+		if (destroy) {
+			zwlr_output_head_v1_send_finished(head);
+			wl_resource_destroy(head);
 		}
-		wl_resource_destroy(children[i]);
 	}
 	if (m->om) {
 		wl_list_remove(&m->link);
@@ -376,9 +475,9 @@ handle_head_resource_destroy(struct wl_resource *resource)
 static void
 handle_mode_resource_destroy(struct wl_resource *resource)
 {
-	struct manager *m = wl_resource_get_user_data(resource);
-	if (m) {
-		m->mode = NULL;
+	struct mode_obj *mo = wl_resource_get_user_data(resource);
+	if (mo) {
+		mo->resource = NULL;
 	}
 }
 
@@ -391,18 +490,33 @@ create_head(struct wl_client *client, struct manager *m, uint32_t version)
 	}
 	wl_resource_set_implementation(m->head, NULL, m, handle_head_resource_destroy);
 	zwlr_output_manager_v1_send_head(m->resource, m->head);
-	m->mode = wl_resource_create(client, &zwlr_output_mode_v1_interface, (int)version, 0);
-	if (!m->mode) {
+	struct pw_backend_mode one;
+	int n;
+	const struct pw_backend_mode *modes = modes_of(m->om->output->backend, &one, &n);
+	m->modes = calloc((size_t)n, sizeof(*m->modes));
+	if (!m->modes) {
 		return false;
 	}
-	wl_resource_set_implementation(m->mode, NULL, m, handle_mode_resource_destroy);
-	zwlr_output_head_v1_send_mode(m->head, m->mode);
-	const struct pw_backend *backend = m->om->output->backend;
-	zwlr_output_mode_v1_send_size(m->mode, backend->width, backend->height);
-	if (backend->refresh_mhz > 0 && !backend->refresh_unknown) {
-		zwlr_output_mode_v1_send_refresh(m->mode, backend->refresh_mhz);
+	m->n_modes = n;
+	for (int i = 0; i < n; i++) {
+		struct mode_obj *mo = &m->modes[i];
+		*mo = (struct mode_obj){m, NULL, i};
+		mo->resource =
+			wl_resource_create(client, &zwlr_output_mode_v1_interface, (int)version, 0);
+		if (!mo->resource) {
+			return false;
+		}
+		wl_resource_set_implementation(mo->resource, NULL, mo,
+			handle_mode_resource_destroy);
+		zwlr_output_head_v1_send_mode(m->head, mo->resource);
+		zwlr_output_mode_v1_send_size(mo->resource, modes[i].width, modes[i].height);
+		if (modes[i].refresh_mhz > 0) {
+			zwlr_output_mode_v1_send_refresh(mo->resource, modes[i].refresh_mhz);
+		}
+		if (modes[i].preferred) {
+			zwlr_output_mode_v1_send_preferred(mo->resource);
+		}
 	}
-	zwlr_output_mode_v1_send_preferred(m->mode);
 	send_head_state(m, true);
 	return true;
 }
@@ -461,6 +575,7 @@ pw_output_management_create(struct pw_server *server)
 	om->output = server->output;
 	om->serial = 1;
 	om->sent_transform = server->output->transform;
+	om->sent_mode = current_mode(server->output->backend);
 	wl_list_init(&om->managers);
 	om->global = wl_global_create(server->display, &zwlr_output_manager_v1_interface,
 		MANAGER_VERSION, om, bind_manager);

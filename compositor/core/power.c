@@ -82,9 +82,21 @@ pw_power_create(struct pw_server *server)
 	power->dim.idle = handle_dim_idle;
 	power->dim.resumed = handle_dim_resumed;
 	power->blank.idle = handle_blank_idle;
-	pw_idle_add(server->idle, &power->dim);
-	pw_idle_add(server->idle, &power->blank);
+	if (!pw_idle_add(server->idle, &power->dim)) {
+		goto err_dim;
+	}
+	if (!pw_idle_add(server->idle, &power->blank)) {
+		goto err_blank;
+	}
 	return power;
+
+err_blank:
+	pw_idle_remove(server->idle, &power->dim);
+err_dim:
+	pw_idle_destroy(server->idle);
+	server->idle = NULL;
+	free(power);
+	return NULL;
 }
 
 void

@@ -1,6 +1,7 @@
 /*
- * zxdg_output_manager_v1: describes the one output in logical coordinates. Its size never
- * changes after creation, so each zxdg_output_v1 is sent everything once and keeps no state.
+ * zxdg_output_manager_v1: describes the one output in logical coordinates. Each zxdg_output_v1
+ * is sent everything once, and its logical size again when the output's changes (a rotation, a
+ * mode).
  */
 #include "screencopy.h"
 
@@ -17,8 +18,50 @@
 struct xdg_output_manager {
 	struct wl_global *global;
 	struct wl_list resources; /* manager resources, by wl_resource_get_link */
+	struct wl_list outputs; /* live zxdg_output_v1 resources, by wl_resource_get_link */
+	struct pw_output *output;
+	struct wl_listener output_mode;
 	struct wl_listener server_destroy;
 };
+
+static void
+handle_xdg_output_resource_destroy(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+/*
+ * From version 3 on, wl_output.done closes the xdg_output's events: every wl_output of the
+ * client gets one (an extra done changes nothing).
+ */
+static void
+send_done(struct pw_output *output, struct wl_resource *resource)
+{
+	if (wl_resource_get_version(resource) < 3) {
+		zxdg_output_v1_send_done(resource);
+		return;
+	}
+	struct wl_client *client = wl_resource_get_client(resource);
+	struct wl_resource *o;
+	wl_resource_for_each(o, &output->resources) {
+		if (wl_resource_get_client(o) == client &&
+			wl_resource_get_version(o) >= WL_OUTPUT_DONE_SINCE_VERSION) {
+			wl_output_send_done(o);
+		}
+	}
+}
+
+static void
+handle_output_mode(struct wl_listener *listener, void *data)
+{
+	struct xdg_output_manager *manager = wl_container_of(listener, manager, output_mode);
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &manager->outputs) {
+		zxdg_output_v1_send_logical_size(resource, manager->output->width,
+			manager->output->height);
+		send_done(manager->output, resource);
+	}
+}
 
 static void
 handle_xdg_output_destroy(struct wl_client *client, struct wl_resource *resource)
@@ -42,13 +85,16 @@ handle_manager_get_xdg_output(struct wl_client *client, struct wl_resource *mana
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &xdg_output_impl, NULL, NULL);
+	wl_resource_set_implementation(resource, &xdg_output_impl, NULL,
+		handle_xdg_output_resource_destroy);
+	wl_list_init(wl_resource_get_link(resource));
 
 	/* An inert manager or wl_output (its output is gone) gets an empty object. */
 	struct pw_output *output = wl_resource_get_user_data(output_resource);
 	if (!manager || !output) {
 		return;
 	}
+	wl_list_insert(&manager->outputs, wl_resource_get_link(resource));
 	zxdg_output_v1_send_logical_position(resource, 0, 0);
 	zxdg_output_v1_send_logical_size(resource, output->width, output->height);
 	if (version >= ZXDG_OUTPUT_V1_NAME_SINCE_VERSION) {
@@ -106,6 +152,11 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 		wl_list_remove(wl_resource_get_link(resource));
 		wl_list_init(wl_resource_get_link(resource));
 	}
+	wl_resource_for_each_safe(resource, tmp, &manager->outputs) {
+		wl_list_remove(wl_resource_get_link(resource));
+		wl_list_init(wl_resource_get_link(resource));
+	}
+	wl_list_remove(&manager->output_mode.link);
 	wl_global_destroy(manager->global);
 	wl_list_remove(&manager->server_destroy.link);
 	free(manager);
@@ -119,12 +170,16 @@ pw_xdg_output_create(struct pw_server *server)
 		return false;
 	}
 	wl_list_init(&manager->resources);
+	wl_list_init(&manager->outputs);
+	manager->output = server->output;
 	manager->global = wl_global_create(server->display, &zxdg_output_manager_v1_interface,
 		MANAGER_VERSION, manager, bind_manager);
 	if (!manager->global) {
 		free(manager);
 		return false;
 	}
+	manager->output_mode.notify = handle_output_mode;
+	wl_signal_add(&server->output->events.mode, &manager->output_mode);
 	manager->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &manager->server_destroy);
 	return true;

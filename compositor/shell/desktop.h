@@ -17,6 +17,7 @@
 struct pw_activation;
 struct pw_binding;
 struct pw_config;
+struct pw_idle_inhibit;
 struct pw_layer_surface;
 struct pw_server;
 struct pw_session_lock;
@@ -53,6 +54,7 @@ struct pw_desktop {
 	struct pw_box usable; /* the output less the exclusive zones: where tiles go */
 	struct pw_surface *exclusive_focus; /* a layer surface that takes every key, or NULL */
 	struct pw_session_lock *session_lock; /* session_lock.h's state */
+	struct pw_idle_inhibit *idle_inhibit; /* idle_inhibit.h's state */
 
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "desktop.h"
+#include "idle_inhibit.h"
 #include "output.h"
 #include "server.h"
 #include "view.h"
@@ -45,6 +46,7 @@ set_revealed(struct pw_server *server, bool revealed)
 	}
 	desktop->panel.revealed = revealed;
 	pw_layer_shell_damage_layer(server, PW_LAYER_TOP);
+	pw_idle_inhibit_changed(server);
 	if (!revealed && desktop->panel.timer) {
 		wl_event_source_timer_update(desktop->panel.timer, 0);
 	}

@@ -306,6 +306,40 @@ pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, do
 	return hit;
 }
 
+static void
+find_in_tree(struct pw_surface *surface, int x, int y, void *data)
+{
+	struct pw_surface **want = data;
+	if (surface == *want) {
+		*want = NULL;
+	}
+}
+
+bool
+pw_scene_shows(struct pw_server *server, struct pw_surface *surface)
+{
+	struct pw_surface *root = pw_surface_root(surface), *want = surface;
+	int x, y;
+	struct pw_box clip;
+	if (!pw_surface_has_contents(surface) || !root->role || !root->role->place ||
+		!root->role->place(root, &x, &y, &clip)) {
+		return false;
+	}
+	pw_surface_for_each(root, 0, 0, find_in_tree, &want);
+	if (want) {
+		return false; /* below a subsurface that is not mapped */
+	}
+	if (pw_session_lock_active(server)) {
+		return root == pw_session_lock_keyboard_focus(server, root);
+	}
+	struct pw_view *view = pw_view_from_surface(root);
+	if (view && view->surface == root) {
+		struct pw_view *alone = alone_view(server);
+		return view->mapped && (!alone || view == alone);
+	}
+	return true; /* a layer surface shown, a popup, an input method popup, a drag icon */
+}
+
 const struct pw_server_shell pw_scene = {
 	.render = render,
 	.take_frame_callbacks = take_frame_callbacks,

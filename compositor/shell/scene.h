@@ -2,6 +2,8 @@
 #ifndef PW_SCENE_H
 #define PW_SCENE_H
 
+#include <stdbool.h>
+
 struct pw_server;
 struct pw_server_shell;
 struct pw_surface;
@@ -24,5 +26,13 @@ struct pw_surface *pw_scene_surface_at(struct pw_server *server, double x, doubl
  */
 void pw_scene_take_tree_callbacks(struct pw_surface *root, struct wl_list *callbacks,
 	struct wl_list *feedbacks);
+
+/*
+ * Whether `surface` is drawn as the scene stands: it has contents and is in the mapped tree of a
+ * root shown as take_frame_callbacks would take it (the view alone over the others when one is
+ * fullscreen or the layout is monocle, the layer surfaces shown, popups, while locked only the
+ * lock surface). A walk of the surface's tree; for idle inhibitors, not for every frame.
+ */
+bool pw_scene_shows(struct pw_server *server, struct pw_surface *surface);
 
 #endif

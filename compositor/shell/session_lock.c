@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "desktop.h"
 #include "ext-session-lock-v1-protocol.h"
+#include "idle_inhibit.h"
 #include "output.h"
 #include "power.h"
 #include "render.h"
@@ -88,6 +89,7 @@ refocus(struct pw_session_lock *mgr)
 	if (server->output) {
 		pw_output_damage_whole(server->output);
 	}
+	pw_idle_inhibit_changed(server); /* locked, only the lock surface is shown */
 	if (!server->seat) {
 		return;
 	}

@@ -6,6 +6,8 @@
 #include <wayland-server-protocol.h>
 
 #include "desktop.h"
+#include "idle.h"
+#include "idle_inhibit.h"
 #include "ime_popup.h"
 #include "output_management.h"
 #include "power.h"
@@ -64,7 +66,8 @@ create_globals(struct pw_server *server)
 		pw_layer_shell_create(server) && pw_control_create(server) &&
 		pw_xdg_activation_create(server) && pw_output_management_create(server) &&
 		pw_gamma_control_create(server) && pw_session_lock_create(server) &&
-		pw_output_power_create(server);
+		pw_output_power_create(server) && pw_idle_notify_create(server) &&
+		pw_idle_inhibit_create(server);
 }
 
 bool

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "desktop.h"
+#include "idle_inhibit.h"
 #include "layout.h"
 #include "output.h"
 #include "seat.h"
@@ -63,6 +64,7 @@ pw_desktop_arrange(struct pw_server *server)
 	free(boxes);
 	pw_panel_update(server);
 	pw_control_tiles_changed(server);
+	pw_idle_inhibit_changed(server);
 	if (server->seat) {
 		/* Tiles moved under a still pointer: it now points at something else. */
 		pw_seat_pointer_rescan(server->seat, pw_now_msec());
@@ -117,6 +119,7 @@ pw_desktop_focus(struct pw_server *server, struct pw_view *view)
 		}
 	}
 	pw_control_tiles_changed(server);
+	pw_idle_inhibit_changed(server); /* in monocle the focus is what is shown */
 }
 
 void

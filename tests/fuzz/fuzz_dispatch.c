@@ -33,7 +33,9 @@
 #include <wayland-server-core.h>
 
 #include "desktop.h"
+#include "ext-idle-notify-v1-protocol.h"
 #include "fuzz.h"
+#include "idle-inhibit-unstable-v1-protocol.h"
 #include "input-method-unstable-v2-protocol.h"
 #include "options.h"
 #include "picowl-control-unstable-v1-protocol.h"
@@ -254,6 +256,8 @@ static const struct wl_interface *const known[] = {
 	&xdg_activation_v1_interface,
 	&zwp_text_input_manager_v3_interface,
 	&zwp_input_method_manager_v2_interface,
+	&ext_idle_notifier_v1_interface,
+	&zwp_idle_inhibit_manager_v1_interface,
 };
 
 static void

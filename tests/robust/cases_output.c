@@ -1,4 +1,5 @@
 /* The robust cases' zwlr_output_manager_v1 client (cases_output.h). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,21 +23,29 @@ handle_head_physical_size(void *data, struct zwlr_output_head_v1 *h, int32_t w, 
 {
 }
 
+static struct om_mode *
+mode_of(void *data)
+{
+	return &om.modes[(intptr_t)data];
+}
+
 static void
 handle_mode_size(void *data, struct zwlr_output_mode_v1 *m, int32_t w, int32_t h)
 {
-	om.width = w;
-	om.height = h;
+	mode_of(data)->width = w;
+	mode_of(data)->height = h;
 }
 
 static void
 handle_mode_refresh(void *data, struct zwlr_output_mode_v1 *m, int32_t refresh)
 {
+	mode_of(data)->refresh = refresh;
 }
 
 static void
 handle_mode_preferred(void *data, struct zwlr_output_mode_v1 *m)
 {
+	mode_of(data)->preferred = true;
 	om.preferred = true;
 }
 
@@ -44,7 +53,10 @@ static void
 handle_mode_finished(void *data, struct zwlr_output_mode_v1 *m)
 {
 	zwlr_output_mode_v1_destroy(m);
-	om.mode = NULL;
+	mode_of(data)->proxy = NULL;
+	if (om.mode == m) {
+		om.mode = NULL;
+	}
 }
 
 static const struct zwlr_output_mode_v1_listener mode_listener = {
@@ -57,8 +69,13 @@ static const struct zwlr_output_mode_v1_listener mode_listener = {
 static void
 handle_head_mode(void *data, struct zwlr_output_head_v1 *h, struct zwlr_output_mode_v1 *m)
 {
-	om.mode = m;
-	zwlr_output_mode_v1_add_listener(m, &mode_listener, NULL);
+	if (om.n_modes == OM_MAX_MODES) {
+		zwlr_output_mode_v1_destroy(m);
+		return;
+	}
+	om.modes[om.n_modes].proxy = m;
+	zwlr_output_mode_v1_add_listener(m, &mode_listener, (void *)(intptr_t)om.n_modes);
+	om.n_modes++;
 }
 
 static void
@@ -70,7 +87,16 @@ handle_head_enabled(void *data, struct zwlr_output_head_v1 *h, int32_t enabled)
 static void
 handle_head_current_mode(void *data, struct zwlr_output_head_v1 *h, struct zwlr_output_mode_v1 *m)
 {
-	om.current_mode = m == om.mode;
+	om.current_mode = false;
+	for (int i = 0; i < om.n_modes; i++) {
+		if (om.modes[i].proxy == m) {
+			om.current_mode = true;
+			om.current = i;
+			om.mode = m;
+			om.width = om.modes[i].width;
+			om.height = om.modes[i].height;
+		}
+	}
 }
 
 static void
@@ -226,6 +252,26 @@ om_transform_is(struct conn *c, int32_t transform, bool apply, int *want)
 	int before = *want;
 	struct zwlr_output_configuration_v1 *cfg = om_config_new(c, om.serial);
 	zwlr_output_configuration_head_v1_set_transform(om_config_head(c, cfg), transform);
+	return om_answer(c, cfg, apply) && *want == before + 1;
+}
+
+int
+om_other_mode(void)
+{
+	for (int i = 0; i < om.n_modes; i++) {
+		if (i != om.current && om.modes[i].proxy) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+bool
+om_mode_is(struct conn *c, int index, bool apply, int *want)
+{
+	int before = *want;
+	struct zwlr_output_configuration_v1 *cfg = om_config_new(c, om.serial);
+	zwlr_output_configuration_head_v1_set_mode(om_config_head(c, cfg), om.modes[index].proxy);
 	return om_answer(c, cfg, apply) && *want == before + 1;
 }
 

@@ -4,7 +4,8 @@ current and preferred, enabled, at 0,0, scale 1; `--transform 90` turns it and t
 two foot tiles stacked in the 240x320 portrait output are side by side on grim's (upright)
 320x240 screenshot after it. `--transform flipped`, `--off` and another mode are
 refused (wlr-randr fails, picowl says why) and change nothing. A rotation by picowl itself (the
-`rotate 90` binding) is what wlr-randr reads next. kanshi (when installed) applies a profile's
+`rotate 90` binding) is what wlr-randr reads next. The headless backend's modes (its
+configured size and five more) change the output's size: the tiles follow (see modes()). kanshi (when installed) applies a profile's
 `transform 180` as it starts. Neither manager is offered to another user's client. Before picowl had the output manager
 wlr-randr exited with "compositor doesn't support wlr-output-management-unstable-v1" (issue 17).
 """
@@ -68,6 +69,53 @@ def private_to_own_user(s):
 	log('%s: offered to picowl\'s user, not to nobody' % ', '.join(MANAGERS))
 
 
+def current(out):
+	"""The mode wlr-randr marks current, as 'WxH'."""
+	for line in out.splitlines():
+		if 'current' in line and ' px' in line:
+			return line.split()[0]
+	return None
+
+
+def sized(s, width, height, bgs):
+	"""The two tiles in a width x height output (the harness checks grim's size too)."""
+	s.width, s.height = width, height
+	return lambda img: tiled(img, width, height, bgs)
+
+
+def modes(s, name, bgs):
+	"""The headless backend's modes: --mode 320x240 resizes the output, the two foot tiles
+	follow (side by side), a custom mode equal to a listed one is that mode, one that is not
+	is refused and changes nothing; mode and transform in one configuration; back to 240x320."""
+	out = listing(s)
+	for want in ('320x240 px', '640x480 px', '800x600 px'):
+		check(want in out, 'wlr-randr does not list the headless mode %s:\n%s' % (want, out))
+	code, out = randr(s, '--output', name, '--mode', '320x240')
+	check(code == 0, 'wlr-randr --mode 320x240 failed (status %d): %s' % (code, out))
+	check(current(listing(s)) == '320x240', 'wlr-randr does not read mode 320x240 back')
+	s.wait_for(sized(s, 320, 240, bgs), 'the two tiles side by side in the 320x240 mode',
+		   timeout=10)
+	check('picowl: headless: now 320x240' in s.picowl_stderr(), 'picowl did not say the mode')
+	for bad in (['--custom-mode', '321x240'], ['--custom-mode', '320x240@75Hz']):
+		code, why = randr(s, '--output', name, *bad)
+		check(code != 0, 'wlr-randr %s succeeded: %s' % (' '.join(bad), why))
+	check('no custom modes' in s.picowl_stderr(), 'picowl did not say why:\n'
+	      + s.picowl_stderr())
+	check(current(listing(s)) == '320x240', 'a refused custom mode changed the mode')
+	code, out = randr(s, '--output', name, '--custom-mode', '640x480')
+	check(code == 0, 'wlr-randr --custom-mode 640x480 (a listed mode) failed: %s' % out)
+	s.wait_for(sized(s, 640, 480, bgs), 'the tiles in 640x480', timeout=10)
+	code, out = randr(s, '--output', name, '--mode', '320x240', '--transform', '90')
+	check(code == 0, 'wlr-randr --mode 320x240 --transform 90 failed: %s' % out)
+	s.wait_for(sized(s, 240, 320, bgs), 'the tiles stacked in 320x240 turned 90', timeout=10)
+	out = listing(s)
+	check(current(out) == '320x240' and 'Transform: 90' in out, 'not read back:\n' + out)
+	code, out = randr(s, '--output', name, '--mode', '240x320', '--transform', 'normal')
+	check(code == 0, 'wlr-randr --mode 240x320 failed: %s' % out)
+	s.wait_for(sized(s, 240, 320, bgs), 'the two tiles stacked in 240x320 again', timeout=10)
+	log('modes: 320x240, 640x480 (custom), 320x240 turned 90, 240x320: the tiles followed')
+
+
 def add(p):
 	p.add_argument('--randr', default='')
 	p.add_argument('--kanshi', default='')
@@ -107,6 +155,7 @@ def run():
 		check('picowl: output configuration failed' in s.picowl_stderr(),
 		      'picowl did not say why it refused:\n' + s.picowl_stderr())
 		check('Transform: normal' in listing(s), 'a refused configuration changed the output')
+		modes(s, name, bgs)
 
 		code, out = randr(s, '--output', name, '--transform', '90')
 		check(code == 0, 'wlr-randr --transform 90 failed (status %d): %s' % (code, out))

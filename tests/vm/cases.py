@@ -837,6 +837,95 @@ def check_sound(r):
     return errors + check_status(r, 'picowl')
 
 
+# ------------------------------------------------------------------------ modes (wlr-randr)
+# Debian's wlr-randr on bochs' modes, atomic and legacy: --mode 800x600 sets the mode (qemu's
+# screendump is 800x600, the client, drawing at each configure's size, fills it), --dryrun
+# (the protocol's test) and a custom mode the connector does not list change nothing, and the
+# first mode comes back the same way.
+MODES_SCRIPT = '''
+randr() { # NAME wlr-randr-options
+	name=$1; shift
+	WAYLAND_DISPLAY=vm-0 wlr-randr "$@" > /tmp/randr.out 2>&1
+	echo "@@STATUS $name $?"
+	sed "s/^/@@LOG $name /" /tmp/randr.out
+}
+drawn() { # N: the client drew N times
+	i=0
+	while [ $(grep -c drawn /tmp/client.state) -lt $1 ]; do
+		sleep 0.1; i=$((i+1))
+		if [ $i -ge 200 ]; then echo "@@TIMEOUT drawn $1"; return 1; fi
+	done
+}
+modes_run() { # NAME picowl-options
+	n=$1; shift
+	: > /tmp/client.state
+	picowl --socket vm-0 "$@" -- vmclient /tmp/client.state follow 2> /tmp/$n.err &
+	PICOWL=$!
+	wait_for drawn 30; sleep 0.5
+	dump $n-first
+	randr $n-list
+	first=$(awk '/current/ {print $1}' /tmp/randr.out)
+	randr $n-dry --dryrun --output Virtual-1 --mode 800x600
+	randr $n-custom --output Virtual-1 --custom-mode 801x600
+	sleep 0.5
+	dump $n-kept
+	randr $n-800 --output Virtual-1 --mode 800x600
+	drawn 2; sleep 0.5
+	dump $n-800
+	randr $n-list800
+	randr $n-back --output Virtual-1 --mode $first
+	drawn 3; sleep 0.5
+	dump $n-back
+	stop_picowl $n
+	sed "s/^/@@LOG $n /" /tmp/$n.err
+}
+modes_run atomic --backend drm --kms atomic
+modes_run legacy --backend drm --kms legacy
+'''
+
+
+def check_modes_run(r, n):
+    errors = ['timed out: %s' % t for t in r['timeouts']]
+    errors += check_status(r, n) + check_status(r, n + '-list') + check_status(r, n + '-800')
+    errors += check_status(r, n + '-dry') + check_status(r, n + '-back')
+    if r['status'].get(n + '-custom') in (None, 0):
+        errors.append('%s: wlr-randr --custom-mode 801x600 succeeded' % n)
+    listing = '\n'.join(r['log'].get(n + '-list', []))
+    for want in ('800x600 px', '1024x768 px', '640x480 px', 'current', 'preferred'):
+        if want not in listing:
+            errors.append('%s: wlr-randr does not list %r:\n%s' % (n, want, listing))
+    if not re.search(r'800x600 px, [0-9.]+ Hz.*current',
+                     '\n'.join(r['log'].get(n + '-list800', []))):
+        errors.append('%s: 800x600 is not current after --mode 800x600' % n)
+    drawn = [line for line in r['state'].get(n, []) if line.startswith('drawn ')]
+    first = r['images'].get(n + '-first')
+    if first is None or len(drawn) != 3:
+        return errors + ['%s: no first screen or not drawn three times: %s' % (n, drawn)]
+    sizes = {'first': drawn[0], 'kept': drawn[0], '800': drawn[1], 'back': drawn[2]}
+    for dump, want in (('first', None), ('kept', (first.width, first.height)),
+                       ('800', (800, 600)), ('back', (first.width, first.height))):
+        img = r['images'].get('%s-%s' % (n, dump))
+        if img is None:
+            errors.append('%s-%s: no screendump' % (n, dump))
+            continue
+        if want and (img.width, img.height) != want:
+            errors.append('%s-%s: the screen is %dx%d, want %dx%d'
+                          % (n, dump, img.width, img.height, want[0], want[1]))
+        one = {'images': r['images'], 'state': {n: [sizes[dump]]}}
+        errors += check_client(one, n, '%s-%s' % (n, dump), 0)
+    log = '\n'.join(r['log'].get(n, []))
+    for want in ('now 800x600', 'output configuration failed: no custom modes'):
+        if want not in log:
+            errors.append('%s: picowl did not say %r:\n%s' % (n, want, log))
+    print('%s: %dx%d -> 800x600 -> %dx%d; the client drew %s' % (
+        n, first.width, first.height, first.width, first.height, drawn))
+    return errors
+
+
+def check_modes(r):
+    return check_modes_run(r, 'atomic') + check_modes_run(r, 'legacy')
+
+
 CASES = {
     'vfb': {'qemu': [], 'modules': [('vfb', 'vfb_enable=1 videomemorysize=4194304')],
             'wait': '/dev/fb0', 'script': VFB_SCRIPT, 'check': check_vfb},
@@ -858,6 +947,7 @@ CASES = {
     'power': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', ''),
                                   ('vfb', 'vfb_enable=1 videomemorysize=4194304')],
                   script=POWER_SCRIPT, check=check_power),
+    'modes': dict(BOCHS, script=MODES_SCRIPT, check=check_modes, programs=['wlr-randr']),
     'sound': {'qemu': [], 'modules': [('snd-dummy', 'pcm_substreams=1')],
               'wait': '/dev/snd/pcmC0D0p', 'game': True, 'memory': '1024', 'timeout': 540,
               'script': SOUND_SCRIPT, 'check': check_sound},

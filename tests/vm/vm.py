@@ -244,6 +244,8 @@ def build_initramfs(args, case, version, path):
         c.host_file('/usr/share/alsa/alsa.conf')
         c.host_tree('/usr/share/alsa/cards')
         c.host_tree('/usr/share/alsa/pcm')
+    for name in case.get('programs', []):  # the host's, e.g. wlr-randr
+        programs[name] = shutil.which(name) or fail('%s is not installed' % name)
     for name, p in programs.items():
         c.host_file(p, '/bin/' + name)
     for lib in shared_libraries(programs.values()):

@@ -1,8 +1,10 @@
 /*
  * The vm tests' client: a toplevel of known colours, and a log of the input it receives.
  *
- *   vmclient STATE_FILE
+ *   vmclient STATE_FILE [follow]
  *
+ * With `follow` a configure of another size (the output's mode changed) is drawn again at that
+ * size, with its configured and drawn lines; without it the first configure's size is kept.
  * Fills its buffer magenta with a yellow top-left quarter (so a screendump shows the
  * rotation). The Nth SIGUSR1 adds a 32x32 cyan square, centred at the Nth of (1/2, 1/2),
  * (3/8, 5/8), (5/8, 3/8) of the buffer (then round again), and damages only that square; from
@@ -55,6 +57,7 @@ struct app {
 	int width, height; /* of the first configure, kept */
 	int step; /* SIGUSR1s so far: squares shown */
 	bool configured, drawn;
+	bool follow; /* draw at every configure's size */
 	FILE *state;
 	struct wp_presentation *presentation;
 	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
@@ -245,12 +248,14 @@ draw(struct app *app)
 	wl_surface_commit(app->top.surface);
 }
 
-/* Draws at the first configure's size and keeps it. */
+/* Draws at the first configure's size and keeps it (or, with follow, each new one's). */
 static void
 handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
-	if (!app->configured) {
+	bool resized = top->width != app->width || top->height != app->height;
+	if (!app->configured || (app->follow && resized)) {
+		app->drawn = false;
 		app->configured = true;
 		app->width = top->width;
 		app->height = top->height;
@@ -339,6 +344,7 @@ main(int argc, char *argv[])
 	};
 	app.tc.globals = globals;
 	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
+	app.follow = argc > 2 && strcmp(argv[2], "follow") == 0;
 	if (!app.state) {
 		fprintf(stderr, "vmclient: cannot open the state file\n");
 		return 1;
