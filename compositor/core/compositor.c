@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "budget.h"
 #include "server.h"
 #include "surface.h"
 
@@ -13,6 +14,22 @@ region_destroy(struct wl_client *client, struct wl_resource *resource)
 	wl_resource_destroy(resource);
 }
 
+/*
+ * Each add or subtract costs time in the region's rectangles (pixman walks its bands), so a
+ * region is bounded in rectangles too, far above what a real region has; its memory is charged.
+ */
+#define REGION_MAX_BOXES 1024
+
+static void
+region_changed(struct wl_resource *resource, pixman_region32_t *region)
+{
+	if (pixman_region32_n_rects(region) > REGION_MAX_BOXES) {
+		pixman_region32_clear(region);
+		wl_client_post_no_memory(wl_resource_get_client(resource));
+	}
+	pw_budget_resize_region(resource, PW_BUDGET_SLOT_A, region, 1);
+}
+
 static void
 region_add(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y,
 	int32_t width, int32_t height)
@@ -22,6 +39,7 @@ region_add(struct wl_client *client, struct wl_resource *resource, int32_t x, in
 		return;
 	}
 	pixman_region32_union_rect(region, region, x, y, (unsigned)width, (unsigned)height);
+	region_changed(resource, region);
 }
 
 static void
@@ -36,6 +54,7 @@ region_subtract(struct wl_client *client, struct wl_resource *resource, int32_t 
 	pixman_region32_init_rect(&rect, x, y, (unsigned)width, (unsigned)height);
 	pixman_region32_subtract(region, region, &rect);
 	pixman_region32_fini(&rect);
+	region_changed(resource, region);
 }
 
 static const struct wl_region_interface region_impl = {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "fds.h"
 #include "picowl-counters-unstable-v1-protocol.h"
 #include "server.h"
 
@@ -46,6 +47,7 @@ counters_dump(struct wl_client *client, struct wl_resource *resource, int32_t fd
 	long start = ftell(out);
 	pw_server_dump_counters(server, format == PICOWL_COUNTERS_V1_FORMAT_JSON, out);
 	long end = ftell(out);
+	pw_fds_forget(fd); /* a client's descriptor, closed by fclose, not close */
 	fclose(out);
 	picowl_counters_v1_send_done(resource, (uint32_t)(end > start ? end - start : 0));
 }

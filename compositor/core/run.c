@@ -16,31 +16,15 @@
 #include <wayland-server-core.h>
 
 #include "backend.h"
+#include "listen.h"
 #include "output.h"
 #include "server.h"
 
-#define MAX_LISTEN 4
-
 struct run {
 	struct pw_server *server;
-	int listen[MAX_LISTEN]; /* libwayland's listening sockets: new connections */
-	int n_listen;
 	struct pollfd *fds;
 	size_t cap;
 };
-
-/* libwayland does not say which fds it listens on: the open sockets that accept do. */
-static void
-find_listening(struct run *run)
-{
-	for (int fd = 0; fd < 1024 && run->n_listen < MAX_LISTEN; fd++) {
-		int accepting = 0;
-		socklen_t len = sizeof(accepting);
-		if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &len) == 0 && accepting) {
-			run->listen[run->n_listen++] = fd;
-		}
-	}
-}
 
 /* A frame event that never comes (a lost display) costs a few refreshes' wait, not a hang. */
 static int
@@ -96,8 +80,9 @@ wait_for_frame(struct run *run)
 	if (server->input) {
 		ok = ok && add_fd(run, &n, pw_input_fd(server->input));
 	}
-	for (int i = 0; i < run->n_listen; i++) {
-		ok = ok && add_fd(run, &n, run->listen[i]);
+	int listen_fd = pw_listen_fd(server->listen); /* -1 while accepting pauses */
+	if (listen_fd >= 0) {
+		ok = ok && add_fd(run, &n, listen_fd);
 	}
 	struct wl_client *client;
 	wl_client_for_each(client, wl_display_get_client_list(server->display))
@@ -120,7 +105,6 @@ void
 pw_server_run(struct pw_server *server)
 {
 	struct run run = {.server = server};
-	find_listening(&run);
 	server->quit = false;
 	server->running = true;
 	while (!server->quit) {

@@ -8,8 +8,12 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "budget.h"
+#include "client_fds.h"
 #include "clock.h"
 #include "counters.h"
+#include "listen.h"
+#include "log.h"
 #include "output.h"
 #include "power.h"
 #include "render.h"
@@ -89,24 +93,19 @@ hook_backend(struct pw_server *server)
 bool
 pw_server_listen(struct pw_server *server)
 {
-	const char *name = server->opts.socket;
-	if (name) {
-		if (wl_display_add_socket(server->display, name) != 0) {
-			fprintf(stderr,
-				"picowl: cannot listen on socket %s (in use, or no "
-				"XDG_RUNTIME_DIR)\n",
-				name);
-			return false;
-		}
-		server->socket = name;
-		return true;
-	}
-	server->socket = wl_display_add_socket_auto(server->display);
-	if (!server->socket) {
-		fprintf(stderr, "picowl: cannot create a socket (is XDG_RUNTIME_DIR set?)\n");
+	server->listen = pw_listen_create(server->display, server->opts.socket);
+	if (!server->listen) {
 		return false;
 	}
+	server->socket = pw_listen_name(server->listen);
 	return true;
+}
+
+/* libwayland's messages: a client can make them repeat (pw_log). */
+static void
+handle_wl_log(const char *fmt, va_list ap)
+{
+	pw_log_v("picowl: libwayland: ", fmt, ap);
 }
 
 static bool
@@ -153,6 +152,15 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	server->loop = wl_display_get_event_loop(server->display);
+	server->budget = pw_budget_create(server->display);
+	if (!server->budget) {
+		goto err;
+	}
+	wl_log_set_handler_server(handle_wl_log);
+	server->client_fds = pw_client_fds_create(server->display, 0);
+	if (!server->client_fds) {
+		goto err;
+	}
 	wl_display_set_global_filter(server->display, filter_global, server);
 	server->backend = create_backend(server);
 	if (!server->backend) {
@@ -191,9 +199,15 @@ pw_server_destroy(struct pw_server *server)
 	if (!server) {
 		return;
 	}
+	pw_listen_destroy(server->listen);
+	server->listen = NULL;
 	if (server->display) {
 		wl_display_destroy_clients(server->display);
 	}
+	pw_client_fds_destroy(server->client_fds);
+	server->client_fds = NULL;
+	pw_budget_destroy(server->budget);
+	server->budget = NULL;
 	wl_signal_emit_mutable(&server->destroy, server);
 	if (server->backend && server->backend->events == &backend_events) {
 		server->backend->events = server->output_events;
@@ -209,6 +223,7 @@ pw_server_destroy(struct pw_server *server)
 		wl_display_destroy(server->display);
 	}
 	free(server);
+	pw_log_flush();
 }
 
 void

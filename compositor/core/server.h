@@ -13,10 +13,13 @@
 #include "options.h"
 
 struct pw_backend;
+struct pw_budget;
+struct pw_client_fds;
 struct pw_backend_events;
 struct pw_desktop;
 struct pw_idle;
 struct pw_input;
+struct pw_listen;
 struct pw_output;
 struct pw_power;
 struct pw_seat;
@@ -68,6 +71,9 @@ struct pw_server {
 	/* Time since the last input (idle.h) and the display's power by it (power.h). */
 	struct pw_idle *idle;
 	struct pw_power *power;
+	struct pw_budget *budget; /* per-client memory (budget.h) */
+	struct pw_client_fds *client_fds; /* per-client descriptor shares (client_fds.h) */
+	struct pw_listen *listen; /* the listening socket (listen.h), from pw_server_listen */
 	struct wl_global *counters_global; /* private: same-uid clients only */
 	/*
 	 * Globals offered only to clients of picowl's own uid (pw_server_add_private_global):

@@ -21,49 +21,26 @@ subsurface_from_resource(struct wl_resource *resource)
 bool
 pw_subsurface_effectively_sync(const struct pw_subsurface *sub)
 {
-	while (sub) {
-		if (sub->synchronized) {
-			return true;
-		}
-		if (!sub->parent) {
-			return false;
-		}
-		sub = sub->parent->subsurface;
-	}
-	return false;
+	return pw_surface_tree_get(sub->surface)->sync;
 }
 
 bool
 pw_subsurface_mapped(const struct pw_subsurface *sub)
 {
-	while (sub) {
-		if (!sub->parent || !pw_surface_has_buffer(sub->surface)) {
-			return false;
-		}
-		sub = sub->parent->subsurface;
-	}
-	return true;
+	return pw_surface_tree_get(sub->surface)->shown;
 }
 
 void
 pw_subsurface_parent_commit(struct pw_subsurface *sub)
 {
+	/* The tree's commit damages where it was and where it goes (surface_damage.c). */
 	if (sub->pending_position) {
 		sub->pending_position = false;
 		if (sub->x != sub->pending_x || sub->y != sub->pending_y) {
-			/* Damage where it was and where it goes. */
-			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0,
-				0, sub->surface->width, sub->surface->height);
-			pw_surface_damage_output(sub->surface);
 			sub->x = sub->pending_x;
 			sub->y = sub->pending_y;
-			pixman_region32_union_rect(&sub->surface->damage, &sub->surface->damage, 0,
-				0, sub->surface->width, sub->surface->height);
-			pw_surface_damage_output(sub->surface);
+			pw_surface_tree_changed(sub->surface);
 		}
-	}
-	if (sub->synchronized || pw_subsurface_effectively_sync(sub)) {
-		pw_surface_apply_cached(sub->surface);
 	}
 }
 
@@ -77,6 +54,7 @@ detach(struct pw_subsurface *sub)
 			sub->surface->width, sub->surface->height);
 		pw_surface_damage_output(sub->surface);
 		sub->parent = NULL;
+		pw_surface_tree_changed(sub->surface);
 	}
 }
 
@@ -86,6 +64,7 @@ subsurface_destroy_state(struct pw_subsurface *sub)
 	detach(sub);
 	if (sub->surface) {
 		sub->surface->subsurface = NULL;
+		pw_surface_tree_changed(sub->surface);
 		pw_surface_clear_role_data(sub->surface);
 		wl_list_remove(&sub->surface_destroy.link);
 	}
@@ -189,8 +168,9 @@ static void
 subsurface_set_sync(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_subsurface *sub = subsurface_from_resource(resource);
-	if (sub) {
+	if (sub && !sub->synchronized) {
 		sub->synchronized = true;
+		pw_surface_tree_changed(sub->surface);
 	}
 }
 
@@ -202,6 +182,7 @@ subsurface_set_desync(struct wl_client *client, struct wl_resource *resource)
 		return;
 	}
 	sub->synchronized = false;
+	pw_surface_tree_changed(sub->surface);
 	if (!pw_subsurface_effectively_sync(sub)) {
 		pw_surface_apply_cached(sub->surface);
 	}
@@ -219,6 +200,11 @@ static const struct wl_subsurface_interface subsurface_impl = {
 static bool
 is_ancestor(struct pw_surface *maybe_ancestor, struct pw_surface *surface)
 {
+	if (!maybe_ancestor->subsurface || !maybe_ancestor->subsurface->parent) {
+		/* the root of its tree: an ancestor of the surfaces of that tree only */
+		return pw_surface_root(surface) == maybe_ancestor;
+	}
+	/* A subsurface already, refused as such after this: the walk happens once per client. */
 	for (struct pw_surface *s = surface; s; s = s->subsurface ? s->subsurface->parent : NULL) {
 		if (s == maybe_ancestor) {
 			return true;
@@ -269,6 +255,7 @@ subcompositor_get_subsurface(struct wl_client *client, struct wl_resource *resou
 	sub->surface_destroy.notify = handle_surface_destroy;
 	wl_signal_add(&surface->events.destroy, &sub->surface_destroy);
 	surface->subsurface = sub;
+	pw_surface_tree_changed(surface);
 }
 
 static void

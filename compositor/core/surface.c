@@ -6,6 +6,7 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "budget.h"
 #include "clock.h"
 #include "dispatch.h"
 #include "format.h"
@@ -25,11 +26,15 @@ static void
 handle_buffer_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_surface *surface = wl_container_of(listener, surface, buffer_destroy);
+	bool had_buffer = pw_surface_has_buffer(surface);
 	wl_list_remove(&surface->buffer_destroy.link);
 	wl_list_init(&surface->buffer_destroy.link);
 	pw_surface_keep_pixels(surface);
 	surface->buffer = NULL;
 	surface->shm = NULL;
+	if (had_buffer != pw_surface_has_buffer(surface)) {
+		pw_surface_tree_changed(surface); /* pixels too big to keep */
+	}
 }
 
 static void
@@ -68,12 +73,18 @@ send_output_enter(struct pw_surface *surface, bool enter)
 	}
 }
 
-static void
-apply_state(struct pw_surface *surface, struct pw_surface_state *next)
+/*
+ * The first half of applying `next`: the state moves in, the buffer, offset and size follow,
+ * and the damage is in surface coordinates. False when a viewport does not fit (an error posted):
+ * then nothing below it is applied, and the second half does not run.
+ */
+static bool
+apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 {
 	struct pw_surface_state *cur = &surface->current;
 	int old_w = surface->width, old_h = surface->height;
 	bool old_mapped = pw_surface_has_contents(surface);
+	bool had_buffer = pw_surface_has_buffer(surface);
 	uint32_t c = next->committed;
 
 	pw_surface_state_move(cur, next);
@@ -100,15 +111,19 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 	bool offset = (c & PW_STATE_OFFSET) && (cur->dx != 0 || cur->dy != 0);
 	if (c & PW_STATE_OFFSET) {
 		/* picowl places toplevels in tiles; the offset moves subsurfaces only. */
-		if (surface->subsurface) {
+		if (surface->subsurface && offset) {
 			surface->subsurface->x = pw_position_add(surface->subsurface->x, cur->dx);
 			surface->subsurface->y = pw_position_add(surface->subsurface->y, cur->dy);
+			pw_surface_tree_changed(surface);
 		}
 		cur->dx = cur->dy = 0;
 	}
 	pw_surface_update_size(surface);
+	if (surface->subsurface && had_buffer != pw_surface_has_buffer(surface)) {
+		pw_surface_tree_changed(surface);
+	}
 	if (!pw_viewport_check(surface)) {
-		return;
+		return false;
 	}
 
 	pw_surface_add_buffer_damage(surface, &cur->buffer_damage);
@@ -121,30 +136,97 @@ apply_state(struct pw_surface *surface, struct pw_surface_state *next)
 		pw_region_add_box(&surface->damage, 0, 0, max_w, max_h);
 	}
 	pw_region_clip(&surface->damage, 0, 0, max_w, max_h);
+	surface->apply.old_w = old_w;
+	surface->apply.old_h = old_h;
+	surface->apply.old_mapped = old_mapped;
+	surface->apply.offset = offset;
+	surface->apply.committed = c;
+	surface->apply.applied = true;
+	return true;
+}
 
-	struct pw_surface_node *node, *tmp;
-	wl_list_for_each_safe(node, tmp, &surface->stack, link) {
-		if (node->surface != surface && node->surface->subsurface) {
-			pw_subsurface_parent_commit(node->surface->subsurface);
-		}
-	}
+/*
+ * The second half, once the subsurfaces below applied theirs: the role's commit and the commit
+ * signal. True when the commit can change what is under a point.
+ */
+static bool
+apply_end(struct pw_surface *surface)
+{
+	uint32_t c = surface->apply.committed;
 	if (surface->role && surface->role->commit) {
 		surface->role->commit(surface);
 	}
-	cur->committed = 0;
+	surface->current.committed = 0;
 	wl_signal_emit(&surface->events.commit, surface);
-	pw_surface_damage_output(surface);
-	if (surface->on_output != pw_surface_has_contents(surface)) {
-		send_output_enter(surface, pw_surface_has_contents(surface));
-	}
 	/* A new frame of the same size in the same place cannot move the pointer's focus. */
 	const uint32_t content = PW_STATE_BUFFER | PW_STATE_DAMAGE | PW_STATE_FRAME |
 		PW_STATE_FEEDBACK | PW_STATE_OPAQUE;
-	bool moved = (c & ~(content | PW_STATE_OFFSET)) || offset || old_w != surface->width ||
-		old_h != surface->height || old_mapped != pw_surface_has_contents(surface) ||
+	return (c & ~(content | PW_STATE_OFFSET)) || surface->apply.offset ||
+		surface->apply.old_w != surface->width || surface->apply.old_h != surface->height ||
+		surface->apply.old_mapped != pw_surface_has_contents(surface) ||
 		surface->subsurface || surface->stack.next->next != &surface->stack;
+}
+
+/* wl_surface.enter or leave for each surface the commit applied, after its damage. */
+static void
+send_enters(struct pw_surface *top)
+{
+	struct pw_surface_walk walk;
+	pw_surface_walk_init(&walk, top, false);
+	enum pw_surface_walk_step step;
+	while ((step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
+		struct pw_surface *s = walk.child;
+		if (step == PW_WALK_SELF && s->apply.applied) {
+			s->apply.applied = false;
+			if (s->on_output != pw_surface_has_contents(s)) {
+				send_output_enter(s, pw_surface_has_contents(s));
+			}
+		} else if (step == PW_WALK_CHILD && s->apply.applied) {
+			pw_surface_walk_descend(&walk);
+		}
+	}
+}
+
+/*
+ * Applies `next` to `top`, and to each subsurface below it the state it cached while it was
+ * synchronized (the parent's commit applies it), in one walk: a client picks the depth. Each
+ * surface's first half runs before the subsurfaces below it, its second half after. The tree's
+ * damage and surface_moved come once, at the end.
+ */
+static void
+commit_tree(struct pw_surface *top, struct pw_surface_state *next)
+{
+	struct pw_tree_damage damage;
+	bool moved = false;
+	pw_surface_damage_tree_begin(top, &damage);
+	if (apply_begin(top, next)) {
+		top->apply.sync =
+			top->subsurface && pw_subsurface_effectively_sync(top->subsurface);
+		struct pw_surface_walk walk;
+		pw_surface_walk_init(&walk, top, false);
+		enum pw_surface_walk_step step;
+		while ((step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
+			struct pw_surface *child = walk.child;
+			if (step == PW_WALK_UP) {
+				moved |= apply_end(child);
+			} else if (step == PW_WALK_CHILD) {
+				pw_subsurface_parent_commit(child->subsurface);
+				child->apply.sync =
+					child->subsurface->synchronized || walk.surface->apply.sync;
+				if (child->apply.sync && child->has_cache) {
+					child->has_cache = false;
+					if (apply_begin(child, &child->cached)) {
+						pw_surface_walk_descend(&walk);
+					}
+				}
+			}
+		}
+		moved |= apply_end(top);
+	}
+	pw_surface_damage_tree_end(top, &damage);
+	send_enters(top);
 	if (moved) {
-		wl_signal_emit(&surface->server->events.surface_moved, surface);
+		wl_signal_emit(&top->server->events.surface_moved, top);
 	}
 }
 
@@ -153,7 +235,7 @@ pw_surface_apply_cached(struct pw_surface *surface)
 {
 	if (surface->has_cache) {
 		surface->has_cache = false;
-		apply_state(surface, &surface->cached);
+		commit_tree(surface, &surface->cached);
 	}
 }
 
@@ -173,9 +255,9 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
 	if (surface->has_cache) {
 		pw_surface_state_move(&surface->cached, &surface->pending);
 		surface->has_cache = false;
-		apply_state(surface, &surface->cached);
+		commit_tree(surface, &surface->cached);
 	} else {
-		apply_state(surface, &surface->pending);
+		commit_tree(surface, &surface->pending);
 	}
 }
 
@@ -273,7 +355,7 @@ surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
-	pw_region_add_box(&surface->pending.surface_damage, x, y, x + width, y + height);
+	pw_region_add_damage_box(&surface->pending.surface_damage, x, y, x + width, y + height);
 	surface->pending.committed |= PW_STATE_DAMAGE;
 }
 
@@ -285,7 +367,7 @@ surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, in
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
-	pw_region_add_box(&surface->pending.buffer_damage, x, y, x + width, y + height);
+	pw_region_add_damage_box(&surface->pending.buffer_damage, x, y, x + width, y + height);
 	surface->pending.committed |= PW_STATE_DAMAGE;
 }
 
@@ -319,6 +401,7 @@ surface_set_opaque_region(struct wl_client *client, struct wl_resource *resource
 	} else {
 		pixman_region32_clear(&surface->pending.opaque);
 	}
+	pw_budget_resize_region(resource, PW_BUDGET_SLOT_A, &surface->pending.opaque, 3);
 	surface->pending.committed |= PW_STATE_OPAQUE;
 }
 
@@ -334,6 +417,7 @@ surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
 		pixman_region32_init_rect(&surface->pending.input, INT32_MIN / 2, INT32_MIN / 2,
 			UINT32_MAX / 2, UINT32_MAX / 2);
 	}
+	pw_budget_resize_region(resource, PW_BUDGET_SLOT_B, &surface->pending.input, 3);
 	surface->pending.committed |= PW_STATE_INPUT;
 }
 
@@ -461,15 +545,6 @@ pw_surface_clear_role_data(struct pw_surface *surface)
 	surface->role_resource = NULL;
 }
 
-struct pw_surface *
-pw_surface_root(struct pw_surface *surface)
-{
-	while (surface->subsurface && surface->subsurface->parent) {
-		surface = surface->subsurface->parent;
-	}
-	return surface;
-}
-
 bool
 pw_surface_has_buffer(const struct pw_surface *surface)
 {
@@ -492,53 +567,6 @@ pw_surface_opaque(const struct pw_surface *surface)
 	pixman_box32_t box = {0, 0, surface->width, surface->height};
 	return pixman_region32_contains_rectangle((pixman_region32_t *)&surface->current.opaque,
 		       &box) == PIXMAN_REGION_IN;
-}
-
-void
-pw_surface_for_each(struct pw_surface *surface, int x, int y,
-	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data)
-{
-	struct pw_surface_node *node;
-	wl_list_for_each(node, &surface->stack, link) {
-		if (node->surface == surface) {
-			fn(surface, x, y, data);
-			continue;
-		}
-		struct pw_subsurface *sub = node->surface->subsurface;
-		if (!pw_subsurface_mapped(sub)) {
-			continue;
-		}
-		pw_surface_for_each(node->surface, x + sub->x, y + sub->y, fn, data);
-	}
-}
-
-struct pw_surface *
-pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx, double *out_sy)
-{
-	struct pw_surface_node *node;
-	wl_list_for_each_reverse(node, &surface->stack, link) {
-		if (node->surface == surface) {
-			if (!pw_surface_has_buffer(surface) || sx < 0 || sy < 0 ||
-				sx >= surface->width || sy >= surface->height ||
-				!pixman_region32_contains_point(&surface->current.input, (int)sx,
-					(int)sy, NULL)) {
-				continue;
-			}
-			*out_sx = sx;
-			*out_sy = sy;
-			return surface;
-		}
-		struct pw_subsurface *sub = node->surface->subsurface;
-		if (!pw_subsurface_mapped(sub)) {
-			continue;
-		}
-		struct pw_surface *hit =
-			pw_surface_at(node->surface, sx - sub->x, sy - sub->y, out_sx, out_sy);
-		if (hit) {
-			return hit;
-		}
-	}
-	return NULL;
 }
 
 static void
@@ -565,4 +593,5 @@ pw_surface_unmap_buffer(struct pw_surface *surface)
 	pw_surface_drop_kept(surface);
 	surface->buffer_width = surface->buffer_height = 0;
 	surface->width = surface->height = 0;
+	pw_surface_tree_changed(surface);
 }

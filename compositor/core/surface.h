@@ -58,6 +58,25 @@ struct pw_surface_role {
 
 struct pw_subsurface;
 
+/*
+ * Where a surface is in its subsurface tree, cached (surface_tree.c) so that nothing walks to
+ * the root per surface: valid while `clean`. Whatever changes it (a parent, a position, sync,
+ * whether a subsurface has a buffer) calls pw_surface_tree_changed, which marks the surface and
+ * everything below it, never above: a clean surface has a clean parent.
+ */
+struct pw_surface_tree {
+	bool clean;
+	bool shown; /* the root, or a subsurface that has a buffer under a shown parent */
+	bool sync; /* effectively synchronized: it or a subsurface above it is */
+	struct pw_surface *root;
+	long long x, y; /* from the root's origin, exact (each step is within 2^20) */
+	/* scratch: pw_surface_tree_get's way back down; a tree commit's note of the old box */
+	struct pw_surface *down;
+	bool noted;
+	long long was_x, was_y;
+	int was_w, was_h;
+};
+
 struct pw_surface {
 	struct wl_resource *resource;
 	struct pw_server *server;
@@ -96,6 +115,13 @@ struct pw_surface {
 	} self_node;
 	struct pw_subsurface *subsurface; /* if this surface is one */
 	struct wl_resource *viewport;
+	struct pw_surface_tree tree;
+	/* What the first half of applying a state noted for the second (surface.c). */
+	struct {
+		int old_w, old_h;
+		bool old_mapped, offset, sync, applied;
+		uint32_t committed;
+	} apply;
 
 	struct {
 		struct wl_signal commit; /* after current state changed */
@@ -108,7 +134,7 @@ bool pw_compositor_create(struct pw_server *server);
 /* Creates a wl_surface resource and its surface; NULL on allocation failure. */
 struct pw_surface *pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 	struct pw_server *server);
-/* A synchronized subsurface's parent committed: apply what the subsurface cached. */
+/* A subsurface became desynchronized: apply what it cached, and what its subsurfaces cached. */
 void pw_surface_apply_cached(struct pw_surface *surface);
 /* Posts wp_viewport errors for a committed viewport that does not fit; false if so. */
 bool pw_viewport_check(struct pw_surface *surface);
@@ -130,6 +156,29 @@ void pw_surface_clear_role_data(struct pw_surface *surface);
 /* The root of a subsurface tree (the surface itself when it is no subsurface). */
 struct pw_surface *pw_surface_root(struct pw_surface *surface);
 
+/* The surface's place in its tree, brought up to date (amortized O(1), surface_tree.c). */
+const struct pw_surface_tree *pw_surface_tree_get(struct pw_surface *surface);
+/* Its parent, position, sync or buffer changed: marks it and every surface below it. */
+void pw_surface_tree_changed(struct pw_surface *surface);
+
+/*
+ * A walk over a surface tree without recursion (a client makes trees of any depth), each
+ * surface's stack in order, bottom to top (or top to bottom with `reverse`):
+ * pw_surface_walk_next gives PW_WALK_SELF at `surface` itself, PW_WALK_CHILD at a subsurface
+ * (`child`; pw_surface_walk_descend goes into it, else the walk skips it), PW_WALK_UP when it
+ * leaves `child` back to its parent `surface`, PW_WALK_END after `top`. Nothing may join or
+ * leave a stack on the walk's way while it walks.
+ */
+enum pw_surface_walk_step { PW_WALK_SELF, PW_WALK_CHILD, PW_WALK_UP, PW_WALK_END };
+struct pw_surface_walk {
+	struct pw_surface *top, *surface, *child;
+	struct wl_list *link;
+	bool reverse;
+};
+void pw_surface_walk_init(struct pw_surface_walk *walk, struct pw_surface *top, bool reverse);
+enum pw_surface_walk_step pw_surface_walk_next(struct pw_surface_walk *walk);
+void pw_surface_walk_descend(struct pw_surface_walk *walk);
+
 /*
  * a + b for subsurface positions and attach offsets, which a client may push anywhere: held
  * within 2^20 either way, past any output, so that adding positions up never overflows an int.
@@ -138,6 +187,14 @@ static inline int
 pw_position_add(int a, int b)
 {
 	long long v = (long long)a + b;
+	return v > (1 << 20) ? (1 << 20) : v < -(1 << 20) ? -(1 << 20) : (int)v;
+}
+
+/* origin + an offset in a tree (pw_surface_tree.x, y), held within 2^20 as above. */
+static inline int
+pw_position_at(int origin, long long offset)
+{
+	long long v = origin + offset;
 	return v > (1 << 20) ? (1 << 20) : v < -(1 << 20) ? -(1 << 20) : (int)v;
 }
 
@@ -164,7 +221,8 @@ bool pw_surface_opaque(const struct pw_surface *surface);
 
 /*
  * Calls `fn` for the surface and every mapped subsurface below it, bottom to top, with the
- * surface-local origin of each relative to `surface`.
+ * surface-local origin of each relative to `surface`. Without recursion, in time linear in the
+ * tree; `fn` must not change the tree.
  */
 void pw_surface_for_each(struct pw_surface *surface, int x, int y,
 	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data);
@@ -181,6 +239,20 @@ void pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec);
  * surface_commit and damages the output where the surface is shown (surface_damage.c).
  */
 void pw_surface_damage_output(struct pw_surface *surface);
+
+/*
+ * The damage of one commit applied to `top` and the subsurfaces below it (surface_damage.c):
+ * _begin, before, notes where each shown subsurface of that tree is; _end, after, emits
+ * surface_commit once, damages the output with each surface's damage, and where a subsurface was
+ * and is when it moved, appeared or went, and records one commit.
+ */
+struct pw_tree_damage {
+	bool shown;
+	int x, y;
+	struct pw_box clip;
+};
+void pw_surface_damage_tree_begin(struct pw_surface *top, struct pw_tree_damage *damage);
+void pw_surface_damage_tree_end(struct pw_surface *top, struct pw_tree_damage *damage);
 
 /* Releases the buffer and drops it (used when a role unmaps). */
 void pw_surface_unmap_buffer(struct pw_surface *surface);

@@ -9,34 +9,49 @@
 #include "subsurface.h"
 #include "surface.h"
 
+/* Where the tree of `root` is shown (its origin and clip); false when it is not. */
+static bool
+place_tree(struct pw_surface *root, struct pw_tree_damage *where)
+{
+	where->shown = root->server->output && root->role && root->role->place && root->role_data &&
+		root->role->place(root, &where->x, &where->y, &where->clip);
+	return where->shown;
+}
+
+static void
+clip_to(pixman_region32_t *region, struct pw_box clip)
+{
+	pw_region_clip(region, clip.x, clip.y, pw_region_end(clip.x, clip.width),
+		pw_region_end(clip.y, clip.height));
+}
+
+/* Records a commit of the tree of `root` that damaged or wants a frame callback. */
+static void
+note_commit(struct pw_surface *root)
+{
+	struct pw_server *server = root->server;
+	if (server->counters) {
+		pw_counters_commit(server->counters, root->id, pw_now_ns());
+	}
+	pw_output_note_commit(server->output, wl_resource_get_client(root->resource));
+}
+
 void
 pw_surface_damage_output(struct pw_surface *surface)
 {
 	struct pw_server *server = surface->server;
-	struct pw_surface *root = pw_surface_root(surface);
 	/* The shell re-places what depends on the tree (a test-positioned view) before `place`. */
 	wl_signal_emit(&server->events.surface_commit, surface);
-	int x, y;
-	struct pw_box clip;
-	bool shown = root->role && root->role->place && root->role_data &&
-		(!surface->subsurface || pw_subsurface_mapped(surface->subsurface)) &&
-		root->role->place(root, &x, &y, &clip);
-	if (shown && server->output) {
-		for (struct pw_surface *s = surface; s->subsurface && s->subsurface->parent;
-			s = s->subsurface->parent) {
-			x += s->subsurface->x;
-			y += s->subsurface->y;
-		}
-		pixman_region32_translate(&surface->damage, x, y);
-		pw_region_clip(&surface->damage, clip.x, clip.y, pw_region_end(clip.x, clip.width),
-			pw_region_end(clip.y, clip.height));
+	const struct pw_surface_tree *tree = pw_surface_tree_get(surface);
+	struct pw_surface *root = tree->root;
+	struct pw_tree_damage where;
+	if (tree->shown && place_tree(root, &where)) {
+		pixman_region32_translate(&surface->damage, pw_position_at(where.x, tree->x),
+			pw_position_at(where.y, tree->y));
+		clip_to(&surface->damage, where.clip);
 		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
 		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
-			if (server->counters) {
-				pw_counters_commit(server->counters, root->id, pw_now_ns());
-			}
-			pw_output_note_commit(server->output,
-				wl_resource_get_client(root->resource));
+			note_commit(root);
 		}
 		pw_output_damage_region(server->output, &surface->damage);
 		if (callbacks) {
@@ -44,4 +59,124 @@ pw_surface_damage_output(struct pw_surface *surface)
 		}
 	}
 	pixman_region32_clear(&surface->damage);
+}
+
+static void
+note_box(struct pw_surface *s)
+{
+	const struct pw_surface_tree *tree = pw_surface_tree_get(s);
+	s->tree.noted = true;
+	s->tree.was_x = tree->x;
+	s->tree.was_y = tree->y;
+	s->tree.was_w = s->width;
+	s->tree.was_h = s->height;
+}
+
+void
+pw_surface_damage_tree_begin(struct pw_surface *top, struct pw_tree_damage *damage)
+{
+	damage->shown = false;
+	if (!top->subsurface && top->stack.next->next == &top->stack) {
+		return; /* a surface alone: its own damage says it all */
+	}
+	const struct pw_surface_tree *tree = pw_surface_tree_get(top);
+	if (!tree->shown || !place_tree(tree->root, damage)) {
+		return;
+	}
+	note_box(top);
+	struct pw_surface_walk walk;
+	pw_surface_walk_init(&walk, top, false);
+	enum pw_surface_walk_step step;
+	while ((step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
+		if (step == PW_WALK_CHILD && pw_surface_has_buffer(walk.child)) {
+			note_box(walk.child); /* under a shown parent: shown */
+			pw_surface_walk_descend(&walk);
+		}
+	}
+}
+
+/* Adds `box` (w x h at the tree offset x, y from `where`) to `out`, clipped. */
+static void
+add_box(pixman_region32_t *out, const struct pw_tree_damage *where, long long x, long long y, int w,
+	int h)
+{
+	int x1 = pw_position_at(where->x, x), y1 = pw_position_at(where->y, y);
+	pixman_region32_t box;
+	pixman_region32_init(&box);
+	pw_region_add_box(&box, x1, y1, pw_region_end(x1, w), pw_region_end(y1, h));
+	clip_to(&box, where->clip);
+	pw_region_add(out, &box);
+	pixman_region32_fini(&box);
+}
+
+/* The damage of one surface of the tree, into `out` (output coordinates). */
+static void
+surface_damage(struct pw_surface *s, const struct pw_tree_damage *before,
+	const struct pw_tree_damage *after, pixman_region32_t *out)
+{
+	const struct pw_surface_tree *tree = pw_surface_tree_get(s);
+	bool was = s->tree.noted && before->shown, now = tree->shown && after->shown;
+	s->tree.noted = false;
+	bool moved = s->subsurface &&
+		(!was || !now || tree->x != s->tree.was_x || tree->y != s->tree.was_y);
+	if (was && moved) {
+		add_box(out, before, s->tree.was_x, s->tree.was_y, s->tree.was_w, s->tree.was_h);
+	}
+	if (now && moved) {
+		add_box(out, after, tree->x, tree->y, s->width, s->height);
+	}
+	if (now) {
+		pixman_region32_translate(&s->damage, pw_position_at(after->x, tree->x),
+			pw_position_at(after->y, tree->y));
+		clip_to(&s->damage, after->clip);
+		pw_region_add(out, &s->damage);
+	}
+	pixman_region32_clear(&s->damage);
+	/* Damage is never wrong by being more: past so many boxes, their extents. */
+	if (pixman_region32_n_rects(out) > PW_REGION_DAMAGE_BOXES) {
+		pixman_box32_t e = *pixman_region32_extents(out);
+		pixman_region32_fini(out);
+		pixman_region32_init_rect(out, e.x1, e.y1, (unsigned)(e.x2 - e.x1),
+			(unsigned)(e.y2 - e.y1));
+	}
+}
+
+void
+pw_surface_damage_tree_end(struct pw_surface *top, struct pw_tree_damage *damage)
+{
+	struct pw_server *server = top->server;
+	wl_signal_emit(&server->events.surface_commit, top);
+	const struct pw_surface_tree *tree = pw_surface_tree_get(top);
+	struct pw_surface *root = tree->root;
+	struct pw_tree_damage after;
+	place_tree(root, &after);
+	pixman_region32_t out;
+	pixman_region32_init(&out);
+	bool callbacks = false;
+	struct pw_surface_walk walk;
+	pw_surface_walk_init(&walk, top, false);
+	enum pw_surface_walk_step step;
+	while ((step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
+		struct pw_surface *s = walk.child;
+		if (step == PW_WALK_SELF) {
+			surface_damage(s, damage, &after, &out);
+			callbacks |= after.shown && pw_surface_tree_get(s)->shown &&
+				!wl_list_empty(&s->current.frame_callbacks);
+		} else if (step == PW_WALK_CHILD &&
+			(s->tree.noted || pw_surface_has_buffer(s) ||
+				pixman_region32_not_empty(&s->damage))) {
+			/* Shown now or before, or with damage to drop: the walk goes in. */
+			pw_surface_walk_descend(&walk);
+		}
+	}
+	if (after.shown && (callbacks || pixman_region32_not_empty(&out))) {
+		note_commit(root);
+	}
+	if (after.shown || damage->shown) {
+		pw_output_damage_region(server->output, &out);
+	}
+	pixman_region32_fini(&out);
+	if (callbacks) {
+		pw_output_schedule_repaint(server->output);
+	}
 }

@@ -5,6 +5,7 @@
 #include <wayland-server-core.h>
 
 #include "format.h"
+#include "log.h"
 #include "surface.h"
 
 /* The largest destroyed buffer whose pixels are kept: 16 MiB, 2048x2048 at 32 bpp. */
@@ -26,9 +27,8 @@ pw_surface_keep_pixels(struct pw_surface *surface)
 		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
 	if (size > PW_SURFACE_KEPT_MAX) {
 		/* a client's cheap sparse pool must not cost picowl that much memory */
-		fprintf(stderr,
-			"picowl: a client destroyed a shown %dx%d buffer: its %zu bytes are more "
-			"than picowl keeps (%d): the surface shows nothing until its next buffer\n",
+		pw_log("picowl: a client destroyed a shown %dx%d buffer: its %zu bytes are more "
+		       "than picowl keeps (%d): the surface shows nothing until its next buffer",
 			surface->buffer_width, surface->buffer_height, size, PW_SURFACE_KEPT_MAX);
 	} else if (size > 0) {
 		surface->kept.data = malloc(size);

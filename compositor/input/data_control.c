@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "budget.h"
 #include "seat_internal.h"
 #include "selection_protocols.h"
 #include "server.h"
@@ -168,6 +169,10 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 	if (!pw_selection_mime_add(&source->mime_types, &source->mime_bytes, mime_type)) {
 		wl_resource_post_no_memory(resource);
 	}
+	/* a string is at least a 64-byte block */
+	pw_budget_resize(resource, PW_BUDGET_SLOT_A,
+		source->mime_bytes + source->mime_types.alloc +
+			64 * (source->mime_types.size / sizeof(char *)));
 }
 
 static const struct zwlr_data_control_source_v1_interface source_impl = {

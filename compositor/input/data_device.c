@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "budget.h"
 #include "data_device.h"
 #include "data_drag.h"
 #include "seat_internal.h"
@@ -214,6 +215,10 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 	if (!pw_selection_mime_add(&source->mime_types, &source->mime_bytes, mime_type)) {
 		wl_resource_post_no_memory(resource);
 	}
+	/* a string is at least a 64-byte block */
+	pw_budget_resize(resource, PW_BUDGET_SLOT_A,
+		source->mime_bytes + source->mime_types.alloc +
+			64 * (source->mime_types.size / sizeof(char *)));
 }
 
 static void

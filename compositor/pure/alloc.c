@@ -7,7 +7,8 @@
  * and pushes a block in a few. Blocks of up to SMALL_MAX bytes come from one reserved region,
  * cut into pages of one size class each, so that free() knows a block by its address alone.
  * Freed blocks stay on their list for the next message: the region holds the peak of small
- * blocks in use, no more.
+ * blocks in use, no more, until malloc_trim (called when clients have gone, core/budget.c)
+ * gives the pages whose blocks are all free back to the kernel, then glibc's free memory.
  *
  * glibc documents replacing malloc, free, calloc, realloc and malloc_usable_size this way
  * ("Replacing malloc"); memalign and its kin stay glibc's, and free() hands their blocks back.
@@ -18,6 +19,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -46,6 +48,7 @@ void __libc_free(void *ptr);
 #define PAGE_SIZE 4096
 #define CLASSES 4 /* 64, 128, 256 and 512 bytes */
 #define SMALL_MAX (64 << (CLASSES - 1))
+#define EMPTY CLASSES /* the page class of a page given back by malloc_trim */
 
 struct block {
 	struct block *next;
@@ -55,6 +58,8 @@ static struct {
 	char *region; /* NULL until the first small block; MAP_FAILED if it could not be had */
 	size_t used; /* bytes of the region cut into pages */
 	unsigned char page_class[REGION_SIZE / PAGE_SIZE];
+	unsigned short free_count[REGION_SIZE / PAGE_SIZE]; /* malloc_trim's, per page */
+	size_t empty_pages; /* pages of class EMPTY, for cut() to take first */
 	struct block *free[CLASSES];
 	char *next[CLASSES], *end[CLASSES]; /* the rest of each class's newest page */
 	atomic_flag busy;
@@ -98,10 +103,32 @@ class_at(const void *ptr)
 	return heap.page_class[((uintptr_t)ptr - (uintptr_t)heap.region) / PAGE_SIZE];
 }
 
+/* A page given back by malloc_trim, or NULL. */
+static char *
+empty_page(void)
+{
+	if (heap.empty_pages == 0) {
+		return NULL;
+	}
+	for (size_t i = 0; i < heap.used / PAGE_SIZE; i++) {
+		if (heap.page_class[i] == EMPTY) {
+			heap.empty_pages--;
+			return heap.region + i * PAGE_SIZE;
+		}
+	}
+	return NULL;
+}
+
 /* A fresh block of class `c` from its newest page or a new one; NULL when the region is full. */
 static void *
 cut(int c)
 {
+	char *page;
+	if (heap.next[c] == heap.end[c] && (page = empty_page())) {
+		heap.page_class[(size_t)(page - heap.region) / PAGE_SIZE] = (unsigned char)c;
+		heap.next[c] = page;
+		heap.end[c] = page + PAGE_SIZE;
+	}
 	if (heap.next[c] == heap.end[c]) {
 		if (!heap.region) {
 			heap.region = mmap(NULL, REGION_SIZE, PROT_READ | PROT_WRITE,
@@ -217,6 +244,69 @@ realloc(void *ptr, size_t size)
 		free(ptr);
 	}
 	return p;
+}
+
+/* The page of our block `ptr`. */
+static size_t
+page_of(const void *ptr)
+{
+	return ((uintptr_t)ptr - (uintptr_t)heap.region) / PAGE_SIZE;
+}
+
+/*
+ * Gives back the pages whose blocks are all on their free list (the newest page of each class
+ * stays: its uncut rest is on no list), then glibc's free memory. The pages stay reserved;
+ * MADV_DONTNEED drops them from the RSS and the next touch maps a zero page.
+ */
+int
+malloc_trim(size_t pad)
+{
+	static int (*glibc)(size_t);
+	if (!glibc) {
+		glibc = (int (*)(size_t))dlsym(RTLD_NEXT, "malloc_trim");
+	}
+	int released = 0;
+	lock();
+	if (heap.region && heap.region != MAP_FAILED) {
+		memset(heap.free_count, 0, sizeof(heap.free_count));
+		for (int c = 0; c < CLASSES; c++) {
+			for (struct block *b = heap.free[c]; b; b = b->next) {
+				heap.free_count[page_of(b)]++;
+			}
+		}
+		for (int c = 0; c < CLASSES; c++) {
+			if (heap.next[c] != heap.end[c]) {
+				heap.free_count[page_of(heap.end[c] - 1)] = 0;
+			}
+		}
+		for (size_t i = 0; i < heap.used / PAGE_SIZE; i++) {
+			int c = heap.page_class[i];
+			if (c != EMPTY && heap.free_count[i] == PAGE_SIZE / class_size(c)) {
+				heap.page_class[i] = EMPTY;
+				heap.empty_pages++;
+				heap.free_count[i] = USHRT_MAX; /* given back below */
+			}
+		}
+		/* Off the lists before the pages go: their links are in them. */
+		for (int c = 0; c < CLASSES; c++) {
+			struct block **link = &heap.free[c];
+			while (*link) {
+				if (heap.page_class[page_of(*link)] == EMPTY) {
+					*link = (*link)->next;
+				} else {
+					link = &(*link)->next;
+				}
+			}
+		}
+		for (size_t i = 0; i < heap.used / PAGE_SIZE; i++) {
+			if (heap.free_count[i] == USHRT_MAX) {
+				madvise(heap.region + i * PAGE_SIZE, PAGE_SIZE, MADV_DONTNEED);
+				released = 1;
+			}
+		}
+	}
+	unlock();
+	return (glibc && glibc(pad)) || released;
 }
 
 /* libudev sizes its buffers by it. */

@@ -100,6 +100,11 @@ struct pw_config {
 		char *backlight; /* a /sys/class/backlight device, "auto" or "none" */
 	} power;
 
+	struct {
+		size_t client_memory; /* bytes a client may make picowl allocate; 0: no limit */
+		int client_fds; /* descriptors a client may leave with picowl; 0: auto (fds.h) */
+	} limits;
+
 	struct pw_binding *bindings;
 	int binding_count;
 	struct pw_autostart *autostart;

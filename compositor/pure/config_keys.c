@@ -209,6 +209,38 @@ key_backlight(struct pw_config_private *priv, const char *value)
 	return set_string(priv, &CONFIG(priv)->power.backlight, value);
 }
 
+/* Bytes, with an optional K or M (binary); 0 (no limit) or 64K..1024M. */
+static bool
+key_client_memory(struct pw_config_private *priv, const char *value)
+{
+	char *end;
+	unsigned long long v = strtoull(value, &end, 10);
+	if (end == value || value[0] == '-' || v > (1ull << 30)) {
+		return false;
+	}
+	unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
+	if ((shift && end[1] != '\0') || (!shift && *end != '\0')) {
+		return false;
+	}
+	v <<= shift;
+	if (v != 0 && (v < (64u << 10) || v > (1ull << 30))) {
+		return false;
+	}
+	CONFIG(priv)->limits.client_memory = (size_t)v;
+	return true;
+}
+
+/* auto (0: pw_fds_default_share of the limit) or 8..65536 descriptors. */
+static bool
+key_client_fds(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "auto") == 0) {
+		CONFIG(priv)->limits.client_fds = 0;
+		return true;
+	}
+	return pw_config_parse_int(value, 8, 65536, &CONFIG(priv)->limits.client_fds);
+}
+
 static const struct key {
 	const char *section, *name;
 	key_fn parse; /* NULL: the command-line option `option` */
@@ -248,6 +280,8 @@ static const struct key {
 	{"power", "idle_timeout", key_idle_timeout, "auto or seconds, 0..86400 (0: never)"},
 	{"power", "dim_timeout", key_dim_timeout, "seconds, 0..86400 (0: never)"},
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
+	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
+	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
 	{"pipeline", "damage", NULL, "damage"},
 	{"pipeline", "present", NULL, "present"},
 	{"pipeline", "copy", NULL, "copy"},
@@ -266,7 +300,7 @@ pw_config_key(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline", "power"};
+	"autostart", "pipeline", "power", "limits"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -413,6 +447,8 @@ pw_config_set_defaults(struct pw_config_private *priv)
 	c->power.idle_timeout = -1;
 	c->power.dim_timeout = 0;
 	c->power.backlight = "auto";
+	c->limits.client_memory = (size_t)2 << 20; /* doc/DESIGN.md "Per-client memory budgets" */
+	c->limits.client_fds = 0;
 	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
 		struct pw_binding b;
 		char err[160];

@@ -109,6 +109,16 @@ pw_region_add_box(pixman_region32_t *dst, int x1, int y1, int x2, int y2)
 }
 
 void
+pw_region_add_damage_box(pixman_region32_t *dst, int x1, int y1, int x2, int y2)
+{
+	pw_region_add_box(dst, x1, y1, x2, y2);
+	if (pixman_region32_n_rects(dst) > PW_REGION_DAMAGE_BOXES) {
+		pixman_box32_t e = *pixman_region32_extents(dst);
+		set_box(dst, e.x1, e.y1, e.x2, e.y2);
+	}
+}
+
+void
 pw_region_add(pixman_region32_t *dst, const pixman_region32_t *src)
 {
 	pixman_box32_t b;

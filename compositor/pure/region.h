@@ -24,6 +24,15 @@ void pw_region_clip(pixman_region32_t *region, int x1, int y1, int x2, int y2);
 /* dst = dst ∪ the box (x1, y1)-(x2, y2); an empty box adds nothing. */
 void pw_region_add_box(pixman_region32_t *dst, int x1, int y1, int x2, int y2);
 
+/* Most rectangles pw_region_add_damage_box keeps. */
+#define PW_REGION_DAMAGE_BOXES 256
+
+/*
+ * pw_region_add_box for damage, where more is always right: past PW_REGION_DAMAGE_BOXES
+ * rectangles dst becomes its extents, so that a client's damage requests cannot grow picowl.
+ */
+void pw_region_add_damage_box(pixman_region32_t *dst, int x1, int y1, int x2, int y2);
+
 /* dst = dst ∪ src. */
 void pw_region_add(pixman_region32_t *dst, const pixman_region32_t *src);
 

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fds.h"
+
 static void
 close_other_fds(void)
 {
@@ -49,6 +51,7 @@ pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 	}
 	setsid();
 	close_other_fds();
+	pw_fds_restore_limit();
 	if (socket) {
 		setenv("WAYLAND_DISPLAY", socket, 1);
 	}

@@ -6,8 +6,9 @@
 
 /*
  * Starts argv[0] (searched in PATH) with WAYLAND_DISPLAY=`socket` in its environment, its
- * own session, default signal dispositions and mask, and no descriptor of picowl's beyond
- * stdin, stdout and stderr. Returns the pid, or -1 with errno set.
+ * own session, default signal dispositions and mask, no descriptor of picowl's beyond stdin,
+ * stdout and stderr, and the soft descriptor limit picowl was started with (fds.h). Returns the
+ * pid, or -1 with errno set.
  */
 pid_t pw_spawn(char *const argv[], const char *socket);
 /*

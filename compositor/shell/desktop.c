@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "backend.h"
+#include "budget.h"
+#include "client_fds.h"
 #include "config.h"
 #include "output.h"
 #include "power.h"
@@ -182,6 +184,12 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 		configure_input(server, config);
 	}
 	configure_power(server, config);
+	if (server->budget) {
+		pw_budget_set_limit(server->budget, config->limits.client_memory);
+	}
+	if (server->client_fds) {
+		pw_client_fds_set_share(server->client_fds, config->limits.client_fds);
+	}
 	server->desktop->config = config;
 	if (old && old != desktop->boot_config && old != config) {
 		pw_config_destroy(old);

@@ -9,7 +9,6 @@
 #include "render.h"
 #include "scene.h"
 #include "server.h"
-#include "subsurface.h"
 #include "surface.h"
 
 bool
@@ -24,11 +23,9 @@ pw_ime_popup_place(struct pw_server *server, struct pw_surface *surface, struct 
 		!root->role->place(root, &ox, &oy, &clip)) {
 		return false;
 	}
-	for (struct pw_surface *s = surface; s->subsurface && s->subsurface->parent;
-		s = s->subsurface->parent) {
-		ox = pw_position_add(ox, s->subsurface->x);
-		oy = pw_position_add(oy, s->subsurface->y);
-	}
+	const struct pw_surface_tree *tree = pw_surface_tree_get(surface);
+	ox = pw_position_at(ox, tree->x);
+	oy = pw_position_at(oy, tree->y);
 	cursor->x = pw_position_add(ox, cursor->x);
 	cursor->y = pw_position_add(oy, cursor->y);
 	int ow = server->output->width, oh = server->output->height;

@@ -27,8 +27,9 @@ PROGRAMS = {
     'pxaclient': 'tests/pxa/pxaclient',
     'vmtool': 'tests/vm/vmtool',
 }
-# built too, for the images that ask for them (pxadma.py)
-TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load'}
+# built too, for the images that ask for them (pxadma.py, pxasoak.py)
+TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load', 'robust': 'tests/robust/robust',
+         'memory': 'tests/robust/memory'}
 # with --doomgeneric (the build's -Ddoomgeneric), the game too
 GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
 

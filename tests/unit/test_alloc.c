@@ -14,6 +14,29 @@
 
 #include "check.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED
+#endif
+
+static long
+rss_kib(void)
+{
+	long pages = 0, rss = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (f) {
+		if (fscanf(f, "%ld %ld", &pages, &rss) != 2) {
+			rss = 0;
+		}
+		fclose(f);
+	}
+	return rss * 4;
+}
+
 static bool
 aligned(const void *p)
 {
@@ -98,5 +121,58 @@ main(void)
 	void *again = malloc(64); /* the lists are whole after it all */
 	CHECK(again != NULL && aligned(again));
 	free(again);
+
+	/* malloc_trim gives the free pages back; they serve other classes after. */
+	long before = rss_kib();
+	malloc_trim(0);
+	long after = rss_kib();
+	fprintf(stderr, "malloc_trim: RSS %ld -> %ld KiB\n", before, after);
+#ifndef SANITIZED
+	CHECK(before - after >= 3 * 1024);
+#endif
+	enum { M = 20000 };
+	unsigned char **big = malloc(M * sizeof(*big));
+	ok = big != NULL;
+	for (int i = 0; ok && i < M; i++) {
+		big[i] = calloc(1, 200);
+		ok = big[i] != NULL && aligned(big[i]) && big[i][199] == 0;
+		if (ok) {
+			memset(big[i], i & 0xff, 200);
+		}
+	}
+	for (int i = 0; ok && i < M; i++) {
+		ok = big[i][0] == (i & 0xff) && big[i][199] == (i & 0xff);
+	}
+	CHECK(ok);
+	for (int i = 0; big && i < M; i++) {
+		free(big[i]);
+	}
+	free(big);
+
+	/* Pages given back while others keep a block: the free lists must stay whole, so that
+	 * once those go too every page is given back. */
+	malloc_trim(0);
+	enum { K = 20000 };
+	void **some = malloc(K * sizeof(*some));
+	for (int i = 0; some && i < K; i++) {
+		some[i] = malloc(64);
+	}
+	for (int i = 0; some && i < K; i++) {
+		if (i % 128 != 0) {
+			free(some[i]);
+		}
+	}
+	malloc_trim(0);
+	for (int i = 0; some && i < K; i += 128) {
+		free(some[i]);
+	}
+	free(some);
+	before = rss_kib();
+	malloc_trim(0);
+	after = rss_kib();
+	fprintf(stderr, "malloc_trim, the kept blocks freed: RSS %ld -> %ld KiB\n", before, after);
+#ifndef SANITIZED
+	CHECK(before - after >= K * 64 / 2 / 1024 * 9 / 10); /* the pages kept by a block */
+#endif
 	return check_summary();
 }

@@ -67,6 +67,8 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 	ok = ok && a->power.idle_timeout == b->power.idle_timeout &&
 		a->power.dim_timeout == b->power.dim_timeout &&
 		strcmp(a->power.backlight, b->power.backlight) == 0;
+	ok = ok && a->limits.client_memory == b->limits.client_memory;
+	ok = ok && a->limits.client_fds == b->limits.client_fds;
 	ok = ok && a->binding_count == b->binding_count;
 	for (int i = 0; ok && i < a->binding_count; i++) {
 		const struct pw_binding *p = &a->bindings[i], *q = &b->bindings[i];
@@ -137,6 +139,8 @@ test_values(void)
 			  "[pipeline]\ndamage = full\ndma_threshold = 1000\n"
 			  "counters = /tmp/c.txt\n"
 			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
+			  "[limits]\nclient_memory = 512K\n"
+			  "client_fds = 200\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -156,6 +160,8 @@ test_values(void)
 	CHECK(c->opts.counters && strcmp(c->opts.counters, "/tmp/c.txt") == 0);
 	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
 		strcmp(c->power.backlight, "pwm-bl") == 0);
+	CHECK(c->limits.client_memory == 512 * 1024);
+	CHECK(c->limits.client_fds == 200);
 	CHECK(c->autostart_count == 2);
 	CHECK(c->autostart_count == 2 && c->autostart[0].tile == 2 &&
 		strcmp(c->autostart[0].command, "foot -e sh") == 0);
@@ -215,6 +221,15 @@ test_errors(void)
 	ERROR("[power]\nbacklight = ..\n", "2:", "backlight");
 	ERROR("[power]\nbacklight =\n", "2:", "backlight");
 	ERROR("[power]\nsleep = 5\n", "2:", "sleep");
+	ERROR("[limits]\nclient_memory = 1K\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_memory = -2M\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_memory = 2G\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_memory = 2MB\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_memory = 1025M\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_memory =\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_fds = 7\n", "2:", "client_fds");
+	ERROR("[limits]\nclient_fds = 65537\n", "2:", "client_fds");
+	ERROR("[limits]\nclient_fds = many\n", "2:", "client_fds");
 	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
 	ERROR("[bindings]\nKEY_POWER = power\n", "2:", "KEY_POWER");
 	ERROR("[autostart]\nexec = tile:x foot\n", "2:", "exec");

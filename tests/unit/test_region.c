@@ -61,9 +61,32 @@ same(pixman_region32_t *a, pixman_region32_t *b)
 	return pixman_region32_equal(a, b);
 }
 
+/* Damage: exact up to the cap, then the extents, which hold every box added. */
+static void
+test_damage_cap(void)
+{
+	pixman_region32_t d;
+	pixman_region32_init(&d);
+	for (int i = 0; i < PW_REGION_DAMAGE_BOXES; i++) {
+		pw_region_add_damage_box(&d, 2 * i, 0, 2 * i + 1, 1);
+	}
+	CHECK(pixman_region32_n_rects(&d) == PW_REGION_DAMAGE_BOXES);
+	pw_region_add_damage_box(&d, 0, 10, 1, 11);
+	CHECK(pixman_region32_n_rects(&d) == 1);
+	pixman_box32_t e = *pixman_region32_extents(&d);
+	CHECK(e.x1 == 0 && e.y1 == 0 && e.x2 == 2 * PW_REGION_DAMAGE_BOXES - 1 && e.y2 == 11);
+	for (int i = 0; i < 10000; i++) {
+		pw_region_add_damage_box(&d, 2 * i, 20 + i, 2 * i + 1, 21 + i);
+	}
+	CHECK(pixman_region32_n_rects(&d) <= PW_REGION_DAMAGE_BOXES);
+	CHECK(pixman_region32_contains_point(&d, 2 * 9999, 20 + 9999, NULL));
+	pixman_region32_fini(&d);
+}
+
 int
 main(void)
 {
+	test_damage_cap();
 	srand(7);
 	int failures[6] = {0}, contained = 0;
 	for (int i = 0; i < 20000; i++) {

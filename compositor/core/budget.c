@@ -1,0 +1,242 @@
+/*
+ * Charges live on each client's connection (struct account) and on each resource (struct
+ * charge, its destroy listener). libwayland 1.21 tells a client's destroy listeners before it
+ * destroys the client's resources, so an account outlives its client until its last charge
+ * is given back.
+ */
+#define _GNU_SOURCE
+#include "budget.h"
+
+#include <malloc.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * What picowl allocates per object, rounded up from RSS over 20,000 of each on x86-64 (its
+ * resource and this charge included; doc/DESIGN.md): a surface 1,230 bytes, a region 260, a
+ * data source 328, a surface with its xdg_surface and toplevel 2,033, a surface made a
+ * subsurface 1,553 (robust-memory checks each). A 32-bit device needs less, so these bound it
+ * there too.
+ */
+static const struct cost {
+	const char *interface;
+	uint32_t bytes;
+} costs[] = {
+	{"wl_surface", 1536},
+	{"wl_region", 320},
+	{"wl_subsurface", 512},
+	{"xdg_surface", 512},
+	{"xdg_toplevel", 1024},
+	{"xdg_popup", 512},
+	{"zwlr_layer_surface_v1", 768},
+	{"wl_data_source", 384},
+	{"zwp_primary_selection_source_v1", 384},
+	{"zwlr_data_control_source_v1", 384},
+};
+#define DEFAULT_COST 256 /* a resource, its listener and a small object */
+/* A connection: libwayland's four 4 KiB rings, the client, its object map. */
+#define CONNECTION_COST (20 * 1024)
+/* How long after the last client went memory is given back: once per churn of clients. */
+#define TRIM_DELAY_MS 200
+
+struct pw_budget {
+	struct wl_listener client_created;
+	struct wl_event_source *trim;
+	size_t limit;
+	/* The last interface charged, by its name's address: most are a frame's wl_callback. */
+	const char *last_interface;
+	uint32_t last_cost;
+};
+
+struct account {
+	struct pw_budget *budget; /* outlives every client (pw_budget_destroy) */
+	struct wl_client *client; /* NULL once the client is gone */
+	struct wl_listener client_destroy, resource_created;
+	size_t bytes;
+	size_t charges; /* live struct charge */
+	bool refused;
+};
+
+struct charge {
+	struct wl_listener destroy;
+	struct account *account;
+	uint32_t fixed;
+	uint32_t slot[PW_BUDGET_SLOTS];
+};
+
+static uint32_t
+cost_of(const char *interface)
+{
+	for (size_t i = 0; i < sizeof(costs) / sizeof(costs[0]); i++) {
+		if (strcmp(costs[i].interface, interface) == 0) {
+			return costs[i].bytes;
+		}
+	}
+	return DEFAULT_COST;
+}
+
+static void
+account_release(struct account *account)
+{
+	if (!account->client && account->charges == 0) {
+		free(account);
+	}
+}
+
+/* False (and the client's error) when the account is over its limit. */
+static bool
+account_check(struct account *account)
+{
+	size_t limit = account->budget->limit;
+	if (limit == 0 || account->bytes <= limit) {
+		return true;
+	}
+	if (account->client && !account->refused) {
+		account->refused = true;
+		wl_client_post_no_memory(account->client);
+	}
+	return false;
+}
+
+static void
+handle_charge_destroy(struct wl_listener *listener, void *data)
+{
+	struct charge *charge = wl_container_of(listener, charge, destroy);
+	struct account *account = charge->account;
+	account->bytes -= charge->fixed;
+	for (int i = 0; i < PW_BUDGET_SLOTS; i++) {
+		account->bytes -= charge->slot[i];
+	}
+	account->charges--;
+	wl_list_remove(&charge->destroy.link);
+	free(charge);
+	account_release(account);
+}
+
+static void
+handle_account_resource_created(struct wl_listener *listener, void *data)
+{
+	struct account *account = wl_container_of(listener, account, resource_created);
+	struct wl_resource *resource = data;
+	struct charge *charge = calloc(1, sizeof(*charge));
+	if (!charge) {
+		wl_client_post_no_memory(account->client);
+		return;
+	}
+	charge->account = account;
+	struct pw_budget *budget = account->budget;
+	const char *interface = wl_resource_get_class(resource);
+	if (interface != budget->last_interface) {
+		budget->last_interface = interface;
+		budget->last_cost = cost_of(interface);
+	}
+	charge->fixed = budget->last_cost;
+	charge->destroy.notify = handle_charge_destroy;
+	wl_resource_add_destroy_listener(resource, &charge->destroy);
+	account->charges++;
+	account->bytes += charge->fixed;
+	account_check(account);
+}
+
+static int
+handle_trim_timer(void *data)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+	return 0;
+}
+
+static void
+handle_account_client_destroy(struct wl_listener *listener, void *data)
+{
+	struct account *account = wl_container_of(listener, account, client_destroy);
+	struct pw_budget *budget = account->budget;
+	wl_list_remove(&account->client_destroy.link);
+	wl_list_remove(&account->resource_created.link);
+	account->client = NULL;
+	account->bytes -= CONNECTION_COST;
+	wl_event_source_timer_update(budget->trim, TRIM_DELAY_MS);
+	account_release(account);
+}
+
+static void
+handle_budget_client_created(struct wl_listener *listener, void *data)
+{
+	struct pw_budget *budget = wl_container_of(listener, budget, client_created);
+	struct wl_client *client = data;
+	struct account *account = calloc(1, sizeof(*account));
+	if (!account) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	account->budget = budget;
+	account->client = client;
+	account->bytes = CONNECTION_COST;
+	account->client_destroy.notify = handle_account_client_destroy;
+	wl_client_add_destroy_listener(client, &account->client_destroy);
+	account->resource_created.notify = handle_account_resource_created;
+	wl_client_add_resource_created_listener(client, &account->resource_created);
+}
+
+struct pw_budget *
+pw_budget_create(struct wl_display *display)
+{
+	struct pw_budget *budget = calloc(1, sizeof(*budget));
+	if (!budget) {
+		return NULL;
+	}
+	budget->trim = wl_event_loop_add_timer(wl_display_get_event_loop(display),
+		handle_trim_timer, budget);
+	if (!budget->trim) {
+		free(budget);
+		return NULL;
+	}
+	budget->client_created.notify = handle_budget_client_created;
+	wl_display_add_client_created_listener(display, &budget->client_created);
+	return budget;
+}
+
+void
+pw_budget_destroy(struct pw_budget *budget)
+{
+	if (!budget) {
+		return;
+	}
+	wl_list_remove(&budget->client_created.link);
+	wl_event_source_remove(budget->trim);
+	free(budget);
+}
+
+void
+pw_budget_set_limit(struct pw_budget *budget, size_t bytes)
+{
+	budget->limit = bytes;
+}
+
+bool
+pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes)
+{
+	struct wl_listener *listener =
+		wl_resource_get_destroy_listener(resource, handle_charge_destroy);
+	if (!listener) {
+		return true;
+	}
+	struct charge *charge = wl_container_of(listener, charge, destroy);
+	struct account *account = charge->account;
+	uint32_t now = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
+	account->bytes = account->bytes - charge->slot[slot] + now;
+	charge->slot[slot] = now;
+	return account_check(account);
+}
+
+bool
+pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
+	const pixman_region32_t *region, int copies)
+{
+	/* One rectangle lives in the region itself; more are an array of boxes and a header. */
+	int n = pixman_region32_n_rects((pixman_region32_t *)region);
+	size_t bytes = n > 1 ? (size_t)(n + 1) * sizeof(pixman_box32_t) : 0;
+	return pw_budget_resize(resource, slot, bytes * (size_t)copies);
+}

@@ -1,0 +1,51 @@
+/*
+ * Per-client memory budgets: what a client makes picowl allocate, charged to its connection.
+ *
+ * Every wl_resource a client holds (the ones it creates and the ones picowl creates for it,
+ * such as data offers) is charged a fixed cost by its interface when it is created and given
+ * back when it is destroyed; objects that grow by request (a region's rectangles, a surface's
+ * copies of them, a data source's mime types) add a variable part through pw_budget_resize.
+ * The connection itself is charged too (libwayland's buffers, the queued events included: they
+ * are bounded by them). A client whose charge passes the limit gets wl_client_post_no_memory
+ * and goes. The costs are measured, not sizeof (doc/DESIGN.md "Per-client memory budgets").
+ *
+ * When clients go, freed memory is given back to the kernel (malloc_trim, once the churn is
+ * over): see alloc.c for the small blocks.
+ */
+#ifndef PW_BUDGET_H
+#define PW_BUDGET_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <wayland-server-core.h>
+
+struct pw_budget;
+
+/* Charges every client of `display` from now on. NULL when out of memory. */
+struct pw_budget *pw_budget_create(struct wl_display *display);
+/* After the display's clients are gone (wl_display_destroy_clients). Accepts NULL. */
+void pw_budget_destroy(struct pw_budget *budget);
+
+/* The limit per client in bytes; 0: none. Applies to the clients already connected too. */
+void pw_budget_set_limit(struct pw_budget *budget, size_t bytes);
+
+/* The variable parts a resource may have, each set on its own. */
+enum pw_budget_slot {
+	PW_BUDGET_SLOT_A,
+	PW_BUDGET_SLOT_B,
+	PW_BUDGET_SLOTS,
+};
+
+/*
+ * Sets the variable part `slot` of `resource`'s charge to `bytes`. Returns false when that puts
+ * its client over the limit: the client then has its no_memory error and the caller should
+ * stop doing what it was asked. A resource of a display without a budget is never refused.
+ */
+bool pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes);
+
+/* pw_budget_resize by the rectangles of `region`, which picowl holds `copies` times. */
+bool pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
+	const pixman_region32_t *region, int copies);
+
+#endif

@@ -1,0 +1,233 @@
+/*
+ * memory: the clients of tests/robust/test_memory.py (picowl's per-client budget, budget.h).
+ *
+ *   memory hog       surfaces, regions of many rectangles set as their opaque and input regions,
+ *                    and data sources with mime types, in a loop until picowl says no_memory;
+ *                    exit 0 only if it did (a wl_display no_memory error)
+ *   memory clients N N connections at once, each maps a small toplevel; then all go; exit 0
+ *                    if all mapped
+ *   memory count KIND N   N objects of one KIND (surface, region, source, toplevel, subsurface:
+ *                    a surface made a subsurface of one parent) on one connection, then as
+ *                    many more as each line of stdin says, kept until stdin closes: what one
+ *                    costs picowl (DESIGN.md); exit 0 at the end of stdin or at no_memory
+ *
+ * Each prints one line of what it did.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client.h"
+
+#define GREEN 0xff00ff00u
+#define HOG_ROUNDS 1000000
+#define HOG_RECTS 16 /* per region, disjoint */
+
+struct app {
+	struct pw_client tc;
+	struct pw_client_toplevel top;
+	struct wl_data_device_manager *ddm;
+};
+
+static bool
+connect_app(struct app *app)
+{
+	const struct pw_client_versions versions = {.compositor = 4,
+		.subcompositor = 1,
+		.shm = 1,
+		.wm_base = 5};
+	const struct pw_client_global globals[] = {
+		{&wl_data_device_manager_interface, 3, (void **)&app->ddm, NULL, NULL},
+		{NULL, 0, NULL, NULL, NULL},
+	};
+	app->tc.name = "memory";
+	app->tc.globals = globals;
+	if (!pw_client_connect(&app->tc, &versions, 10000) || !app->ddm) {
+		fprintf(stderr, "memory: no compositor, or no wl_data_device_manager\n");
+		return false;
+	}
+	app->tc.globals = NULL;
+	return true;
+}
+
+static void
+app_destroy(struct app *app)
+{
+	if (app->ddm) {
+		wl_proxy_destroy((struct wl_proxy *)app->ddm);
+	}
+	pw_client_toplevel_finish(&app->top);
+	pw_client_disconnect(&app->tc);
+}
+
+static struct wl_region *
+many_rects(struct app *app)
+{
+	struct wl_region *region = wl_compositor_create_region(app->tc.compositor);
+	for (int r = 0; r < HOG_RECTS; r++) {
+		wl_region_add(region, 4 * r, 4 * r, 2, 2);
+	}
+	return region;
+}
+
+static struct wl_data_source *
+source(struct app *app, int i)
+{
+	struct wl_data_source *s = wl_data_device_manager_create_data_source(app->ddm);
+	char mime[64];
+	for (int m = 0; m < 4; m++) {
+		snprintf(mime, sizeof(mime), "application/x-picowl-test-%d-%d", i, m);
+		wl_data_source_offer(s, mime);
+	}
+	return s;
+}
+
+/* Proxies are leaked on purpose: picowl drops the connection, and the test runs no leak check
+ * on this client. */
+static int
+hog(void)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	int i;
+	for (i = 0; i < HOG_ROUNDS; i++) {
+		struct wl_surface *surface = wl_compositor_create_surface(app.tc.compositor);
+		struct wl_region *region = many_rects(&app);
+		wl_surface_set_opaque_region(surface, region);
+		wl_surface_set_input_region(surface, region);
+		source(&app, i);
+		/* a round trip before libwayland-client's 4 KiB buffer fills: were it still
+		 * writing when picowl drops it, its write would fail before the error is read */
+		if (i % 4 == 3 && pw_client_roundtrip(&app.tc, 10000) != 1) {
+			break;
+		}
+	}
+	/* libwayland-client reports wl_display's no_memory as ENOMEM, not as a protocol error */
+	int err = wl_display_get_error(app.tc.display);
+	bool no_memory = err == ENOMEM;
+	const char *what = err ? strerror(err) : "still connected";
+	printf("memory: hog: %s after %d rounds (%d surfaces, regions of %d rectangles, data "
+	       "sources)\n",
+		no_memory ? "no_memory" : what, i, i, HOG_RECTS);
+	return no_memory ? 0 : 1;
+}
+
+static int
+clients(int n)
+{
+	struct app *apps = calloc((size_t)n, sizeof(*apps));
+	int mapped = 0;
+	if (!apps) {
+		return 3;
+	}
+	for (int i = 0; i < n; i++) {
+		apps[i].top = (struct pw_client_toplevel){.width = 8, .height = 8};
+		if (!connect_app(&apps[i])) {
+			printf("memory: client %d could not connect\n", i);
+			return 1;
+		}
+		pw_client_toplevel_init(&apps[i].top, &apps[i].tc, "many", "picowl-test-memory");
+		wl_surface_commit(apps[i].top.surface);
+		wl_display_flush(apps[i].tc.display);
+	}
+	for (int i = 0; i < n; i++) {
+		if (pw_client_dispatch_until(&apps[i].tc, &apps[i].top.configured, 10000) != 1) {
+			printf("memory: client %d got no configure\n", i);
+			return 1;
+		}
+		apps[i].top.buffer = pw_client_solid_buffer(&apps[i].tc, 8, 8, GREEN);
+		pw_client_toplevel_commit(&apps[i].top, NULL);
+		wl_display_flush(apps[i].tc.display);
+	}
+	for (int i = 0; i < n; i++) {
+		mapped += pw_client_roundtrip(&apps[i].tc, 10000) == 1;
+	}
+	printf("memory: %d of %d clients mapped a toplevel\n", mapped, n);
+	for (int i = 0; i < n; i++) {
+		app_destroy(&apps[i]);
+	}
+	free(apps);
+	return mapped == n ? 0 : 1;
+}
+
+/* One object of `kind`; false for an unknown kind. */
+static bool
+make(struct app *app, const char *kind, struct wl_surface *parent)
+{
+	struct wl_compositor *compositor = app->tc.compositor;
+	if (strcmp(kind, "subsurface") == 0 && app->tc.subcompositor) {
+		wl_subcompositor_get_subsurface(app->tc.subcompositor,
+			wl_compositor_create_surface(compositor), parent);
+	} else if (strcmp(kind, "surface") == 0) {
+		wl_compositor_create_surface(compositor);
+	} else if (strcmp(kind, "region") == 0) {
+		wl_compositor_create_region(compositor);
+	} else if (strcmp(kind, "source") == 0) {
+		wl_data_device_manager_create_data_source(app->ddm);
+	} else if (strcmp(kind, "toplevel") == 0) {
+		struct xdg_surface *x = xdg_wm_base_get_xdg_surface(app->tc.wm_base,
+			wl_compositor_create_surface(compositor));
+		xdg_surface_get_toplevel(x);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* n objects of `kind` made, then as many more as each line of stdin says. */
+static int
+count(const char *kind, int n)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	struct wl_surface *parent = wl_compositor_create_surface(app.tc.compositor);
+	char line[16];
+	int made = 0;
+	do {
+		for (int i = 0; i < n; i++, made++) {
+			if (!make(&app, kind, parent)) {
+				fprintf(stderr, "memory: unknown kind %s\n", kind);
+				return 2;
+			}
+			if (i % 100 == 99 && pw_client_roundtrip(&app.tc, 10000) != 1) {
+				break;
+			}
+		}
+		if (pw_client_roundtrip(&app.tc, 10000) != 1) {
+			int err = wl_display_get_error(app.tc.display);
+			printf("memory: count: %s after %d\n", err == ENOMEM ? "no_memory" : "lost",
+				made);
+			return err == ENOMEM ? 0 : 1;
+		}
+		printf("memory: %d %s made\n", made, kind);
+		fflush(stdout);
+	} while (fgets(line, sizeof(line), stdin) && (n = atoi(line)) > 0);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 2 && strcmp(argv[1], "hog") == 0) {
+		return hog();
+	}
+	if (argc == 3 && strcmp(argv[1], "clients") == 0) {
+		return clients(atoi(argv[2]));
+	}
+	if (argc == 4 && strcmp(argv[1], "count") == 0) {
+		return count(argv[2], atoi(argv[3]));
+	}
+	fprintf(stderr,
+		"usage: memory hog | clients N | count surface|region|source|toplevel|"
+		"subsurface N\n");
+	return 2;
+}

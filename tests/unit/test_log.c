@@ -1,0 +1,90 @@
+/*
+ * log.c: a line repeated within a second is counted, not shown; shown again after a second
+ * with its count; lines differing only in digits are one; interleaved lines are each limited;
+ * the counts still open come out at flush.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+#include "check.h"
+
+static int64_t now;
+
+static int64_t
+fake_now(void)
+{
+	return now;
+}
+
+static int
+count(const char *text, const char *what)
+{
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what)) {
+		n++;
+	}
+	return n;
+}
+
+int
+main(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	CHECK(out != NULL);
+	pw_log_set_output(out, fake_now);
+
+	/* 10,000 tries in 2.5 s, two kinds interleaved, another pid each time */
+	for (int i = 0; i < 10000; i++) {
+		now = (int64_t)i * 250000;
+		pw_log("picowl: cannot accept a connection: Too many open files");
+		pw_log("picowl: libwayland: failed to read client connection (pid %d)\n", 1000 + i);
+	}
+	pw_log("picowl: a different line");
+	fflush(out);
+	CHECK(count(text, "cannot accept") == 3);
+	CHECK(count(text, "failed to read client connection") == 3);
+	CHECK(count(text, "(and 3999 more like it in 1.0 s)") == 4);
+	CHECK(count(text, "a different line\n") == 1);
+	CHECK(len < 1000);
+
+	now += 100000;
+	pw_log("picowl: cannot accept a connection: Too many open files");
+	pw_log_flush();
+	fflush(out);
+	/* 1,999 + 1 not shown at the end of the loop, written at flush with the last text */
+	CHECK(count(text, "picowl: log: 2000 more in 0.5 s of: picowl: cannot accept") == 1);
+	CHECK(count(text,
+		      "picowl: log: 1999 more in 0.5 s of: picowl: libwayland: failed to "
+		      "read client connection (pid 9000)") == 1);
+	/* forgotten at flush: shown at once */
+	pw_log("picowl: a different line");
+	fflush(out);
+	CHECK(count(text, "a different line\n") == 2);
+
+	/* More distinct lines than remembered: each shown, none lost. */
+	for (int i = 0; i < 20; i++) {
+		pw_log("line %c", 'a' + i);
+	}
+	fflush(out);
+	CHECK(count(text, "line t\n") == 1 && count(text, "line a\n") == 1);
+	/* A line longer than the buffer is cut, not overrun. */
+	char *big = malloc(5000);
+	memset(big, 'y', 4999);
+	big[4999] = '\0';
+	pw_log("%s", big);
+	fflush(out);
+	CHECK(strstr(text, "yyyy\n") != NULL);
+	free(big);
+	if (check_failed) {
+		fputs(text, stderr);
+	}
+	fclose(out);
+	free(text);
+	pw_log_set_output(NULL, NULL);
+	return check_summary();
+}
