@@ -119,18 +119,43 @@ pw_frame_timer_destroy(struct pw_frame_timer *timer)
 	free(timer);
 }
 
+/*
+ * The whole periods in `since` (0 to 1023 of them) in ten steps that do not branch on the
+ * values: ARMv5 divides in software, in as many steps as the value asks for, and for a client
+ * slower than the refresh the timer divides every frame (tests/bench's section arm counts
+ * picowl's instructions per frame, which then repeat exactly).
+ */
+static int64_t
+whole_periods(int64_t since, int64_t period)
+{
+	int64_t k = 0;
+	for (int bit = 512; bit > 0; bit >>= 1) {
+		int64_t step = bit * period;
+		int64_t fits = -(int64_t)(since >= step); /* all ones or zero */
+		since -= step & fits;
+		k += bit & fits;
+	}
+	return k;
+}
+
 struct timespec
 pw_frame_timer_schedule(struct pw_frame_timer *timer, const struct timespec *now)
 {
 	int64_t now_ns = pw_timespec_ns(now);
 	int64_t last = pw_timespec_ns(&timer->next_vblank);
-	int64_t next;
-	if (last == 0 || now_ns - last > 1000 * timer->period_ns) {
-		next = now_ns + timer->period_ns;
+	int64_t period = timer->period_ns, since = now_ns - last;
+	if (last == 0 || since > 1000 * period) {
+		timer->next_vblank = pw_ns_timespec(now_ns + period);
+	} else if (since <= -period) {
+		timer->next_vblank = pw_ns_timespec(last + (since / period + 1) * period);
 	} else {
-		next = last + ((now_ns - last) / timer->period_ns + 1) * timer->period_ns;
+		/* the next tick of the grid, with no 64-bit division within a second (clock.h) */
+		int64_t ahead =
+			since < period ? period : (whole_periods(since, period) + 1) * period;
+		timer->next_vblank = ahead < 1000000000
+			? pw_timespec_add_ns(&timer->next_vblank, (long)ahead)
+			: pw_ns_timespec(last + ahead);
 	}
-	timer->next_vblank = pw_ns_timespec(next);
 	disarm(timer);
 	timer->pending = true;
 	return timer->next_vblank;

@@ -9,8 +9,11 @@
 
 #include "config.h"
 #include "desktop.h"
+#include "fds.h"
+#include "first_frame.h"
 #include "options.h"
 #include "server.h"
+#include "start_trace.h"
 
 static int
 handle_terminate(int signal, void *data)
@@ -34,6 +37,13 @@ handle_child(int signal, void *data)
 	return 0;
 }
 
+static void
+autostart(void *data)
+{
+	pw_launch_autostart(data);
+	pw_start_trace("autostart");
+}
+
 static int
 handle_reload(int signal, void *data)
 {
@@ -45,12 +55,16 @@ int
 main(int argc, char *argv[])
 {
 	char err[256];
+	pw_start_trace("main");
+	/* Clients' descriptors count against picowl's: the hard limit (children get the soft). */
+	pw_fds_raise_limit();
 	/* The config file first, then the command line over it. */
 	struct pw_config *config = pw_config_load(argc, argv, stderr, err, sizeof(err));
 	if (!config) {
 		fprintf(stderr, "picowl: %s\nTry 'picowl --help'.\n", err);
 		return 2;
 	}
+	pw_start_trace("config");
 	const struct pw_options opts = config->opts;
 	if (opts.help || opts.version) {
 		if (opts.help) {
@@ -71,6 +85,7 @@ main(int argc, char *argv[])
 	int status = 1;
 	struct wl_event_source *sources[5] = {0};
 	struct pw_server *server = pw_server_create(&opts);
+	pw_start_trace("server");
 	if (server && !pw_shell_create(server)) {
 		pw_server_destroy(server);
 		server = NULL;
@@ -79,6 +94,8 @@ main(int argc, char *argv[])
 		pw_config_destroy(config);
 		goto end;
 	}
+	pw_start_trace("shell");
+	pw_start_trace_first_frame(server);
 	pw_desktop_adopt_boot_config(server, config); /* the server owns it now */
 	sources[0] = wl_event_loop_add_signal(server->loop, SIGTERM, handle_terminate, server);
 	sources[1] = wl_event_loop_add_signal(server->loop, SIGINT, handle_terminate, server);
@@ -93,9 +110,10 @@ main(int argc, char *argv[])
 	if (!pw_server_listen(server)) {
 		goto end;
 	}
+	pw_start_trace("listening");
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "picowl: running on WAYLAND_DISPLAY=%s\n", server->socket);
-	pw_launch_autostart(server);
+	pw_after_first_frame(server, 200, autostart, server);
 	if (opts.command && opts.command[0]) {
 		if (pw_launch_argv(server, opts.command, 0) < 0) {
 			goto end;

@@ -114,9 +114,8 @@ note_paced_clients(struct pw_output *output)
 }
 
 static void
-send_frame_callbacks(struct pw_output *output, int64_t t_ns)
+send_frame_callbacks(struct pw_output *output, uint32_t msec)
 {
-	uint32_t msec = (uint32_t)(t_ns / 1000000);
 	struct wl_resource *cb, *tmp;
 	wl_resource_for_each_safe(cb, tmp, &output->frame_callbacks) {
 		wl_callback_send_done(cb, msec);
@@ -254,11 +253,13 @@ repaint(struct pw_output *output)
 	if (backend->impl->present(backend, &rows, &stats)) {
 		output->frame_pending = true;
 		/* The next frame may be drawn now: it is shown at the next vblank, no sooner. */
-		output->presented_ns = pw_now_ns();
+		struct timespec presented;
+		clock_gettime(CLOCK_MONOTONIC, &presented);
+		output->presented_ns = pw_timespec_ns(&presented);
 		/* Only a client that waits for its callback draws in step with the refresh. */
 		note_paced_clients(output);
 		output->coalesce = output->close_frames == 2 && output->n_paced > 0;
-		send_frame_callbacks(output, output->presented_ns);
+		send_frame_callbacks(output, pw_timespec_msec(&presented));
 		if (backend->impl->want_frame_done &&
 			(output->coalesce || !wl_list_empty(&output->feedbacks))) {
 			/* The next commit is due before the vblank, or someone waits for it. */

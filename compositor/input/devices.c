@@ -11,6 +11,7 @@
 #include "output.h"
 #include "seat_internal.h"
 #include "server.h"
+#include "start_trace.h"
 
 static void
 handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
@@ -129,6 +130,7 @@ pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *conf
 	pw_input_destroy(server->input);
 	server->input =
 		pw_input_create(server->loop, backend->session, config, &input_events, seat);
+	pw_start_trace("input");
 	if (!server->input) {
 		fprintf(stderr, "picowl: running without input devices\n");
 	}

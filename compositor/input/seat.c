@@ -9,6 +9,7 @@
 #include "seat_internal.h"
 #include "selection_protocols.h"
 #include "server.h"
+#include "start_trace.h"
 #include "surface.h"
 #include "virtual_keyboard.h"
 
@@ -145,6 +146,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!pw_keyboard_init(seat)) {
 		goto err_keyboard;
 	}
+	pw_start_trace("keymap");
 	seat->data = pw_data_device_manager_create(seat, server->display);
 	if (!seat->data) {
 		goto err_data;

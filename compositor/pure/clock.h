@@ -28,13 +28,35 @@ pw_now_ns(void)
 	return pw_timespec_ns(&ts);
 }
 
-/* Wayland's event time: milliseconds, wrapping at 2^32. */
+/*
+ * `ts` plus `ns` (0 to 999,999,999) with no 64-bit division: ARMv5 has no divide instruction,
+ * and libgcc's 64-bit division costs a hundred or more instructions, as many as the value's
+ * bits ask for (the frame timer adds a period every frame).
+ */
+static inline struct timespec
+pw_timespec_add_ns(const struct timespec *ts, long ns)
+{
+	struct timespec r = {.tv_sec = ts->tv_sec, .tv_nsec = ts->tv_nsec + ns};
+	if (r.tv_nsec >= 1000000000) {
+		r.tv_sec++;
+		r.tv_nsec -= 1000000000;
+	}
+	return r;
+}
+
+/* Wayland's event time: milliseconds, wrapping at 2^32; 32-bit arithmetic only (as above). */
+static inline uint32_t
+pw_timespec_msec(const struct timespec *ts)
+{
+	return (uint32_t)ts->tv_sec * 1000u + (uint32_t)ts->tv_nsec / 1000000u;
+}
+
 static inline uint32_t
 pw_now_msec(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint32_t)((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+	return pw_timespec_msec(&ts);
 }
 
 #endif

@@ -108,10 +108,20 @@ surface_name(const struct pw_counters *c, uint32_t surface)
 	return "?";
 }
 
+/*
+ * The ring slot of record `i`: a mask when the ring is a power of two (picowl's are), as ARMv5
+ * divides in software, in a number of steps that depends on `i`.
+ */
+static size_t
+slot(uint64_t i, size_t cap)
+{
+	return (cap & (cap - 1)) == 0 ? (size_t)(i & (cap - 1)) : (size_t)(i % cap);
+}
+
 void
 pw_counters_commit(struct pw_counters *c, uint32_t surface, int64_t t)
 {
-	struct pw_commit_record *r = &c->commits[c->commit_total % c->commit_cap];
+	struct pw_commit_record *r = &c->commits[slot(c->commit_total, c->commit_cap)];
 	*r = (struct pw_commit_record){.t_commit = t, .surface = surface};
 	c->commit_total++;
 	if (c->commit_total - c->pending_start > c->commit_cap) {
@@ -125,17 +135,17 @@ pw_counters_commit(struct pw_counters *c, uint32_t surface, int64_t t)
 static struct pw_frame_record *
 frame_by_seq(const struct pw_counters *c, uint32_t seq)
 {
-	struct pw_frame_record *f = &c->frames[seq % c->frame_cap];
+	struct pw_frame_record *f = &c->frames[slot(seq, c->frame_cap)];
 	return seq && f->seq == seq ? f : NULL;
 }
 
 void
 pw_counters_frame_begin(struct pw_counters *c, uint32_t seq, int64_t t)
 {
-	struct pw_frame_record *f = &c->frames[seq % c->frame_cap];
+	struct pw_frame_record *f = &c->frames[slot(seq, c->frame_cap)];
 	*f = (struct pw_frame_record){.seq = seq, .t_repaint = t, .path = PW_PATH_NONE};
 	for (uint64_t i = c->pending_start; i < c->commit_total; i++) {
-		c->commits[i % c->commit_cap].frame = seq;
+		c->commits[slot(i, c->commit_cap)].frame = seq;
 		f->commits++;
 	}
 	c->pending_start = c->commit_total;
@@ -239,7 +249,7 @@ commit_at(const struct pw_counters *c, size_t i)
 {
 	/* i-th oldest commit in the ring */
 	uint64_t base = c->commit_total - commits_in_ring(c);
-	return &c->commits[(base + i) % c->commit_cap];
+	return &c->commits[slot(base + i, c->commit_cap)];
 }
 
 static double

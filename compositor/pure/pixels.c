@@ -1,23 +1,17 @@
 #include "pixels.h"
+#include "pixels_rotate.h"
 
 #include <string.h>
 
-#ifdef __SSE2__
+/* PW_PIXELS_PORTABLE: the C path alone, as on the handheld (as in pixels_rotate.c). */
+#if defined(__SSE2__) && !defined(PW_PIXELS_PORTABLE)
 #include <emmintrin.h>
+#define HAVE_SSE2_PATH 1
 #endif
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(PW_PIXELS_PORTABLE)
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
 #endif
-
-/* Pixels per side of a tile for the rotations: 32 RGB565 pixels are two XScale cache lines. */
-#define TILE 32
-
-static inline uint16_t
-to565(uint32_t p)
-{
-	return (uint16_t)(((p >> 8) & 0xf800) | ((p >> 5) & 0x07e0) | ((p >> 3) & 0x001f));
-}
 
 static bool
 is8888(enum pw_format f)
@@ -33,39 +27,6 @@ pw_pixels_supported(enum pw_format src, enum pw_format dst)
 	}
 	return dst == PW_FORMAT_XRGB8888 && is8888(src);
 }
-
-/*
- * One routine per (source, destination) pair: walk the box in tiles; within a tile the source
- * is read row by row and the destination written with a fixed step (dx, dy) per source pixel
- * and per source row. For rotation 0 that is plain row order; for 90 and 270 a tile keeps
- * the strided writes inside TILE destination rows.
- */
-#define DEFINE_BLIT(name, src_t, dst_t, convert)                                                  \
-	static void name(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,        \
-		int width, int height, int step_x, int step_y)                                    \
-	{                                                                                         \
-		/* step_x, step_y: byte offsets in dst for one source pixel / one source row. */  \
-		for (int ty = 0; ty < height; ty += TILE) {                                       \
-			int th = height - ty < TILE ? height - ty : TILE;                         \
-			for (int tx = 0; tx < width; tx += TILE) {                                \
-				int tw = width - tx < TILE ? width - tx : TILE;                   \
-				for (int y = ty; y < ty + th; y++) {                              \
-					const src_t *s =                                          \
-						(const src_t *)(src + (long)y * src_stride) + tx; \
-					uint8_t *d = dst + (long)y * step_y + (long)tx * step_x;  \
-					for (int x = 0; x < tw; x++) {                            \
-						*(dst_t *)d = convert(s[x]);                      \
-						d += step_x;                                      \
-					}                                                         \
-				}                                                                 \
-			}                                                                         \
-		}                                                                                 \
-	}
-
-#define SAME(p) (p)
-DEFINE_BLIT(blit_565_565, uint16_t, uint16_t, SAME)
-DEFINE_BLIT(blit_8888_565, uint32_t, uint16_t, to565)
-DEFINE_BLIT(blit_8888_8888, uint32_t, uint32_t, SAME)
 
 #ifdef HAVE_AVX2_PATH
 __attribute__((target("avx2"))) static inline __m256i
@@ -99,9 +60,12 @@ row_8888_to_565_avx2(uint16_t *d, const uint32_t *s, int width)
 }
 #endif
 
+/* A word of a destination that is also written as uint16_t. */
+typedef uint32_t __attribute__((may_alias)) word_alias;
+
 /*
  * One row of 8888 to 565: on x86 sixteen (AVX2) or eight (SSE2) pixels a step, the benchmark
- * machine's way; on the handheld's ARMv5 two pixels a step, one 32-bit store.
+ * machine's way; on the handheld's ARMv5 four pixels a step, two 32-bit stores.
  */
 static void
 row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
@@ -112,7 +76,7 @@ row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
 		x = row_8888_to_565_avx2(d, s, width);
 	}
 #endif
-#ifdef __SSE2__
+#ifdef HAVE_SSE2_PATH
 	const __m128i mr = _mm_set1_epi32(0xf800), mg = _mm_set1_epi32(0x07e0),
 		      mb = _mm_set1_epi32(0x001f);
 	for (; x + 8 <= width; x += 8) {
@@ -130,17 +94,22 @@ row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
 		_mm_storeu_si128((__m128i *)(d + x), _mm_packs_epi32(v0, v1));
 	}
 #endif
-	/* Two pixels a step: one 32-bit store where the destination is aligned for it. */
+	/* Four pixels a step, two to a 32-bit store, once the destination is aligned for it. */
 	if (x < width && ((uintptr_t)(d + x) & 3) != 0) {
-		d[x] = to565(s[x]);
+		d[x] = pw_pixels_to565(s[x]);
 		x++;
 	}
-	for (; x + 2 <= width; x += 2) {
-		uint32_t pair = (uint32_t)to565(s[x]) | (uint32_t)to565(s[x + 1]) << 16;
-		memcpy(d + x, &pair, sizeof(pair));
+	word_alias *w = (word_alias *)(void *)(d + x);
+	for (; x + 4 <= width; x += 4, w += 2) {
+		w[0] = pw_pixels_pair_to565(s[x], s[x + 1]);
+		w[1] = pw_pixels_pair_to565(s[x + 2], s[x + 3]);
+	}
+	if (x + 2 <= width) {
+		w[0] = pw_pixels_pair_to565(s[x], s[x + 1]);
+		x += 2;
 	}
 	if (x < width) {
-		d[x] = to565(s[x]);
+		d[x] = pw_pixels_to565(s[x]);
 	}
 }
 
@@ -182,42 +151,35 @@ pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int 
 	const uint8_t *s = (const uint8_t *)src->data + (long)y * src->stride + (long)x * sbpp;
 	/* The frame position of the box's first pixel, and where it lands in dst. */
 	int fx = dst_x + x, fy = dst_y + y;
-	int ox, oy; /* dst pixel of the box's first source pixel */
-	int step_x, step_y; /* dst byte steps per source pixel and per source row */
-	long pitch = dst->stride;
-	switch (((rotation % 360) + 360) % 360) {
+	int rot = ((rotation % 360) + 360) % 360;
+	int ox, oy; /* the rotated box's top-left pixel in dst */
+	switch (rot) {
 	case 0:
-		rows_unrotated((uint8_t *)dst->data + (long)fy * pitch + (long)fx * dbpp,
-			dst->stride, s, src->stride, width, height, src->format, dst->format);
-		return true;
+		ox = fx;
+		oy = fy;
+		break;
 	case 90:
-		ox = frame_height - 1 - fy;
+		ox = frame_height - fy - height;
 		oy = fx;
-		step_x = (int)pitch;
-		step_y = -dbpp;
 		break;
 	case 180:
-		ox = frame_width - 1 - fx;
-		oy = frame_height - 1 - fy;
-		step_x = -dbpp;
-		step_y = (int)-pitch;
+		ox = frame_width - fx - width;
+		oy = frame_height - fy - height;
 		break;
 	case 270:
 		ox = fy;
-		oy = frame_width - 1 - fx;
-		step_x = (int)-pitch;
-		step_y = dbpp;
+		oy = frame_width - fx - width;
 		break;
 	default:
 		return false;
 	}
-	uint8_t *d = (uint8_t *)dst->data + (long)oy * pitch + (long)ox * dbpp;
-	if (dst->format == PW_FORMAT_RGB565 && src->format == PW_FORMAT_RGB565) {
-		blit_565_565(d, dst->stride, s, src->stride, width, height, step_x, step_y);
-	} else if (dst->format == PW_FORMAT_RGB565) {
-		blit_8888_565(d, dst->stride, s, src->stride, width, height, step_x, step_y);
+	uint8_t *d = (uint8_t *)dst->data + (long)oy * dst->stride + (long)ox * dbpp;
+	if (rot == 0) {
+		rows_unrotated(d, dst->stride, s, src->stride, width, height, src->format,
+			dst->format);
 	} else {
-		blit_8888_8888(d, dst->stride, s, src->stride, width, height, step_x, step_y);
+		pw_pixels_rotate(d, dst->stride, s, src->stride, width, height, src->format,
+			dst->format, rot);
 	}
 	return true;
 }
@@ -262,7 +224,7 @@ pw_pixels_fill(const struct pw_pixmap *dst, int x, int y, int width, int height,
 		return dst->format == PW_FORMAT_RGB565 || dst->format == PW_FORMAT_XRGB8888;
 	}
 	if (dst->format == PW_FORMAT_RGB565) {
-		FILL_BOX(uint16_t, to565(rgb));
+		FILL_BOX(uint16_t, pw_pixels_to565(rgb));
 		return true;
 	}
 	if (dst->format == PW_FORMAT_XRGB8888) {

@@ -9,11 +9,20 @@
  * of the per-trial ratios (each trial times memcpy and blit back to back, so a noisy neighbour
  * slows both). For RGB565 -> RGB565 the memcpy moves the frame's bytes; for XRGB8888 -> RGB565
  * it moves the source's bytes (twice the destination's), which is what the issue compares.
+ *
+ * usage: present_bench --count REPS --case N --size WxH
+ * Instructions instead of time, for an instruction counter outside (callgrind, qemu-arm with
+ * tests/bench/armcount.c): one warm-up call of case N, then REPS calls of pw_pixels_blit in
+ * count_blits() and REPS memcpy of the same bytes in count_memcpys() (callgrind's
+ * --toggle-collect takes those names), each region between two getppid() calls (armcount's
+ * marks, nr=64). Prints "count SRC->DST rot R WxH reps REPS memcpy_bytes B". --list prints
+ * the cases, one "N SRC->DST rot R" a line.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pixels.h"
 
@@ -28,7 +37,12 @@ static const struct bench_case cases[] = {
 	{PW_FORMAT_XRGB8888, PW_FORMAT_XRGB8888, 0},
 	{PW_FORMAT_RGB565, PW_FORMAT_RGB565, 90},
 	{PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, 90},
+	{PW_FORMAT_RGB565, PW_FORMAT_RGB565, 180},
+	{PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, 180},
+	{PW_FORMAT_RGB565, PW_FORMAT_RGB565, 270},
+	{PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, 270},
 };
+#define N_CASES (int)(sizeof(cases) / sizeof(cases[0]))
 
 /* Keeps the compiler from dropping a copy whose result nobody reads. */
 static volatile uint8_t sink;
@@ -69,9 +83,29 @@ alloc_filled(size_t size, unsigned seed)
 	return p;
 }
 
-/* Times one case; false on an allocation failure or an unsupported pair. */
+/* The regions an instruction counter measures; noinline, so that callgrind sees them. */
+__attribute__((noinline)) static void
+count_blits(const struct pw_pixmap *dst, const struct pw_pixmap *src, int rotation, int reps)
+{
+	for (int r = 0; r < reps; r++) {
+		pw_pixels_blit(dst, src, 0, 0, src->width, src->height, rotation);
+		sink = ((uint8_t *)dst->data)[r];
+	}
+}
+
+__attribute__((noinline)) static void
+count_memcpys(uint8_t *to, const void *from, size_t bytes, int reps)
+{
+	for (int r = 0; r < reps; r++) {
+		memcpy(to, from, bytes);
+		sink = to[r];
+	}
+}
+
+/* Times one case (or, with count > 0, runs it count times for a counter); false on an
+ * allocation failure or an unsupported pair. */
 static bool
-run_case(const struct bench_case *c, int width, int height, int trials)
+run_case(const struct bench_case *c, int width, int height, int trials, int count)
 {
 	int sbpp = pw_format_bpp(c->src), dbpp = pw_format_bpp(c->dst);
 	bool swap = c->rotation == 90 || c->rotation == 270;
@@ -114,6 +148,18 @@ run_case(const struct bench_case *c, int width, int height, int trials)
 		goto out;
 	}
 	memcpy(copy_dst, src.data, copy_bytes);
+	if (count > 0) {
+		getppid();
+		count_blits(&dst, &src, c->rotation, count);
+		getppid();
+		count_memcpys(copy_dst, src.data, copy_bytes, count);
+		getppid();
+		printf("count %s->%s rot %d %dx%d reps %d memcpy_bytes %zu\n",
+			pw_format_name(c->src), pw_format_name(c->dst), c->rotation, width, height,
+			count, copy_bytes);
+		ok = true;
+		goto out;
+	}
 	for (int t = 0; t < trials; t++) {
 		double t0 = now_us();
 		for (int r = 0; r < reps; r++) {
@@ -149,12 +195,22 @@ out:
 int
 main(int argc, char **argv)
 {
-	int trials = 31;
+	int trials = 31, count = 0, only = -1;
 	int sizes[8][2];
 	int nsizes = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--trials") == 0 && i + 1 < argc) {
 			trials = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) {
+			count = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
+			only = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "--list") == 0) {
+			for (int c = 0; c < N_CASES; c++) {
+				printf("%d %s->%s rot %d\n", c, pw_format_name(cases[c].src),
+					pw_format_name(cases[c].dst), cases[c].rotation);
+			}
+			return 0;
 		} else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc && nsizes < 8) {
 			if (sscanf(argv[++i], "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) != 2 ||
 				sizes[nsizes][0] <= 0 || sizes[nsizes][1] <= 0) {
@@ -163,7 +219,9 @@ main(int argc, char **argv)
 			}
 			nsizes++;
 		} else {
-			fprintf(stderr, "usage: present_bench [--trials N] [--size WxH]...\n");
+			fprintf(stderr,
+				"usage: present_bench [--trials N] [--size WxH]... | "
+				"--count REPS --case N --size WxH | --list\n");
 			return 2;
 		}
 	}
@@ -177,9 +235,14 @@ main(int argc, char **argv)
 		sizes[1][1] = 480;
 		nsizes = 2;
 	}
+	if (only >= N_CASES) {
+		fprintf(stderr, "present_bench: no case %d\n", only);
+		return 2;
+	}
 	for (int s = 0; s < nsizes; s++) {
-		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-			if (!run_case(&cases[i], sizes[s][0], sizes[s][1], trials)) {
+		for (int i = 0; i < N_CASES; i++) {
+			if ((only < 0 || i == only) &&
+				!run_case(&cases[i], sizes[s][0], sizes[s][1], trials, count)) {
 				return 1;
 			}
 		}

@@ -23,6 +23,10 @@ import sys
 import tempfile
 import time
 
+import arm
+import syscalls
+import tree
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
 PATTERNS = ['full', 'rows:16', 'rect:32x32', 'none']
@@ -90,6 +94,7 @@ class Compositor:
 		self.fmt = fmt
 		self.build = build
 		self.callgrind = callgrind
+		self.wrap = []	# a command to run the compositor under (syscalls.py: strace)
 		self.dir = tempfile.mkdtemp(prefix='%s-%s-' % (name, size), dir=work)
 		self.runtime = os.path.join(self.dir, 'run')
 		os.mkdir(self.runtime, 0o700)
@@ -152,6 +157,9 @@ class Compositor:
 				cmd = cmd[:4] + vg + cmd[4:]
 			else:
 				cmd = vg + cmd
+		if self.wrap:
+			# after setpriv, as valgrind: the tracer runs as nobody too
+			cmd = cmd[:4] + self.wrap + cmd[4:] if self.as_nobody else self.wrap + cmd
 		self.log = open(os.path.join(self.dir, 'log'), 'wb')
 		self.proc = subprocess.Popen(cmd, env=self.env(), cwd=self.dir, stdin=subprocess.DEVNULL,
 					     stdout=self.log, stderr=subprocess.STDOUT)
@@ -533,18 +541,55 @@ def section_wakeups(a, results):
 			c.stop()
 
 
+# present_bench --count: the calls callgrind counts in each region (count_blits, count_memcpys)
+PRESENT_REPS = 4
+# glibc's memcpy below its rep_movsb threshold: the vector loop (tests/bench/RESULTS.md says why)
+MEMCPY_LOOP_ENV = {'GLIBC_TUNABLES': 'glibc.cpu.x86_rep_movsb_threshold=1000000000'}
+
+
+def present_counts(a, exe, results):
+	"""x86 instructions of every case of present_bench at both sizes (callgrind)."""
+	cases = subprocess.run([exe, '--list'], check=True, stdout=subprocess.PIPE,
+			       text=True).stdout.splitlines()
+	out = results.setdefault('present_ir', [])
+	for size in SIZES:
+		for line in cases:
+			n, name, _, rot = line.split()
+			got = {}
+			for key, region, env in (('blit', 'count_blits', None),
+						 ('memcpy', 'count_memcpys', None),
+						 ('memcpy_loop', 'count_memcpys', MEMCPY_LOOP_ENV)):
+				r = subprocess.run(['valgrind', '--tool=callgrind',
+						    '--callgrind-out-file=/dev/null',
+						    '--toggle-collect=' + region, exe, '--count',
+						    str(PRESENT_REPS), '--case', n, '--size', size],
+						   check=True, stdout=subprocess.PIPE,
+						   stderr=subprocess.PIPE, text=True,
+						   env=dict(os.environ, **(env or {})))
+				m = re.search(r'Collected : (\d+)', r.stderr)
+				got[key] = int(m.group(1)) / PRESENT_REPS
+			nbytes = int(re.search(r'memcpy_bytes (\d+)', r.stdout).group(1))
+			src, dst = name.split('->')
+			out.append({'src': src, 'dst': dst, 'rotation': int(rot), 'size': size,
+				    'memcpy_bytes': nbytes, **got})
+			log('present_ir %s %s rot %s: %.0f instructions, memcpy %.0f, its loop %.0f'
+			    % (size, name, rot, got['blit'], got['memcpy'], got['memcpy_loop']))
+
+
 def section_present(a, results):
-	"""pw_pixels_blit against memcpy, built here with the flags of a debugoptimized build."""
+	"""pw_pixels_blit against memcpy, built here with the flags of a debugoptimized build:
+	time (interleaved trials) and x86 instructions (callgrind)."""
 	exe = os.path.join(a.work, 'present_bench')
 	cc = os.environ.get('CC', 'cc')
 	pix = subprocess.run(['pkg-config', '--cflags', '--libs', 'pixman-1'], check=True,
 			     stdout=subprocess.PIPE, text=True).stdout.split()
+	pure = os.path.join(a.source, 'compositor', 'pure')
 	cmd = [cc, '-std=c11', '-O2', '-g', '-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE',
-	       '-I' + os.path.join(a.source, 'compositor', 'pure'),
-	       os.path.join(HERE, 'present_bench.c'),
-	       os.path.join(a.source, 'compositor', 'pure', 'pixels.c'),
-	       os.path.join(a.source, 'compositor', 'pure', 'format.c'), '-o', exe] + pix
+	       '-I' + pure, os.path.join(HERE, 'present_bench.c')] + sorted(
+		       glob.glob(os.path.join(pure, 'pixels*.c'))) + [
+		       os.path.join(pure, 'format.c'), '-o', exe] + pix
 	subprocess.run(cmd, check=True)
+	present_counts(a, exe, results)
 	r = subprocess.run([exe, '--trials', '31'], check=True, stdout=subprocess.PIPE, text=True)
 	out = results.setdefault('present', [])
 	for line in r.stdout.splitlines():
@@ -614,6 +659,24 @@ def section_doom(a, results):
 			p.wait()
 		for c in comps:
 			c.stop()
+
+
+def section_syscalls(a, results):
+	"""System calls per frame under strace (syscalls.py)."""
+	syscalls.section(a, results, log, make_compositors, load_cmd)
+
+
+def section_tree(a, results):
+	"""Instructions of one frame of a 1,000- and a 2,000-level subsurface chain (tree.py)."""
+	tree.section(a, results, log, Compositor)
+
+
+def section_arm(a, results):
+	"""picowl's instructions on ARM: the armel build under qemu-arm with armcount.c (arm.py)."""
+	try:
+		arm.section(a, results, log)
+	except OSError as e:	# no qemu-arm or cross compiler: this section fails, the run goes on
+		raise RuntimeError('section arm: %s' % e)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -843,6 +906,37 @@ def report(a, results, path):
 					       % (p['size'], p['src'], p['ratio'], limit), p['ratio'] <= limit))
 		L.append('')
 
+	pi = results.get('present_ir', [])
+	if pi:
+		L.append('## Full-frame direct present: x86 instructions (callgrind, present_bench '
+			 '--count %d)\n' % PRESENT_REPS)
+		L.append('The instructions of one pw_pixels_blit of the whole frame (callgrind '
+			 '`--toggle-collect=count_blits`, divided by the %d calls) against one memcpy of '
+			 'the bytes the time table compares (the frame\'s for RGB565, the source\'s for '
+			 'XRGB8888). glibc\'s memcpy takes `rep movsb` at these sizes on this CPU, and '
+			 'valgrind counts each iteration of a rep-prefixed instruction, one byte, as an '
+			 'instruction: against that any loop looks cheap. The ratio is therefore taken '
+			 'against glibc\'s own vector loop, the one it runs below its rep_movsb threshold '
+			 '(`GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=1000000000`; on this CPU the '
+			 'AVX2 one, 32 bytes a load), which moves the same bytes in about a tenth of an '
+			 'instruction each. Rotation 0 within one format calls that memcpy itself, so its '
+			 'row counts the `rep movsb`; the claims are the rotations\'.\n' % PRESENT_REPS)
+		L.append('| size | source -> output | rotation | instructions | per pixel | memcpy '
+			 '(rep movsb) | memcpy (vector loop) | ratio to the loop |')
+		L.append('|---|---|---:|---:|---:|---:|---:|---:|')
+		for p in pi:
+			w, h = (int(v) for v in p['size'].split('x'))
+			ratio = p['blit'] / p['memcpy_loop']
+			n = '{:,.0f}'.format
+			L.append('| %s | %s -> %s | %d | %s | %.3f | %s | %s | %.2f |' % (
+				p['size'], p['src'], p['dst'], p['rotation'], n(p['blit']),
+				p['blit'] / (w * h), n(p['memcpy']), n(p['memcpy_loop']), ratio))
+			if p['rotation'] and p['dst'] == 'rgb565':
+				checks.append(('rotated present %s %s->rgb565 rot %d: %.2f x the x86 '
+					       'instructions of the memcpy loop (limit 3)'
+					       % (p['size'], p['src'], p['rotation'], ratio), ratio <= 3.0))
+		L.append('')
+
 	dm = results.get('doom', {})
 	if dm:
 		L.append('## chocolate-doom -timedemo demo1 (fps, freedoom1, 240x320 output; mean of '
@@ -906,6 +1000,10 @@ def report(a, results, path):
 				       i['vol'] == 0))
 		L.append('')
 
+	L += arm.report(results, results['versions'])
+	L += syscalls.report(results, checks)
+	L += tree.report(results, checks)
+
 	if checks:
 		L.append('## What the issue asks for, checked against the figures above\n')
 		L.append('| claim | holds |')
@@ -917,6 +1015,46 @@ def report(a, results, path):
 		f.write('\n'.join(L))
 
 
+def splice(a, results):
+	"""--splice: this run's sections replace their blocks (a "## " heading up to the next) in
+	the existing report, or go before its claims table; the JSON keeps the other sections."""
+	path_json = os.path.splitext(a.out)[0] + '.json'
+	try:
+		with open(path_json) as f:
+			old = json.load(f)
+	except (OSError, ValueError):
+		old = {}
+	meta = ('date', 'versions', 'args', 'wall_secs', 'machine')
+	old.update({k: v for k, v in results.items() if k not in meta})
+	with open(path_json, 'w') as f:
+		json.dump(old, f, indent=1)
+	fresh = os.path.join(a.work, 'fresh.md')
+	report(a, results, fresh)
+
+	def blocks(text):
+		parts = re.split(r'(?m)^(?=## )', text)
+		return parts[0], parts[1:]
+
+	with open(fresh) as f:
+		_, new = blocks(f.read())
+	with open(a.out) as f:
+		head, kept = blocks(f.read())
+	key = lambda b: b.split('\n', 1)[0].split(' (')[0]
+	claims = '## What the issue asks for'
+	for b in new:
+		if key(b).startswith(claims):
+			continue
+		b = b if b.endswith('\n\n') else b.rstrip('\n') + '\n\n'
+		at = [i for i, k in enumerate(kept) if key(k) == key(b)]
+		if at:
+			kept[at[0]] = b
+		else:
+			end = [i for i, k in enumerate(kept) if key(k).startswith(claims)]
+			kept.insert(end[0] if end else len(kept), b)
+	with open(a.out, 'w') as f:
+		f.write(head + ''.join(kept))
+
+
 def main():
 	global T0
 	p = argparse.ArgumentParser()
@@ -924,7 +1062,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',
@@ -936,6 +1074,17 @@ def main():
 	p.add_argument('--n1', type=int, default=10)
 	p.add_argument('--n2', type=int, default=70)
 	p.add_argument('--idle', type=float, default=3.0)
+	p.add_argument('--syscall-sizes', default='240x320,640x480',
+		       help='section syscalls: the output sizes')
+	p.add_argument('--arm-cache', help='section arm: the armel sysroot and build, made here as '
+		       'tests/pxa makes them (default BUILD/tests/pxa/pxa-cache, the pxa suite\'s)')
+	p.add_argument('--arm-build', help='section arm: an armel build directory to use instead')
+	p.add_argument('--arm-sysroot', help='section arm: the sysroot of --arm-build')
+	p.add_argument('--arm-rounds', type=int, default=2, help='section arm: fresh runs')
+	p.add_argument('--arm-parts', default='spans,patterns,doom', help='section arm: what runs')
+	p.add_argument('--splice', action='store_true',
+		       help='write only this run\'s sections into the existing --out and its JSON, '
+		       'keeping the other sections\' text and figures')
 	p.add_argument('--quick', action='store_true', help='one round, fewer frames')
 	p.add_argument('--keep', action='store_true', help='keep the work directory')
 	a = p.parse_args()
@@ -944,6 +1093,7 @@ def main():
 	a.names = a.compositors.split(',')
 	a.cg_names = a.callgrind_compositors.split(',')
 	a.build = os.path.abspath(a.build)
+	a.arm_cache = a.arm_cache or os.path.join(a.build, 'tests', 'pxa', 'pxa-cache')
 	a.work = tempfile.mkdtemp(prefix='picowl-bench-')
 	os.chmod(a.work, 0o755)
 	T0 = time.monotonic()
@@ -965,9 +1115,12 @@ def main():
 	finally:
 		results['wall_secs'] = time.monotonic() - T0
 		results['machine'] = machine()
-		with open(os.path.splitext(a.out)[0] + '.json', 'w') as f:
-			json.dump(results, f, indent=1)
-		report(a, results, a.out)
+		if a.splice and os.path.exists(a.out):
+			splice(a, results)
+		else:
+			with open(os.path.splitext(a.out)[0] + '.json', 'w') as f:
+				json.dump(results, f, indent=1)
+			report(a, results, a.out)
 		log('wrote %s' % a.out)
 		if a.keep:
 			log('work directory kept: %s' % a.work)

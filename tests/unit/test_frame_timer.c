@@ -98,6 +98,28 @@ test_grid(struct wl_event_loop *loop)
 	pw_frame_timer_destroy(t);
 }
 
+/* Periods late within a second, from a tick that is not on a whole second: the grid and a
+ * carry into the seconds, as the division gave them before (frame_timer.c adds instead). */
+static void
+test_grid_carry(struct wl_event_loop *loop)
+{
+	struct done_log log = {0};
+	int64_t period = 16666667; /* 60 Hz */
+	struct pw_frame_timer *t = pw_frame_timer_create(loop, period, "test", handle_done, &log);
+	int64_t t0 = 1000 * 1000 * MS + 900 * MS;
+	struct timespec now = ns_ts(t0);
+	struct timespec tick = pw_frame_timer_schedule(t, &now);
+	for (int late = 0; late < 59; late += 7) {
+		int64_t last = ts_ns(&tick);
+		now = ns_ts(last + late * period + 1);
+		tick = pw_frame_timer_schedule(t, &now);
+		CHECK(ts_ns(&tick) == last + (late + 1) * period);
+		CHECK(tick.tv_nsec >= 0 && tick.tv_nsec < 1000000000);
+	}
+	CHECK(log.count == 0);
+	pw_frame_timer_destroy(t);
+}
+
 /* want() after the tick: done at once with the tick's time, and nothing is armed. */
 static void
 test_want_after_tick(struct wl_event_loop *loop)
@@ -215,6 +237,7 @@ main(void)
 	CHECK(loop != NULL);
 	pw_frame_timer_destroy(NULL);
 	test_grid(loop);
+	test_grid_carry(loop);
 	test_want_after_tick(loop);
 	test_want_before_tick(loop);
 	test_done_early_disarms(loop);

@@ -42,13 +42,62 @@ fill(pixman_image_t *img, uint8_t value)
 }
 
 static uint32_t
+pixel_at(const struct pw_pixmap *pm, int x, int y)
+{
+	const uint8_t *p =
+		(const uint8_t *)pm->data + y * pm->stride + x * pw_format_bpp(pm->format);
+	if (pm->format == PW_FORMAT_RGB565) {
+		uint16_t v;
+		memcpy(&v, p, sizeof(v));
+		return v;
+	}
+	uint32_t v;
+	memcpy(&v, p, sizeof(v));
+	return v & 0xffffff; /* the x channel carries nothing */
+}
+
+static struct pw_pixmap
+pixmap(pixman_image_t *img, enum pw_format format)
+{
+	return (struct pw_pixmap){pixman_image_get_data(img), pixman_image_get_width(img),
+		pixman_image_get_height(img), pixman_image_get_stride(img), format};
+}
+
+static uint32_t
 pixel(pixman_image_t *img, enum pw_format format, int x, int y)
 {
-	uint8_t *row = (uint8_t *)pixman_image_get_data(img) + y * pixman_image_get_stride(img);
+	struct pw_pixmap pm = pixmap(img, format);
+	return pixel_at(&pm, x, y);
+}
+
+/*
+ * The layouts pixman cannot hold: RGB565 rows whose stride is not a multiple of four, starting
+ * two bytes past a word (odd-width wl_shm buffers, a box at an odd x). `img`'s pixels are
+ * copied into such a buffer (heap memory the caller frees, in *mem).
+ */
+static struct pw_pixmap
+odd_pixmap(pixman_image_t *img, enum pw_format format, void **mem)
+{
+	struct pw_pixmap pm = pixmap(img, format);
+	int bpp = pw_format_bpp(format);
+	int stride = pm.width * bpp;
+	int skew = 0;
 	if (format == PW_FORMAT_RGB565) {
-		return ((uint16_t *)row)[x];
+		stride += stride % 4 == 0 ? 2 : 0;
+		skew = 2;
+	} else {
+		stride += 4; /* a row gap that no pixman image of that width has */
 	}
-	return ((uint32_t *)row)[x] & 0xffffff; /* the x channel carries nothing */
+	uint8_t *buf = malloc((size_t)stride * (size_t)pm.height + 4);
+	CHECK(buf != NULL);
+	*mem = buf;
+	for (int y = 0; y < pm.height; y++) {
+		memcpy(buf + skew + y * stride, (uint8_t *)pm.data + y * pm.stride,
+			(size_t)(pm.width * bpp));
+	}
+	pm.data = buf + skew;
+	pm.stride = stride;
+	return pm;
 }
 
 /* Where frame pixel (fx, fy) of a fw x fh frame lands after rotating it clockwise. */
@@ -118,16 +167,9 @@ reference(pixman_image_t *dst, pixman_image_t *src, int ox, int oy, int fw, int 
 	pixman_image_set_transform(src, NULL);
 }
 
-static struct pw_pixmap
-pixmap(pixman_image_t *img, enum pw_format format)
-{
-	return (struct pw_pixmap){pixman_image_get_data(img), pixman_image_get_width(img),
-		pixman_image_get_height(img), pixman_image_get_stride(img), format};
-}
-
 static void
 check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
-	int fw, int fh, bool full)
+	int fw, int fh, bool full, bool odd)
 {
 	pixman_image_t *src = random_image(sf, sw, sh);
 	int dw = rotation % 180 ? fh : fw, dh = rotation % 180 ? fw : fh;
@@ -144,6 +186,11 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 		bh = sh;
 	}
 	struct pw_pixmap d = pixmap(out, df), s = pixmap(src, sf);
+	void *src_mem = NULL, *dst_mem = NULL;
+	if (odd) {
+		s = odd_pixmap(src, sf, &src_mem);
+		d = odd_pixmap(out, df, &dst_mem);
+	}
 	CHECK(pw_pixels_blit_at(&d, &s, bx, by, bw, bh, ox, oy, fw, fh, rotation));
 	int wrong = 0, touched_outside = 0;
 	uint32_t sentinel = df == PW_FORMAT_RGB565 ? 0xa5a5 : 0xa5a5a5;
@@ -152,7 +199,7 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 			int dx, dy;
 			rotate_point(rotation, fw, fh, ox + x, oy + y, &dx, &dy);
 			bool inside = x >= bx && x < bx + bw && y >= by && y < by + bh;
-			uint32_t got = pixel(out, df, dx, dy);
+			uint32_t got = pixel_at(&d, dx, dy);
 			if (inside && got != pixel(ref, df, dx, dy)) {
 				wrong++;
 			} else if (!inside && got != sentinel) {
@@ -162,11 +209,13 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 	}
 	if (wrong || touched_outside) {
 		fprintf(stderr,
-			"%s->%s rot %d src %dx%d at %d,%d frame %dx%d box %d,%d %dx%d: "
+			"%s->%s rot %d src %dx%d at %d,%d frame %dx%d box %d,%d %dx%d%s: "
 			"%d wrong, %d outside\n",
 			pw_format_name(sf), pw_format_name(df), rotation, sw, sh, ox, oy, fw, fh,
-			bx, by, bw, bh, wrong, touched_outside);
+			bx, by, bw, bh, odd ? " (odd strides)" : "", wrong, touched_outside);
 	}
+	free(src_mem);
+	free(dst_mem);
 	CHECK(wrong == 0);
 	CHECK(touched_outside == 0);
 	pixman_image_unref(src);
@@ -178,7 +227,8 @@ static void
 check_case(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
 	int fw, int fh)
 {
-	check_case_box(sf, df, rotation, sw, sh, ox, oy, fw, fh, false);
+	check_case_box(sf, df, rotation, sw, sh, ox, oy, fw, fh, false, false);
+	check_case_box(sf, df, rotation, sw, sh, ox, oy, fw, fh, false, true);
 }
 
 /* pw_pixels_fill against pixman's SRC fill of the same opaque colour, every byte. */
@@ -223,8 +273,8 @@ main(void)
 			}
 			for (int rot = 0; rot < 360; rot += 90) {
 				for (int round = 0; round < 6; round++) {
-					int sw = 1 + (int)(next() % 80),
-					    sh = 1 + (int)(next() % 70);
+					int sw = 1 + (int)(next() % 100),
+					    sh = 1 + (int)(next() % 90);
 					/* A source as large as the frame, and one placed inside a
 					 * larger one. */
 					check_case(srcs[i], dsts[j], rot, sw, sh, 0, 0, sw, sh);
@@ -238,9 +288,19 @@ main(void)
 	/* Whole frames: rows that are contiguous on both sides go as one long row. */
 	for (int rot = 0; rot < 360; rot += 90) {
 		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320,
-			true);
-		check_case_box(PW_FORMAT_ARGB8888, PW_FORMAT_RGB565, rot, 38, 7, 0, 0, 38, 7, true);
+			true, false);
+		check_case_box(PW_FORMAT_ARGB8888, PW_FORMAT_RGB565, rot, 38, 7, 0, 0, 38, 7, true,
+			false);
 		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_XRGB8888, rot, 33, 9, 0, 0, 33, 9,
+			true, false);
+		/* Full frames of the benchmark's sizes, whose blocks and tiles fit exactly. */
+		check_case_box(PW_FORMAT_RGB565, PW_FORMAT_RGB565, rot, 240, 320, 0, 0, 240, 320,
+			true, false);
+		check_case_box(PW_FORMAT_RGB565, PW_FORMAT_RGB565, rot, 640, 480, 0, 0, 640, 480,
+			true, false);
+		check_case_box(PW_FORMAT_XRGB8888, PW_FORMAT_RGB565, rot, 640, 480, 0, 0, 640, 480,
+			true, false);
+		check_case_box(PW_FORMAT_RGB565, PW_FORMAT_RGB565, rot, 77, 53, 0, 0, 77, 53, true,
 			true);
 	}
 	/* A 240x320 frame, the handheld's, both ways. */

@@ -1,0 +1,57 @@
+/*
+ * The rotations of pw_pixels_blit_at (pixels.h) and the pixel conversions they share with
+ * pixels.c's rows; private to pixels.c and pixels_rotate.c. Pure: no Wayland.
+ */
+#ifndef PW_PIXELS_ROTATE_H
+#define PW_PIXELS_ROTATE_H
+
+#include <stdint.h>
+
+#include "format.h"
+
+/* XRGB8888 to RGB565, each channel truncated (pixman's SRC). */
+static inline uint16_t
+pw_pixels_to565(uint32_t p)
+{
+	return (uint16_t)(((p >> 8) & 0xf800) | ((p >> 5) & 0x07e0) | ((p >> 3) & 0x001f));
+}
+
+/* Keeps a masked value as it is, so that the compiler shifts it inside the OR that uses it. */
+#define PW_PIXELS_KEEP(v) __asm__("" : "+r"(v))
+
+/*
+ * Two pixels into one word of RGB565, the first in the low half (the lower address). Each
+ * channel is one AND and one OR with a shifted operand on ARM; left to itself, GCC moves the
+ * shift in front of the mask and needs a third instruction (8.5 instructions a pixel in
+ * pixels.c's row loop instead of 10.75, counted under qemu-arm: tests/bench, section arm).
+ */
+static inline uint32_t
+pw_pixels_pair_to565(uint32_t a, uint32_t b)
+{
+	uint32_t ar = a & 0xf80000, ag = a & 0xfc00, ab = a & 0xf8;
+	uint32_t br = b & 0xf80000, bg = b & 0xfc00, bb = b & 0xf8;
+	PW_PIXELS_KEEP(ar);
+	PW_PIXELS_KEEP(ag);
+	PW_PIXELS_KEEP(ab);
+	PW_PIXELS_KEEP(br);
+	PW_PIXELS_KEEP(bg);
+	PW_PIXELS_KEEP(bb);
+	uint32_t o = ar >> 8;
+	o |= ag >> 5;
+	o |= ab >> 3;
+	o |= br << 8;
+	o |= bg << 11;
+	o |= bb << 13;
+	return o;
+}
+
+/*
+ * Rotates the box of width x height pixels at `src` (rows src_stride bytes apart) clockwise
+ * by 90, 180 or 270 degrees into `dst`, which points at the top-left pixel of the rotated
+ * box (rows dst_stride bytes apart; the box is height x width for 90 and 270). The pair of
+ * formats is one pw_pixels_supported accepts; the buffers do not overlap.
+ */
+void pw_pixels_rotate(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride, int width,
+	int height, enum pw_format src_format, enum pw_format dst_format, int rotation);
+
+#endif
