@@ -28,6 +28,8 @@ import pxablank
 import pxadoom
 import pxadma
 import pxaflip
+import pxamem
+import pxasoak
 
 BOARDS = {
     # machine, screen size, kernel command line extra
@@ -72,6 +74,7 @@ done
 DEFAULTS = '''PICOWL_USER=root
 PICOWL_TTY=/dev/console
 PICOWL_ARGS="-c /etc/picowl.ini"
+export PICOWL_START_TRACE=1
 '''
 
 CONFIG = '''; the session of the emulated handheld (tests/pxa)
@@ -161,7 +164,8 @@ def run_board(args, board, zimage, sysroot, bindir, results):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     initrd = os.path.join(work, 'initramfs.cpio.gz')
-    size, libs = build_initramfs(args, sysroot, bindir, initrd, image_files(CONFIG), PROGRAMS)
+    programs = dict(PROGRAMS, **pxasoak.CLIENT) if board == 'z2' else PROGRAMS
+    size, libs = build_initramfs(args, sysroot, bindir, initrd, image_files(CONFIG), programs)
     say('[%s] initramfs %d bytes, %d gzipped (%d libraries)' %
         (board, size, os.path.getsize(initrd), len(libs)))
     errors = []
@@ -188,6 +192,8 @@ def run_board(args, board, zimage, sysroot, bindir, results):
                    'grep -E "MemTotal|MemAvailable" /proc/meminfo')
         say('[%s] memory with two clients mapped: %s' % (board, '; '.join(' '.join(l.split()) for l in rss)))
         results['rss_' + board] = rss
+        exec_to_frame = pxamem.report(g, board, results)
+        say('[%s] picowl exec to its first frame on screen: %s ms' % (board, exec_to_frame))
         tiles_list = g.sh('ctl tiles')
         say('[%s] tiles: %s' % (board, ' | '.join(tiles_list)))
         if board == 'z2' and tiles and not errors:
@@ -196,6 +202,8 @@ def run_board(args, board, zimage, sysroot, bindir, results):
             demo_spitz(g, errors)
         counters = g.sh('ctl counters', check=False)
         results['counters_' + board] = counters
+        if board == 'z2' and not errors:
+            pxasoak.run_soak(g, results, errors)
         g.sh('kill -USR1 $(pidof picowl); sleep 0.5', check=False)
     finally:
         g.stop()

@@ -40,6 +40,10 @@ static const struct group *const groups[] = {
 	&session_lock_group,
 	&output_management_group,
 	&output_power_group,
+	&output_modes_group,
+	&idle_notify_group,
+	&idle_inhibit_group,
+	&budget_group,
 };
 
 static struct conn *good;
@@ -95,6 +99,8 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(output_manager, zwlr_output_manager_v1_interface);
 	BIND(gamma_manager, zwlr_gamma_control_manager_v1_interface);
 	BIND(output_power_manager, zwlr_output_power_manager_v1_interface);
+	BIND(idle_notifier, ext_idle_notifier_v1_interface);
+	BIND(idle_inhibit_manager, zwp_idle_inhibit_manager_v1_interface);
 }
 
 bool
@@ -143,7 +149,8 @@ conn_close(struct conn *c)
 	void *proxies[] = {c->ddm, c->layer_shell, c->presentation, c->decoration, c->xdg_output,
 		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
 		c->input_method_manager, c->activation, c->primary, c->data_control,
-		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager};
+		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
+		c->idle_inhibit_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -14,7 +14,9 @@
 #include <stdint.h>
 
 #include "client.h"
+#include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
@@ -67,6 +69,8 @@ struct conn {
 	struct zwlr_output_manager_v1 *output_manager;
 	struct zwlr_gamma_control_manager_v1 *gamma_manager;
 	struct zwlr_output_power_manager_v1 *output_power_manager;
+	struct ext_idle_notifier_v1 *idle_notifier;
+	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -108,6 +112,9 @@ extern const struct group virtual_keyboard_group;
 extern const struct group session_lock_group;
 extern const struct group output_management_group;
 extern const struct group output_power_group;
+extern const struct group output_modes_group;
+extern const struct group idle_notify_group, idle_inhibit_group;
+extern const struct group budget_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
