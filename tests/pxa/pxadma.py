@@ -215,10 +215,14 @@ def run_dma(args, zimage, sysroot, bindir, results, image_files, check_tiles):
         # --- small bands by dma: picowl-load's 2 rows a frame through the module (the focus
         # changes above may or may not split into partial frames, so they cannot show this)
         g.sh('pw_start load "--copy dma --present shadow --dma-threshold 0"', 150)
+        # picowl-load stopped around the readings, so that no frame falls between the module's
+        # counter and picowl's
+        g.sh('kill -STOP $(pidof picowl-load); sleep 0.3; ctl counters --reset')
         kb0 = module_bytes(g)
-        g.sh('ctl counters --reset; sleep 2')
+        g.sh('kill -CONT $(pidof picowl-load); sleep 2; kill -STOP $(pidof picowl-load); sleep 0.3')
         fr = frames(g)
         kb1 = module_bytes(g)
+        g.sh('kill -CONT $(pidof picowl-load)')
         partial = [f for f in fr if f[1] < 320]
         say('  partial frames by dma: %d (rows %s), the module %d bytes, the counters %d'
             % (len(partial), sorted({f[1] for f in partial}), kb1 - kb0,
