@@ -35,6 +35,7 @@
 #define GREEN 0xff00ff00u
 /* Requests between two flushes: libwayland 1.21's client buffer is 4 KiB. */
 #define FLUSH_EVERY 16
+#define READ_EVERY 1024
 
 struct level {
 	struct wl_surface *surface;
@@ -186,6 +187,11 @@ destroy_chain(struct app *app)
 		wl_subsurface_destroy(app->levels[i].subsurface);
 		wl_surface_destroy(app->levels[i].surface);
 		app->levels[i] = (struct level){NULL, NULL};
+		/* Each destroy brings a delete_id back: read them before they fill the socket and
+		 * libwayland's buffer (picowl then ends a client that does not read, by design). */
+		if (i % READ_EVERY == 0 && pw_client_roundtrip(&app->tc, 60000) != 1) {
+			return false;
+		}
 		if (i % FLUSH_EVERY == 0) {
 			flush(app);
 		}
