@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wayland-server-protocol.h>
 
 /*
  * What picowl allocates per object, rounded up from RSS over 20,000 of each on x86-64 (its
@@ -44,7 +45,7 @@ struct pw_budget {
 	struct wl_listener client_created;
 	struct wl_event_source *trim;
 	size_t limit;
-	/* The last interface charged, by its name's address: most are a frame's wl_callback. */
+	/* The last interface charged, by its name's address. */
 	const char *last_interface;
 	uint32_t last_cost;
 };
@@ -119,6 +120,11 @@ handle_account_resource_created(struct wl_listener *listener, void *data)
 {
 	struct account *account = wl_container_of(listener, account, resource_created);
 	struct wl_resource *resource = data;
+	const char *interface = wl_resource_get_class(resource);
+	if (interface == wl_callback_interface.name) {
+		return; /* a frame callback is charged by pw_budget_charge_callback, a sync lives on
+			 */
+	}
 	struct charge *charge = calloc(1, sizeof(*charge));
 	if (!charge) {
 		wl_client_post_no_memory(account->client);
@@ -126,7 +132,6 @@ handle_account_resource_created(struct wl_listener *listener, void *data)
 	}
 	charge->account = account;
 	struct pw_budget *budget = account->budget;
-	const char *interface = wl_resource_get_class(resource);
 	if (interface != budget->last_interface) {
 		budget->last_interface = interface;
 		budget->last_cost = cost_of(interface);
@@ -239,4 +244,32 @@ pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
 	int n = pixman_region32_n_rects((pixman_region32_t *)region);
 	size_t bytes = n > 1 ? (size_t)(n + 1) * sizeof(pixman_box32_t) : 0;
 	return pw_budget_resize(resource, slot, bytes * (size_t)copies);
+}
+
+bool
+pw_budget_charge_callback(struct wl_resource *callback)
+{
+	struct wl_listener *listener =
+		wl_client_get_destroy_listener(wl_resource_get_client(callback),
+			handle_account_client_destroy);
+	if (!listener) {
+		return true;
+	}
+	struct account *account = wl_container_of(listener, account, client_destroy);
+	account->bytes += DEFAULT_COST;
+	account->charges++;
+	wl_resource_set_user_data(callback, account);
+	return account_check(account);
+}
+
+void
+pw_budget_callback_gone(struct wl_resource *callback)
+{
+	struct account *account = wl_resource_get_user_data(callback);
+	if (!account) {
+		return;
+	}
+	account->bytes -= DEFAULT_COST;
+	account->charges--;
+	account_release(account);
 }

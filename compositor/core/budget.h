@@ -48,4 +48,14 @@ bool pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, si
 bool pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
 	const pixman_region32_t *region, int copies);
 
+/*
+ * A frame callback, one a frame of every client that draws, is charged without a charge of
+ * its own (no allocation, no listener): its user data holds the client's account. Call after
+ * creating it (false: the client is over its limit, as for pw_budget_resize); its destructor
+ * must call pw_budget_callback_gone. Other wl_callbacks (wl_display.sync, destroyed at once)
+ * are not charged.
+ */
+bool pw_budget_charge_callback(struct wl_resource *callback);
+void pw_budget_callback_gone(struct wl_resource *callback);
+
 #endif

@@ -171,6 +171,15 @@ apply_end(struct pw_surface *surface)
 static void
 send_enters(struct pw_surface *top)
 {
+	if (pw_surface_alone(top)) {
+		if (top->apply.applied) {
+			top->apply.applied = false;
+			if (top->on_output != pw_surface_has_contents(top)) {
+				send_output_enter(top, pw_surface_has_contents(top));
+			}
+		}
+		return;
+	}
 	struct pw_surface_walk walk;
 	pw_surface_walk_init(&walk, top, false);
 	enum pw_surface_walk_step step;
@@ -205,7 +214,8 @@ commit_tree(struct pw_surface *top, struct pw_surface_state *next)
 		struct pw_surface_walk walk;
 		pw_surface_walk_init(&walk, top, false);
 		enum pw_surface_walk_step step;
-		while ((step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
+		while (!pw_surface_alone(top) &&
+			(step = pw_surface_walk_next(&walk)) != PW_WALK_END) {
 			struct pw_surface *child = walk.child;
 			if (step == PW_WALK_UP) {
 				moved |= apply_end(child);
@@ -375,6 +385,7 @@ static void
 handle_callback_resource_destroy(struct wl_resource *resource)
 {
 	wl_list_remove(wl_resource_get_link(resource));
+	pw_budget_callback_gone(resource);
 }
 
 static void
@@ -388,6 +399,9 @@ surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t i
 	}
 	wl_resource_set_implementation(cb, NULL, NULL, handle_callback_resource_destroy);
 	wl_list_insert(surface->pending.frame_callbacks.prev, wl_resource_get_link(cb));
+	if (!pw_budget_charge_callback(cb)) {
+		return; /* the client has its no_memory error */
+	}
 	surface->pending.committed |= PW_STATE_FRAME;
 }
 

@@ -153,11 +153,22 @@ bool pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_rol
 /* Ends the role's data (the role object died); the surface keeps its role type. */
 void pw_surface_clear_role_data(struct pw_surface *surface);
 
-/* The root of a subsurface tree (the surface itself when it is no subsurface). */
-struct pw_surface *pw_surface_root(struct pw_surface *surface);
+/* pw_surface_tree_get's way when the surface's place is stale (surface_tree.c). */
+const struct pw_surface_tree *pw_surface_tree_update(struct pw_surface *surface);
 
-/* The surface's place in its tree, brought up to date (amortized O(1), surface_tree.c). */
-const struct pw_surface_tree *pw_surface_tree_get(struct pw_surface *surface);
+/* The surface's place in its tree, brought up to date (amortized O(1)). */
+static inline const struct pw_surface_tree *
+pw_surface_tree_get(struct pw_surface *surface)
+{
+	return surface->tree.clean ? &surface->tree : pw_surface_tree_update(surface);
+}
+
+/* The root of a subsurface tree (the surface itself when it is no subsurface). */
+static inline struct pw_surface *
+pw_surface_root(struct pw_surface *surface)
+{
+	return pw_surface_tree_get(surface)->root;
+}
 /* Its parent, position, sync or buffer changed: marks it and every surface below it. */
 void pw_surface_tree_changed(struct pw_surface *surface);
 
@@ -226,6 +237,13 @@ bool pw_surface_opaque(const struct pw_surface *surface);
  */
 void pw_surface_for_each(struct pw_surface *surface, int x, int y,
 	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data);
+
+/* A surface that is no subsurface and has none: its tree is itself (the walks' fast path). */
+static inline bool
+pw_surface_alone(const struct pw_surface *surface)
+{
+	return !surface->subsurface && surface->stack.next->next == &surface->stack;
+}
 
 /* The surface in the tree at surface-local sx,sy whose input region holds the point. */
 struct pw_surface *pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx,

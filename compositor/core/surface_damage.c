@@ -10,7 +10,7 @@
 #include "surface.h"
 
 /* Where the tree of `root` is shown (its origin and clip); false when it is not. */
-static bool
+static inline bool
 place_tree(struct pw_surface *root, struct pw_tree_damage *where)
 {
 	where->shown = root->server->output && root->role && root->role->place && root->role_data &&
@@ -26,7 +26,7 @@ clip_to(pixman_region32_t *region, struct pw_box clip)
 }
 
 /* Records a commit of the tree of `root` that damaged or wants a frame callback. */
-static void
+static inline void
 note_commit(struct pw_surface *root)
 {
 	struct pw_server *server = root->server;
@@ -76,8 +76,8 @@ void
 pw_surface_damage_tree_begin(struct pw_surface *top, struct pw_tree_damage *damage)
 {
 	damage->shown = false;
-	if (!top->subsurface && top->stack.next->next == &top->stack) {
-		return; /* a surface alone: its own damage says it all */
+	if (pw_surface_alone(top)) {
+		return; /* its own damage says it all */
 	}
 	const struct pw_surface_tree *tree = pw_surface_tree_get(top);
 	if (!tree->shown || !place_tree(tree->root, damage)) {
@@ -144,6 +144,10 @@ surface_damage(struct pw_surface *s, const struct pw_tree_damage *before,
 void
 pw_surface_damage_tree_end(struct pw_surface *top, struct pw_tree_damage *damage)
 {
+	if (pw_surface_alone(top) && !damage->shown) {
+		pw_surface_damage_output(top); /* begin noted no box to damage */
+		return;
+	}
 	struct pw_server *server = top->server;
 	wl_signal_emit(&server->events.surface_commit, top);
 	const struct pw_surface_tree *tree = pw_surface_tree_get(top);

@@ -64,7 +64,7 @@ pw_surface_tree_changed(struct pw_surface *surface)
 }
 
 const struct pw_surface_tree *
-pw_surface_tree_get(struct pw_surface *surface)
+pw_surface_tree_update(struct pw_surface *surface)
 {
 	/* Up to the first clean surface or the root, noting the way back down in `down`. */
 	struct pw_surface *s = surface, *below = NULL;
@@ -97,12 +97,6 @@ pw_surface_tree_get(struct pw_surface *surface)
 	return &surface->tree;
 }
 
-struct pw_surface *
-pw_surface_root(struct pw_surface *surface)
-{
-	return pw_surface_tree_get(surface)->root;
-}
-
 /*
  * Whether a walk of `top`'s tree shows the subsurfaces below it: true for a root, and for a
  * subsurface that is itself mapped (with a buffer, every subsurface above it too).
@@ -117,6 +111,10 @@ void
 pw_surface_for_each(struct pw_surface *surface, int x, int y,
 	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data)
 {
+	if (pw_surface_alone(surface)) {
+		fn(surface, x, y, data);
+		return;
+	}
 	bool below = shows_below(surface);
 	long long ox = 0, oy = 0; /* of walk.surface from `surface`, exact */
 	struct pw_surface_walk walk;

@@ -218,7 +218,10 @@ ssize_t
 recvmsg(int sock, struct msghdr *msg, int flags)
 {
 	ssize_t len = syscall(SYS_recvmsg, sock, msg, flags);
-	struct slot *s = len >= 0 ? slot_of(sock) : NULL;
+	if (len < 0 || msg->msg_controllen == 0) {
+		return len; /* no descriptor came (most messages) */
+	}
+	struct slot *s = slot_of(sock);
 	if (!s || !s->limit) {
 		return len;
 	}
