@@ -125,29 +125,19 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 	pw_seat_surface_gone(seat, data);
 }
 
-static void
-handle_idle(void *data)
-{
-	struct pw_seat *seat = data;
-	seat->first_frame_idle = NULL; /* removed by the loop after this call */
-	pw_keyboard_ready(seat);
-	pw_seat_devices_open(seat);
-}
-
 /*
  * The first frame needs neither a keymap nor the devices; on the z2 they took 60 to 140 and
- * 117 ms of a 382 ms start. They come in an idle after it, behind the autostart's forks (whose
- * wait, main.c's, began after the seat's), so the clients start linking at once. A client's
- * wl_keyboard or a key compiles the keymap sooner.
+ * 117 ms of a 382 ms start. They come right after it, before the autostart's forks (whose wait,
+ * main.c's, began after the seat's): done behind the forks they kept picowl from the clients'
+ * first commits, whose frames came 180 ms later. A client's wl_keyboard or a key compiles the
+ * keymap sooner.
  */
 static void
 handle_first_frame(void *data)
 {
 	struct pw_seat *seat = data;
-	seat->first_frame_idle = wl_event_loop_add_idle(seat->server->loop, handle_idle, seat);
-	if (!seat->first_frame_idle) {
-		handle_idle(seat);
-	}
+	pw_keyboard_ready(seat);
+	pw_seat_devices_open(seat);
 }
 
 struct pw_seat *
@@ -228,9 +218,6 @@ static void
 destroy_seat(struct pw_seat *seat)
 {
 	pw_after_first_frame_cancel(&seat->first_frame);
-	if (seat->first_frame_idle) {
-		wl_event_source_remove(seat->first_frame_idle);
-	}
 	pw_seat_devices_finish(seat);
 	wl_list_remove(&seat->server_destroy.link);
 	wl_list_remove(&seat->surface_moved.link);

@@ -121,7 +121,6 @@ struct pw_seat {
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
 	/* the keymap's compile and the devices' opening, waiting for the first frame */
 	struct pw_after_frame *first_frame;
-	struct wl_event_source *first_frame_idle; /* the same, once the frame came */
 	/* the devices' settings while they wait for it: devices_later.devices in paths */
 	bool devices_waiting;
 	struct pw_input_config devices_later;
