@@ -86,6 +86,10 @@ main(int argc, char *argv[])
 	struct wl_event_source *sources[5] = {0};
 	struct pw_server *server = pw_server_create(&opts);
 	pw_start_trace("server");
+	if (server) {
+		/* Before the seat's: its frame listener runs first, so does its idle. */
+		pw_start_trace_first_frame(server);
+	}
 	if (server && !pw_shell_create(server)) {
 		pw_server_destroy(server);
 		server = NULL;
@@ -95,7 +99,6 @@ main(int argc, char *argv[])
 		goto end;
 	}
 	pw_start_trace("shell");
-	pw_start_trace_first_frame(server);
 	pw_desktop_adopt_boot_config(server, config); /* the server owns it now */
 	sources[0] = wl_event_loop_add_signal(server->loop, SIGTERM, handle_terminate, server);
 	sources[1] = wl_event_loop_add_signal(server->loop, SIGINT, handle_terminate, server);
@@ -113,7 +116,7 @@ main(int argc, char *argv[])
 	pw_start_trace("listening");
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "picowl: running on WAYLAND_DISPLAY=%s\n", server->socket);
-	pw_after_first_frame(server, 200, autostart, server);
+	pw_after_first_frame(server, 200, autostart, server, NULL);
 	if (opts.command && opts.command[0]) {
 		if (pw_launch_argv(server, opts.command, 0) < 0) {
 			goto end;

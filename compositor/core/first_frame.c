@@ -9,9 +9,10 @@
 #include "output.h"
 #include "server.h"
 
-struct after_frame {
+struct pw_after_frame {
 	void (*fn)(void *data);
 	void *data;
+	struct pw_after_frame **pending;
 	struct wl_event_loop *loop;
 	struct wl_listener frame;
 	struct wl_listener destroy;
@@ -19,13 +20,16 @@ struct after_frame {
 };
 
 static void
-finish(struct after_frame *a, bool run)
+finish(struct pw_after_frame *a, bool run)
 {
 	wl_list_remove(&a->frame.link);
 	wl_list_remove(&a->destroy.link);
 	wl_event_source_remove(a->timer);
 	if (a->idle) {
 		wl_event_source_remove(a->idle);
+	}
+	if (a->pending) {
+		*a->pending = NULL;
 	}
 	void (*fn)(void *data) = a->fn;
 	void *data = a->data;
@@ -38,7 +42,7 @@ finish(struct after_frame *a, bool run)
 static void
 handle_idle(void *data)
 {
-	struct after_frame *a = data;
+	struct pw_after_frame *a = data;
 	a->idle = NULL; /* removed by the loop after this call */
 	finish(a, true);
 }
@@ -47,7 +51,7 @@ handle_idle(void *data)
 static void
 handle_frame(struct wl_listener *listener, void *data)
 {
-	struct after_frame *a = wl_container_of(listener, a, frame);
+	struct pw_after_frame *a = wl_container_of(listener, a, frame);
 	if (!a->idle) {
 		a->idle = wl_event_loop_add_idle(a->loop, handle_idle, a);
 	}
@@ -63,14 +67,18 @@ handle_timer(void *data)
 static void
 handle_destroy(struct wl_listener *listener, void *data)
 {
-	struct after_frame *a = wl_container_of(listener, a, destroy);
+	struct pw_after_frame *a = wl_container_of(listener, a, destroy);
 	finish(a, false);
 }
 
 bool
-pw_after_first_frame(struct pw_server *server, int bound_ms, void (*fn)(void *data), void *data)
+pw_after_first_frame(struct pw_server *server, int bound_ms, void (*fn)(void *data), void *data,
+	struct pw_after_frame **pending)
 {
-	struct after_frame *a = server->output ? calloc(1, sizeof(*a)) : NULL;
+	if (pending) {
+		*pending = NULL;
+	}
+	struct pw_after_frame *a = server->output ? calloc(1, sizeof(*a)) : NULL;
 	if (a) {
 		a->timer = wl_event_loop_add_timer(server->loop, handle_timer, a);
 	}
@@ -84,10 +92,22 @@ pw_after_first_frame(struct pw_server *server, int bound_ms, void (*fn)(void *da
 	}
 	a->fn = fn;
 	a->data = data;
+	a->pending = pending;
+	if (pending) {
+		*pending = a;
+	}
 	a->loop = server->loop;
 	a->frame.notify = handle_frame;
 	wl_signal_add(&server->output->events.frame, &a->frame);
 	a->destroy.notify = handle_destroy;
 	wl_signal_add(&server->output->events.destroy, &a->destroy);
 	return true;
+}
+
+void
+pw_after_first_frame_cancel(struct pw_after_frame **pending)
+{
+	if (*pending) {
+		finish(*pending, false);
+	}
 }

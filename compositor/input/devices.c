@@ -4,6 +4,8 @@
  * coordinates.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "backend.h"
 #include "clock.h"
@@ -118,23 +120,81 @@ static const struct pw_input_events input_events = {
 	.pointer_added = handle_input_pointer_added,
 };
 
-bool
-pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *config)
+static void
+drop_later(struct pw_seat *seat)
+{
+	for (char **p = seat->device_paths; p && *p; p++) {
+		free(*p);
+	}
+	free(seat->device_paths);
+	seat->device_paths = NULL;
+	seat->devices_later = (struct pw_input_config){0};
+}
+
+/* Keeps a copy of `config` for pw_seat_devices_open; false on no memory. */
+static bool
+keep_later(struct pw_seat *seat, const struct pw_input_config *config)
+{
+	size_t n = 0;
+	while (config->devices && config->devices[n]) {
+		n++;
+	}
+	char **paths = n ? calloc(n + 1, sizeof(*paths)) : NULL;
+	if (n && !paths) {
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!(paths[i] = strdup(config->devices[i]))) {
+			while (i > 0) {
+				free(paths[--i]);
+			}
+			free(paths);
+			return false;
+		}
+	}
+	drop_later(seat);
+	seat->devices_later = *config;
+	seat->devices_later.devices = (const char *const *)paths;
+	seat->device_paths = paths;
+	return true;
+}
+
+static bool
+open_devices(struct pw_seat *seat, const struct pw_input_config *config)
 {
 	struct pw_server *server = seat->server;
-	struct pw_backend *backend = server->backend;
-	if (!backend->session) {
-		return true; /* headless has no devices; nested takes its host's seat */
-	}
 	/* Opening the devices again is simplest, and rare: at start-up and on a reload. */
 	pw_input_destroy(server->input);
-	server->input =
-		pw_input_create(server->loop, backend->session, config, &input_events, seat);
+	server->input = pw_input_create(server->loop, server->backend->session, config,
+		&input_events, seat);
 	pw_start_trace("input");
 	if (!server->input) {
 		fprintf(stderr, "picowl: running without input devices\n");
 	}
 	return server->input != NULL;
+}
+
+bool
+pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *config)
+{
+	if (!seat->server->backend->session) {
+		return true; /* headless has no devices; nested takes its host's seat */
+	}
+	if (seat->devices_waiting) {
+		return keep_later(seat, config);
+	}
+	return open_devices(seat, config);
+}
+
+void
+pw_seat_devices_open(struct pw_seat *seat)
+{
+	if (!seat->devices_waiting) {
+		return;
+	}
+	seat->devices_waiting = false;
+	open_devices(seat, &seat->devices_later);
+	drop_later(seat);
 }
 
 void
@@ -143,8 +203,9 @@ pw_seat_devices_init(struct pw_seat *seat)
 	struct pw_backend *backend = seat->server->backend;
 	backend->input_events = &input_events;
 	backend->input_data = seat;
-	struct pw_input_config config = {0};
-	pw_seat_configure_input(seat, &config);
+	/* The devices wait for the first frame (seat.c), with the settings of the last
+	 * pw_seat_configure_input: the config's [input] once the desktop adopts it. */
+	seat->devices_waiting = backend->session != NULL;
 }
 
 void
@@ -153,6 +214,8 @@ pw_seat_devices_finish(struct pw_seat *seat)
 	struct pw_server *server = seat->server;
 	pw_input_destroy(server->input);
 	server->input = NULL;
+	drop_later(seat);
+	seat->devices_waiting = false;
 	if (server->backend->input_data == seat) {
 		server->backend->input_events = NULL;
 		server->backend->input_data = NULL;

@@ -234,7 +234,7 @@ handle_grab_keyboard(struct wl_client *client, struct wl_resource *resource, uin
 		return;
 	}
 	/* One grab per method: a second one, or one of an inert method, gets no keys. */
-	if (!m->ime || m->grab) {
+	if (!m->ime || m->grab || !pw_keyboard_ready(m->ime->seat)) {
 		wl_resource_set_implementation(grab, &grab_impl, NULL, NULL);
 		return;
 	}

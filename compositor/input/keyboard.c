@@ -16,6 +16,7 @@
 #include "seat_internal.h"
 #include "selection_protocols.h"
 #include "server.h"
+#include "start_trace.h"
 #include "surface.h"
 #include "virtual_keyboard.h"
 
@@ -162,11 +163,10 @@ send_enter(struct pw_seat *seat, struct wl_resource *resource, uint32_t serial)
 
 static bool install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap);
 
-bool
-pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
+static struct xkb_keymap *
+compile_names(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
 	const char *variant, const char *options)
 {
-	struct pw_seat_keyboard *kb = &seat->keyboard;
 	const struct xkb_rule_names names = {
 		.rules = rules,
 		.model = model,
@@ -174,9 +174,93 @@ pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, c
 		.variant = variant,
 		.options = options,
 	};
-	struct xkb_keymap *keymap =
-		xkb_keymap_new_from_names(kb->context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS);
-	return keymap && install_keymap(seat, keymap);
+	return xkb_keymap_new_from_names(seat->keyboard.context, &names,
+		XKB_KEYMAP_COMPILE_NO_FLAGS);
+}
+
+static void
+drop_later(struct pw_seat_keyboard *kb)
+{
+	for (int i = 0; i < PW_RMLVO_COUNT; i++) {
+		free(kb->later[i]);
+		kb->later[i] = NULL;
+	}
+}
+
+bool
+pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, const char *layout,
+	const char *variant, const char *options)
+{
+	struct xkb_keymap *keymap = compile_names(seat, rules, model, layout, variant, options);
+	if (!keymap || !install_keymap(seat, keymap)) {
+		return false;
+	}
+	drop_later(&seat->keyboard);
+	return true;
+}
+
+bool
+pw_seat_set_keymap_later(struct pw_seat *seat, const char *rules, const char *model,
+	const char *layout, const char *variant, const char *options)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	if (kb->keymap) {
+		return pw_seat_set_keymap(seat, rules, model, layout, variant, options);
+	}
+	const char *names[PW_RMLVO_COUNT] = {
+		[PW_RULES] = rules,
+		[PW_MODEL] = model,
+		[PW_LAYOUT] = layout,
+		[PW_VARIANT] = variant,
+		[PW_OPTIONS] = options,
+	};
+	char *copies[PW_RMLVO_COUNT] = {0};
+	for (int i = 0; i < PW_RMLVO_COUNT; i++) {
+		if (names[i] && !(copies[i] = strdup(names[i]))) {
+			for (int j = 0; j < i; j++) {
+				free(copies[j]);
+			}
+			return false;
+		}
+	}
+	drop_later(kb);
+	memcpy(kb->later, copies, sizeof(copies));
+	return true;
+}
+
+bool
+pw_keyboard_ready(struct pw_seat *seat)
+{
+	struct pw_seat_keyboard *kb = &seat->keyboard;
+	if (kb->keymap) {
+		return true;
+	}
+	char **n = kb->later;
+	bool named = false;
+	for (int i = 0; i < PW_RMLVO_COUNT; i++) {
+		named = named || n[i];
+	}
+	if (named &&
+		!pw_seat_set_keymap(seat, n[PW_RULES], n[PW_MODEL], n[PW_LAYOUT], n[PW_VARIANT],
+			n[PW_OPTIONS])) {
+		fprintf(stderr, "picowl: cannot compile the configured keymap; using the us one\n");
+	}
+	if (!kb->keymap && !pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
+		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
+		struct xkb_keymap *keymap = xkb_keymap_new_from_string(kb->context,
+			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+		if (keymap && install_keymap(seat, keymap)) {
+			fprintf(stderr,
+				"picowl: keyboard: no xkb data to compile the us keymap from (the "
+				"Debian package xkb-data): using the one built in\n");
+		}
+	}
+	if (!kb->keymap) {
+		return false; /* no memory: the next need tries again */
+	}
+	drop_later(kb);
+	pw_start_trace("keymap");
+	return true;
 }
 
 /* Makes `keymap` the seat's (it takes the reference) and sends it to every keyboard. */
@@ -281,26 +365,9 @@ pw_keyboard_init(struct pw_seat *seat)
 		kb->context = xkb_context_new(
 			XKB_CONTEXT_NO_ENVIRONMENT_NAMES | XKB_CONTEXT_NO_DEFAULT_INCLUDES);
 	}
-	if (!kb->context) {
-		return false;
-	}
-	if (!pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
-		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
-		struct xkb_keymap *keymap = xkb_keymap_new_from_string(kb->context,
-			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
-		if (keymap && install_keymap(seat, keymap)) {
-			fprintf(stderr,
-				"picowl: keyboard: no xkb data to compile the us keymap from (the "
-				"Debian package xkb-data): using the one built in\n");
-			return true;
-		}
-	}
-	if (!kb->keymap) {
-		xkb_context_unref(kb->context);
-		kb->context = NULL;
-		return false;
-	}
-	return true;
+	/* The keymap itself waits for its first need (pw_keyboard_ready): compiling it takes a
+	 * PXA 60 to 140 ms the first frame does not need. */
+	return kb->context != NULL;
 }
 
 void
@@ -316,6 +383,7 @@ pw_keyboard_finish(struct pw_seat *seat)
 	xkb_state_unref(kb->state);
 	xkb_keymap_unref(kb->keymap);
 	xkb_context_unref(kb->context);
+	drop_later(kb);
 	if (kb->keymap_fd >= 0) {
 		close(kb->keymap_fd);
 	}
@@ -353,6 +421,11 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 		handle_keyboard_resource_destroy);
 	if (!seat) {
 		wl_list_init(wl_resource_get_link(resource));
+		return;
+	}
+	if (!pw_keyboard_ready(seat)) {
+		wl_list_init(wl_resource_get_link(resource));
+		wl_client_post_no_memory(client);
 		return;
 	}
 	kb = &seat->keyboard;
@@ -501,6 +574,9 @@ pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool 
 	uint32_t mods;
 	bool woke = pw_seat_wake_key(seat, pressed);
 
+	if (!pw_keyboard_ready(seat)) {
+		return; /* no memory for a keymap: the key is lost */
+	}
 	if (!pressed) {
 		if (keys_remove(&kb->swallowed, key)) {
 			xkb_state_update_key(kb->state, keycode, XKB_KEY_UP);

@@ -91,6 +91,13 @@ void pw_seat_notify_touch_cancel(struct pw_seat *seat);
  */
 bool pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model,
 	const char *layout, const char *variant, const char *options);
+/*
+ * The same while the seat has compiled no keymap yet, without compiling: the names wait for the
+ * first need (a wl_keyboard, an input-method grab, a key) or the first frame, whichever comes
+ * first; bad names then fall back to "us", as the start's keymap. False on no memory.
+ */
+bool pw_seat_set_keymap_later(struct pw_seat *seat, const char *rules, const char *model,
+	const char *layout, const char *variant, const char *options);
 
 /* Key repeat for clients: `rate` keys per second (0: none) after `delay` ms. */
 bool pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay);

@@ -20,6 +20,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "data_device.h"
+#include "input.h"
 #include "seat.h"
 #include "selection.h"
 #include "wake.h"
@@ -32,10 +33,14 @@ enum pw_seat_mod_index {
 	PW_SEAT_MOD_COUNT,
 };
 
+enum pw_seat_rmlvo { PW_RULES, PW_MODEL, PW_LAYOUT, PW_VARIANT, PW_OPTIONS, PW_RMLVO_COUNT };
+
 struct pw_seat_keyboard {
 	struct wl_list resources;
 	struct xkb_context *context;
+	/* NULL until the first need (pw_keyboard_ready), which compiles `later` (NULLs: "us") */
 	struct xkb_keymap *keymap;
+	char *later[PW_RMLVO_COUNT];
 	struct xkb_state *state;
 	int keymap_fd; /* sealed memfd with the keymap text and its NUL */
 	uint32_t keymap_size;
@@ -114,6 +119,12 @@ struct pw_seat {
 	struct pw_seat_ime *ime; /* text input and input method (ime.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
+	/* the keymap's compile and the devices' opening, waiting for the first frame */
+	struct pw_after_frame *first_frame;
+	/* the devices' settings while they wait for it: devices_later.devices in paths */
+	bool devices_waiting;
+	struct pw_input_config devices_later;
+	char **device_paths;
 	/* the last input events sent with a serial (input_serials.c), a ring */
 	struct pw_seat_input_serial input_serials[PW_SEAT_INPUT_SERIALS];
 	unsigned int input_serial_next;
@@ -127,8 +138,13 @@ void pw_seat_input_serial_record(struct pw_seat *seat, struct wl_client *client,
 void pw_seat_input_serials_init(struct pw_seat *seat);
 void pw_seat_input_serials_finish(struct pw_seat *seat);
 
-/* The backend's input devices (devices.c): hooked to the seat and opened, closed. */
+/*
+ * The backend's input devices (devices.c): hooked to the seat; opened by
+ * pw_seat_devices_open, which the seat calls after the first frame (until then
+ * pw_seat_configure_input only records the settings); closed.
+ */
 void pw_seat_devices_init(struct pw_seat *seat);
+void pw_seat_devices_open(struct pw_seat *seat);
 void pw_seat_devices_finish(struct pw_seat *seat);
 
 /* Makes every resource in `list` inert: NULL user data, emptied link. */
@@ -140,6 +156,12 @@ void pw_seat_resources_make_inert(struct wl_list *list);
  */
 bool pw_keyboard_init(struct pw_seat *seat);
 void pw_keyboard_finish(struct pw_seat *seat);
+/*
+ * Compiles the keymap if it waits (the names pw_seat_set_keymap_later recorded, else the us
+ * layout, else the one built in): before anything reads kb->keymap, state or keymap_fd. False
+ * only when there is none (no memory).
+ */
+bool pw_keyboard_ready(struct pw_seat *seat);
 void pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface);

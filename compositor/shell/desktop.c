@@ -155,8 +155,9 @@ configure_power(struct pw_server *server, const struct pw_config *config)
 	}
 }
 
-void
-pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
+/* `boot`: the start's config, whose keymap waits for its first need or the first frame. */
+static void
+apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 {
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_config *old = server->desktop->config;
@@ -168,8 +169,11 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 	/* Compiling a keymap costs a handheld a noticeable moment: only when it changed. */
 	if (server->seat && (!old || !same_keymap(old, config))) {
 		const struct pw_config *c = config;
-		if (!pw_seat_set_keymap(server->seat, c->input.rules, c->input.model,
-			    c->input.layout, c->input.variant, c->input.options)) {
+		bool (*set)(struct pw_seat *, const char *, const char *, const char *,
+			const char *, const char *) =
+			boot ? pw_seat_set_keymap_later : pw_seat_set_keymap;
+		if (!set(server->seat, c->input.rules, c->input.model, c->input.layout,
+			    c->input.variant, c->input.options)) {
 			fprintf(stderr,
 				"picowl: cannot compile the keymap of %s; keeping the old one\n",
 				c->path ? c->path : "the defaults");
@@ -204,11 +208,17 @@ pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
 }
 
 void
+pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
+{
+	apply_config(server, config, false);
+}
+
+void
 pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
 {
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_config *old_boot = desktop->boot_config;
-	pw_desktop_apply_config(server, config);
+	apply_config(server, config, true);
 	desktop->boot_config = config;
 	pw_config_destroy(old_boot);
 }

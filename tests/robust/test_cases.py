@@ -43,10 +43,12 @@ def run():
 	hooks = (['--test-hooks'] if args.group in ('seat', 'activation', 'popup-grab', 'data-drag',
 						    'output-management')
 		 else [])
+	# picowl opens its signal fds after its socket and its keymap's memfd after its first
+	# frame: count once its start is over, the last phase its start trace writes
+	os.environ['PICOWL_START_TRACE'] = '1'
 	with harness.Session(args, extra_args=hooks) as s:
-		# picowl opens its signal fds after its socket: count once it says it runs
-		s.poll(lambda: 'running on WAYLAND_DISPLAY' in s.picowl_stderr(),
-		       'picowl reports it runs')
+		s.poll(lambda: 'picowl: start: autostart' in s.picowl_stderr(),
+		       'picowl reports the end of its start')
 		fds_before = fd_count(s.pid)
 		targets_before = fd_targets(s.pid)
 		start = time.monotonic()

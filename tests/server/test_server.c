@@ -1,7 +1,7 @@
 /*
  * The server in-process, driven by real clients (weston-simple-shm): created and destroyed
- * many times in one process without leaking descriptors, and focus that follows a tap, a
- * click and the keyboard.
+ * many times in one process without leaking descriptors, input before the first frame, and focus
+ * that follows a tap, a click and the keyboard.
  */
 #include <dirent.h>
 #include <linux/input-event-codes.h>
@@ -129,6 +129,37 @@ test_create_destroy_many(void)
 	CHECK(count_fds() == fds_before);
 }
 
+/*
+ * The keymap and the devices wait for the first frame (seat.c): a server destroyed before it
+ * drops that wait without leaking its timer, and a key injected at once, before any frame,
+ * compiles the keymap it needs (a binding's modifiers, the xkb state) rather than crash.
+ */
+static void
+test_before_first_frame(void)
+{
+	int fds_before = count_fds();
+	struct pw_server *server = create("pw-test-ff-0");
+	CHECK(server != NULL);
+	pw_server_destroy(server);
+	server = create("pw-test-ff-1");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	pw_seat_notify_key(server->seat, 1, KEY_LEFTSHIFT, true);
+	pw_seat_notify_key(server->seat, 2, KEY_A, true);
+	pw_seat_notify_key(server->seat, 3, KEY_A, false);
+	pw_seat_notify_key(server->seat, 4, KEY_LEFTSHIFT, false);
+	pid_t pid = spawn_client(server);
+	CHECK(run_until_mapped(server, 1));
+	pw_seat_notify_key(server->seat, 5, KEY_B, true);
+	pw_seat_notify_key(server->seat, 6, KEY_B, false);
+	run_for(server, 0.3); /* past the 200 ms bound: the deferred work ran once, harmlessly */
+	pw_server_destroy(server);
+	stop_client(pid);
+	CHECK(count_fds() == fds_before);
+}
+
 static struct pw_view *
 view_at_index(struct pw_server *server, int index)
 {
@@ -221,6 +252,7 @@ main(void)
 	setenv("XDG_RUNTIME_DIR", dir, 1);
 	signal(SIGPIPE, SIG_IGN);
 	test_create_destroy_many();
+	test_before_first_frame();
 	test_focus();
 	return check_summary();
 }
