@@ -257,6 +257,9 @@ pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
 	if (output && output->frame_pending && output->backend->impl->want_frame_done) {
 		output->backend->impl->want_frame_done(output->backend);
 	}
+	if (output) {
+		pw_output_sample_switches(output);
+	}
 	FILE *file = out;
 	if (!file && server->opts.counters) {
 		file = fopen(server->opts.counters, "ae");
