@@ -30,9 +30,11 @@ exec_time(void)
 	buf[n] = '\0';
 	char *p = strrchr(buf, ')'); /* the command name may hold spaces */
 	unsigned long long start = 0;
-	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d "
-				"%*d %*d %*d %llu",
-			  &start) != 1) {
+	if (!p ||
+		sscanf(p + 2,
+			"%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d "
+			"%*d %*d %*d %llu",
+			&start) != 1) {
 		return -1;
 	}
 	return (double)start / (double)sysconf(_SC_CLK_TCK);
