@@ -143,9 +143,14 @@ wait_for_frame(struct run *run, const struct timespec *deadline)
 	if (!pw_epoll_usable()) {
 		return poll_some(run, fd, &timeout);
 	}
+	/* paced[] may name a client gone since (a flush that failed): only the live ones count. */
 	int n = 0;
-	for (int i = 0; i < output->n_paced; i++) {
-		run->paced[n++] = wl_client_get_fd(output->paced[i]);
+	struct wl_client *client;
+	wl_client_for_each(client, wl_display_get_client_list(server->display))
+	{
+		if (n < PW_OUTPUT_MAX_PACED && paced(output, client)) {
+			run->paced[n++] = wl_client_get_fd(client);
+		}
 	}
 	if (pw_epoll_wait(run->paced, n, &timeout) < 0 && errno != EINTR) {
 		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));

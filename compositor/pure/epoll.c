@@ -123,18 +123,42 @@ epoll_ctl(int epfd, int op, int fd, struct epoll_event *event)
 	return r;
 }
 
+/*
+ * Hangups and errors first: a client that went is gone before the others' requests of the same
+ * wakeup are read (a lock whose locker died is free for the next locker), as the kernel's ready
+ * list, in the order things became ready, mostly gives it; the ppoll knows no order, and the
+ * kernel's list keeps whatever the answered waits left in it.
+ */
+static int
+hangups_first(struct epoll_event *events, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (events[i].events & (EPOLLHUP | EPOLLERR)) {
+			struct epoll_event ev = events[i];
+			memmove(events + k + 1, events + k, (size_t)(i - k) * sizeof(*events));
+			events[k++] = ev;
+		}
+	}
+	return n;
+}
+
 static int
 serve(struct epoll_event *events, int maxevents)
 {
 	set.primed = false;
 	int k = 0;
-	for (int j = 0; j < set.n && k < maxevents; j++) {
-		const struct entry *e = &set.entries[(set.start + j) % set.n];
-		uint32_t ready = e->skipped
-			? e->events & (EPOLLIN | EPOLLOUT)
-			: (uint32_t)e->revents & (e->events | EPOLLERR | EPOLLHUP);
-		if (ready && !(e->revents & POLLNVAL)) {
-			events[k++] = (struct epoll_event){.events = ready, .data = e->data};
+	for (int pass = 0; pass < 2; pass++) {
+		for (int j = 0; j < set.n && k < maxevents; j++) {
+			const struct entry *e = &set.entries[(set.start + j) % set.n];
+			uint32_t ready = e->skipped
+				? e->events & (EPOLLIN | EPOLLOUT)
+				: (uint32_t)e->revents & (e->events | EPOLLERR | EPOLLHUP);
+			bool gone = ready & (EPOLLHUP | EPOLLERR);
+			if (ready && !(e->revents & POLLNVAL) && gone == (pass == 0)) {
+				events[k++] =
+					(struct epoll_event){.events = ready, .data = e->data};
+			}
 		}
 	}
 	set.start = set.n ? (set.start + 1) % set.n : 0;
@@ -148,7 +172,11 @@ epoll_wait(int epfd, struct epoll_event *events, int maxevents, int timeout)
 		epfd == atomic_load_explicit(&set.epfd, memory_order_relaxed)) {
 		return serve(events, maxevents);
 	}
-	return (int)syscall(SYS_epoll_pwait, epfd, events, maxevents, timeout, NULL, _NSIG / 8);
+	int n = (int)syscall(SYS_epoll_pwait, epfd, events, maxevents, timeout, NULL, _NSIG / 8);
+	if (n > 1 && epfd == atomic_load_explicit(&set.epfd, memory_order_relaxed)) {
+		return hangups_first(events, n);
+	}
+	return n;
 }
 
 /*

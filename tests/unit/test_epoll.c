@@ -2,7 +2,7 @@
  * epoll.c: an untracked set goes to the kernel; the tracked one is answered from the last
  * pw_epoll_wait (what was ready then, a skipped registration as ready, nothing removed since),
  * once, then from the kernel again; a skipped descriptor does not end the wait; a client's
- * socket names the dup registered for it.
+ * socket names the dup registered for it; hangups come first.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -128,6 +128,19 @@ test_tracked(void)
 		seen |= tags(ev, 1);
 	}
 	CHECK(seen == ((1u << 1) | (1u << 2) | (1u << 4)));
+
+	/* A hangup comes before the requests of the same wakeup, served or the kernel's. */
+	int gone[2];
+	CHECK(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, gone) == 0);
+	CHECK(add(epfd, gone[0], EPOLLIN, 6) == 0);
+	close(gone[1]);
+	CHECK(pw_epoll_wait(NULL, 0, NULL) == 4);
+	n = epoll_wait(epfd, ev, 8, 0);
+	CHECK(n == 4 && ev[0].data.u32 == 6 && (ev[0].events & EPOLLHUP));
+	n = epoll_wait(epfd, ev, 8, 0);
+	CHECK(n == 4 && ev[0].data.u32 == 6 && (ev[0].events & EPOLLHUP));
+	CHECK(epoll_ctl(epfd, EPOLL_CTL_DEL, gone[0], NULL) == 0);
+	close(gone[0]);
 
 	/* An edge-triggered registration cannot be served. */
 	int et[2];
