@@ -77,6 +77,18 @@ struct pw_backend_impl {
 	 */
 	int (*frame_fd)(struct pw_backend *backend);
 	/*
+	 * Optional, all three or none: a frame done by time alone (a refresh grid, no event of
+	 * the display's own), the main loop taking the wakeup for it instead of a timer
+	 * descriptor, which costs two system calls a frame. drive_frames(true) hands that wakeup
+	 * to the loop, (false) gives it back. While the loop has it, frame_fd is -1 and the loop
+	 * sleeps until frame_deadline's time (true when a frame in flight is waited for: by
+	 * want_frame_done, or on screen at once) and calls frame_due then, which calls frame_done
+	 * if that time has passed.
+	 */
+	void (*drive_frames)(struct pw_backend *backend, bool on);
+	bool (*frame_deadline)(struct pw_backend *backend, struct timespec *when);
+	void (*frame_due)(struct pw_backend *backend);
+	/*
 	 * Optional: turns the display itself off (fbdev blanked, the DRM CRTC inactive or its
 	 * connector's DPMS off) or on again; NULL where it cannot (nested). The core draws nothing
 	 * while it is off and repaints everything after. False (with a message) on failure.

@@ -17,7 +17,10 @@ struct pw_frame_timer {
 	struct wl_event_source *source;
 	struct timespec next_vblank; /* the tick the pending (or last) frame lands on */
 	bool pending;
+	bool wanted; /* the pending frame is to be done at its tick: the core waits for it */
+	bool at_once; /* ... and it is on screen already (schedule_at): never done inside want */
 	bool armed; /* the timerfd will fire for the pending frame */
+	bool driven; /* the main loop wakes for the tick instead of the timerfd */
 };
 
 static void
@@ -49,6 +52,8 @@ finish(struct pw_frame_timer *timer)
 		return;
 	}
 	timer->pending = false;
+	timer->wanted = false;
+	timer->at_once = false;
 	/* Done early (the core asked after the tick): the timer must not end the next frame. */
 	disarm(timer);
 	/* A copy: `done` may schedule the next frame, which moves next_vblank. */
@@ -158,6 +163,8 @@ pw_frame_timer_schedule(struct pw_frame_timer *timer, const struct timespec *now
 	}
 	disarm(timer);
 	timer->pending = true;
+	timer->wanted = false;
+	timer->at_once = false;
 	return timer->next_vblank;
 }
 
@@ -166,26 +173,65 @@ pw_frame_timer_schedule_at(struct pw_frame_timer *timer, const struct timespec *
 {
 	timer->next_vblank = *when;
 	disarm(timer);
-	if (!arm(timer)) {
+	timer->pending = false;
+	if (!timer->driven && !arm(timer)) {
 		return false;
 	}
 	timer->pending = true;
+	timer->wanted = true;
+	timer->at_once = true;
 	return true;
+}
+
+static bool
+tick_passed(const struct pw_frame_timer *timer)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return pw_timespec_ns(&now) >= pw_timespec_ns(&timer->next_vblank);
 }
 
 void
 pw_frame_timer_want(struct pw_frame_timer *timer)
 {
-	if (!timer->pending) {
+	if (!timer->pending || timer->at_once) {
 		return;
 	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (pw_timespec_ns(&now) >= pw_timespec_ns(&timer->next_vblank)) {
+	if (tick_passed(timer)) {
 		finish(timer);
 		return;
 	}
-	if (!timer->armed && !arm(timer)) {
+	timer->wanted = true;
+	if (!timer->driven && !timer->armed && !arm(timer)) {
+		finish(timer);
+	}
+}
+
+void
+pw_frame_timer_drive(struct pw_frame_timer *timer, bool on)
+{
+	timer->driven = on;
+	if (on) {
+		disarm(timer);
+	} else if (timer->pending && timer->wanted && !timer->armed && !arm(timer)) {
+		finish(timer);
+	}
+}
+
+bool
+pw_frame_timer_deadline(const struct pw_frame_timer *timer, struct timespec *when)
+{
+	if (!timer->pending || !timer->wanted) {
+		return false;
+	}
+	*when = timer->next_vblank;
+	return true;
+}
+
+void
+pw_frame_timer_due(struct pw_frame_timer *timer)
+{
+	if (timer->pending && timer->wanted && tick_passed(timer)) {
 		finish(timer);
 	}
 }

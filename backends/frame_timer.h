@@ -2,9 +2,12 @@
  * The frame timer of a display with no vblank event (headless, fbdev without
  * FBIO_WAITFORVSYNC): a presented frame is on screen at the next tick of a refresh grid, and
  * completes lazily. Nothing wakes picowl at that tick unless the core waits for it
- * (pw_frame_timer_want): then the frame is done at once if the tick has passed, else a timerfd
- * is armed for it (TFD_TIMER_ABSTIME, on CLOCK_MONOTONIC) and the frame is done when the event
- * loop reads it. One frame is pending at a time.
+ * (pw_frame_timer_want): then the frame is done at once if the tick has passed, else it is
+ * done at the tick, by one of two wakeups. Either a timerfd is armed for it (TFD_TIMER_ABSTIME,
+ * on CLOCK_MONOTONIC) and the frame is done when the event loop reads it; or the main loop
+ * drives the timer (pw_frame_timer_drive): it sleeps until pw_frame_timer_deadline and calls
+ * pw_frame_timer_due, which costs no system call (no timerfd_settime, no read). One frame is
+ * pending at a time.
  */
 #ifndef PW_FRAME_TIMER_H
 #define PW_FRAME_TIMER_H
@@ -39,18 +42,31 @@ struct timespec pw_frame_timer_schedule(struct pw_frame_timer *timer, const stru
 
 /*
  * A frame was presented and is on screen at `when` already (a vsync wait returned): it
- * becomes the pending frame, armed to be done by the timer at once; `when` anchors the grid
- * from now on. False after a message when the timer could not be armed: the frame is not
- * pending then.
+ * becomes the pending frame, armed to be done by the timer (or the driving loop) at once,
+ * never inside pw_frame_timer_want; `when` anchors the grid from now on. False after a
+ * message when the timer could not be armed: the frame is not pending then.
  */
 bool pw_frame_timer_schedule_at(struct pw_frame_timer *timer, const struct timespec *when);
 
 /*
- * The core waits for the pending frame (nothing when none is): it is done now, `done` called
- * before this returns, if its tick has passed (or the timer cannot be armed); else the timer
- * is armed, if it is not already, and the frame is done when the loop reads it.
+ * The core waits for the pending frame (nothing when none is, or it came by schedule_at): it
+ * is done now, `done` called before this returns, if its tick has passed (or the timer cannot
+ * be armed); else it is done at its tick: by the timerfd, armed now if it is not already, when
+ * the loop reads it, or, while the loop drives the timer, by pw_frame_timer_due.
  */
 void pw_frame_timer_want(struct pw_frame_timer *timer);
+
+/*
+ * The main loop takes the tick's wakeup (`on`), the timerfd disarmed, or gives it back: a
+ * frame waited for then arms the timerfd (or is done at once when that fails).
+ */
+void pw_frame_timer_drive(struct pw_frame_timer *timer, bool on);
+
+/* True with the pending frame's tick when something waits for it (want, schedule_at). */
+bool pw_frame_timer_deadline(const struct pw_frame_timer *timer, struct timespec *when);
+
+/* The driving loop woke for the deadline: the frame is done now if its tick has passed. */
+void pw_frame_timer_due(struct pw_frame_timer *timer);
 
 /* The timerfd while it is armed for the pending frame, else -1: what run.c may sleep on. */
 int pw_frame_timer_fd(const struct pw_frame_timer *timer);

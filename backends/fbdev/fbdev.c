@@ -239,6 +239,24 @@ fbdev_frame_fd(struct pw_backend *backend)
 	return pw_frame_timer_fd(((struct fbdev *)backend)->timer);
 }
 
+static void
+fbdev_drive_frames(struct pw_backend *backend, bool on)
+{
+	pw_frame_timer_drive(((struct fbdev *)backend)->timer, on);
+}
+
+static bool
+fbdev_frame_deadline(struct pw_backend *backend, struct timespec *when)
+{
+	return pw_frame_timer_deadline(((struct fbdev *)backend)->timer, when);
+}
+
+static void
+fbdev_frame_due(struct pw_backend *backend)
+{
+	pw_frame_timer_due(((struct fbdev *)backend)->timer);
+}
+
 static pixman_image_t *
 fbdev_begin_frame(struct pw_backend *backend, int *age)
 {
@@ -403,6 +421,9 @@ static const struct pw_backend_impl fbdev_impl = {
 	.active = fbdev_active,
 	.want_frame_done = fbdev_want_frame_done,
 	.frame_fd = fbdev_frame_fd,
+	.drive_frames = fbdev_drive_frames,
+	.frame_deadline = fbdev_frame_deadline,
+	.frame_due = fbdev_frame_due,
 	.set_power = fbdev_set_power,
 };
 

@@ -55,6 +55,24 @@ headless_frame_fd(struct pw_backend *backend)
 	return pw_frame_timer_fd(headless_from_backend(backend)->timer);
 }
 
+static void
+headless_drive_frames(struct pw_backend *backend, bool on)
+{
+	pw_frame_timer_drive(headless_from_backend(backend)->timer, on);
+}
+
+static bool
+headless_frame_deadline(struct pw_backend *backend, struct timespec *when)
+{
+	return pw_frame_timer_deadline(headless_from_backend(backend)->timer, when);
+}
+
+static void
+headless_frame_due(struct pw_backend *backend)
+{
+	pw_frame_timer_due(headless_from_backend(backend)->timer);
+}
+
 static pixman_image_t *
 headless_begin_frame(struct pw_backend *backend, int *age)
 {
@@ -209,6 +227,9 @@ static const struct pw_backend_impl headless_impl = {
 	.present = headless_present,
 	.want_frame_done = headless_want_frame_done,
 	.frame_fd = headless_frame_fd,
+	.drive_frames = headless_drive_frames,
+	.frame_deadline = headless_frame_deadline,
+	.frame_due = headless_frame_due,
 	.set_power = headless_set_power,
 	.set_mode = headless_set_mode,
 };

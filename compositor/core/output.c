@@ -359,6 +359,19 @@ pw_output_schedule_repaint(struct pw_output *output)
 	request_repaint(output);
 }
 
+void
+pw_output_sample_switches(struct pw_output *output)
+{
+	struct rusage ru = {0};
+	if (!output->server->counters || getrusage(RUSAGE_SELF, &ru) != 0) {
+		return;
+	}
+	pw_counters_switches(output->server->counters, (uint32_t)(ru.ru_nvcsw - output->last_nvcsw),
+		(uint32_t)(ru.ru_nivcsw - output->last_nivcsw));
+	output->last_nvcsw = ru.ru_nvcsw;
+	output->last_nivcsw = ru.ru_nivcsw;
+}
+
 static void
 handle_frame_done(void *data, const struct pw_frame_info *info)
 {
@@ -366,22 +379,13 @@ handle_frame_done(void *data, const struct pw_frame_info *info)
 	const struct timespec *when = &info->when;
 	output->frame_pending = false;
 	output->last_present = *when;
-	if (output->server->counters) {
-		/*
-		 * The context switches are read every PW_OUTPUT_RUSAGE_FRAMES frames, and that
-		 * frame carries them all: a system call a frame was a seventh of picowl's.
-		 */
-		struct rusage ru = {0};
-		bool sample = output->frame_seq % PW_OUTPUT_RUSAGE_FRAMES == 0;
-		if (sample && getrusage(RUSAGE_SELF, &ru) != 0) {
-			sample = false;
-		}
-		pw_counters_frame_done(output->server->counters, pw_timespec_ns(when),
-			sample ? (uint32_t)(ru.ru_nvcsw - output->last_nvcsw) : 0,
-			sample ? (uint32_t)(ru.ru_nivcsw - output->last_nivcsw) : 0);
-		if (sample) {
-			output->last_nvcsw = ru.ru_nvcsw;
-			output->last_nivcsw = ru.ru_nivcsw;
+	struct pw_counters *counters = output->server->counters;
+	if (counters) {
+		pw_counters_frame_done(counters, pw_timespec_ns(when));
+		/* A getrusage a frame was a third of picowl's system calls: read them rarely. */
+		if (output->frame_seq % PW_OUTPUT_RUSAGE_FRAMES == 0 ||
+			pw_counters_switches_wanted(counters)) {
+			pw_output_sample_switches(output);
 		}
 	}
 	const struct pw_backend *backend = output->backend;

@@ -14,8 +14,12 @@ struct pw_server;
 struct pw_backend;
 
 #define PW_OUTPUT_MAX_PACED 8
-/* The counters sample picowl's context switches every this many frames. */
-#define PW_OUTPUT_RUSAGE_FRAMES 16
+/*
+ * The counters sample picowl's context switches every this many frames (and at the first
+ * frame after a reset, and at each dump): half the ring of 1,024 frames, which so always
+ * holds a span of at least 512 between two samples.
+ */
+#define PW_OUTPUT_RUSAGE_FRAMES 512
 
 struct pw_output {
 	struct pw_server *server;
@@ -88,6 +92,8 @@ void pw_output_send_info_all(struct pw_output *output);
 void pw_output_schedule_repaint(struct pw_output *output);
 /* A client committed something for the output (its damage or a frame callback). */
 void pw_output_note_commit(struct pw_output *output, struct wl_client *client);
+/* Gives the counters picowl's context switches since the last sample (a getrusage). */
+void pw_output_sample_switches(struct pw_output *output);
 /* run.c: a dispatch of the event loop returned; repaints if one was asked for meanwhile. */
 void pw_output_dispatched(struct pw_output *output);
 

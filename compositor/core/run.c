@@ -6,7 +6,13 @@
  * refresh's wakeup, where it is drawn anyway. Everything else (input, new connections, every
  * other client) wakes picowl as always. A client that draws without waiting for callbacks (a
  * benchmark, Doom's timedemo) is served at once: its buffers come back as soon as they can.
+ *
+ * Each wakeup costs one system call to wait. The wait is a ppoll over the event loop's epoll
+ * set (pure/epoll.h) whose results answer libwayland's epoll_wait in the dispatch that
+ * follows; and a frame done by time alone (headless, fbdev without a vsync wait) is the
+ * wait's timeout, not a timerfd to arm and read (backend.h, drive_frames).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -16,14 +22,18 @@
 #include <wayland-server-core.h>
 
 #include "backend.h"
+#include "clock.h"
+#include "epoll.h"
 #include "listen.h"
 #include "output.h"
 #include "server.h"
 
 struct run {
 	struct pw_server *server;
-	struct pollfd *fds;
+	struct pollfd *fds; /* the wait without pure/epoll.h */
 	size_t cap;
+	int paced[PW_OUTPUT_MAX_PACED];
+	bool drive; /* the backend's frames are done by time, at this loop's wakeups */
 };
 
 /* A frame event that never comes (a lost display) costs a few refreshes' wait, not a hang. */
@@ -32,6 +42,25 @@ wait_bound_ms(const struct pw_backend *backend)
 {
 	int period_ms = backend->refresh_mhz > 0 ? 1000000 / backend->refresh_mhz : 16;
 	return 3 * period_ms + 1;
+}
+
+/* From now until `when`, zero once it has passed. */
+static struct timespec
+until(const struct timespec *when)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	int64_t left = pw_timespec_ns(when) - pw_timespec_ns(&now);
+	return pw_ns_timespec(left > 0 ? left : 0);
+}
+
+/* The same in whole milliseconds for epoll, rounded up: never woken before `when`. */
+static int
+until_ms(const struct timespec *when)
+{
+	struct timespec left = until(when);
+	int64_t ms = (pw_timespec_ns(&left) + 999999) / 1000000;
+	return ms < 1000000 ? (int)ms : 1000000;
 }
 
 static bool
@@ -61,22 +90,13 @@ add_fd(struct run *run, size_t *n, int fd)
 	return true;
 }
 
-/* Sleeps until the frame event or anything not paced by it; false when not coalescing. */
+/* Without the tracked epoll set: a poll over what may wake, then libwayland's own wait. */
 static bool
-wait_for_frame(struct run *run)
+poll_some(struct run *run, int frame_fd, const struct timespec *timeout)
 {
 	struct pw_server *server = run->server;
-	struct pw_backend *backend = server->backend;
-	struct pw_output *output = server->output;
-	if (!backend || !backend->impl->frame_fd || !output || !output->coalesce) {
-		return false;
-	}
-	int fd = backend->impl->frame_fd(backend);
-	if (fd < 0) {
-		return false;
-	}
 	size_t n = 0;
-	bool ok = add_fd(run, &n, fd);
+	bool ok = frame_fd < 0 || add_fd(run, &n, frame_fd);
 	if (server->input) {
 		ok = ok && add_fd(run, &n, pw_input_fd(server->input));
 	}
@@ -87,14 +107,52 @@ wait_for_frame(struct run *run)
 	struct wl_client *client;
 	wl_client_for_each(client, wl_display_get_client_list(server->display))
 	{
-		if (!paced(output, client)) {
+		if (!paced(server->output, client)) {
 			ok = ok && add_fd(run, &n, wl_client_get_fd(client));
 		}
 	}
 	if (!ok) {
 		return false;
 	}
-	if (poll(run->fds, n, wait_bound_ms(backend)) < 0 && errno != EINTR) {
+	if (ppoll(run->fds, n, timeout, NULL) < 0 && errno != EINTR) {
+		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Sleeps until the frame event (its fd, or `deadline` when the loop drives the frames) or
+ * anything not paced by it; false when not coalescing.
+ */
+static bool
+wait_for_frame(struct run *run, const struct timespec *deadline)
+{
+	struct pw_server *server = run->server;
+	struct pw_backend *backend = server->backend;
+	struct pw_output *output = server->output;
+	if (!backend || !output || !output->coalesce) {
+		return false;
+	}
+	int fd = backend->impl->frame_fd ? backend->impl->frame_fd(backend) : -1;
+	if (fd < 0 && !deadline) {
+		return false;
+	}
+	struct timespec timeout =
+		deadline ? until(deadline) : pw_ns_timespec(wait_bound_ms(backend) * 1000000LL);
+	if (!pw_epoll_usable()) {
+		return poll_some(run, fd, &timeout);
+	}
+	/* paced[] may name a client gone since (a flush that failed): only the live ones count. */
+	int n = 0;
+	struct wl_client *client;
+	wl_client_for_each(client, wl_display_get_client_list(server->display))
+	{
+		if (n < PW_OUTPUT_MAX_PACED && paced(output, client)) {
+			run->paced[n++] = wl_client_get_fd(client);
+		}
+	}
+	if (pw_epoll_wait(run->paced, n, &timeout) < 0 && errno != EINTR) {
 		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
 		return false;
 	}
@@ -104,21 +162,40 @@ wait_for_frame(struct run *run)
 void
 pw_server_run(struct pw_server *server)
 {
-	struct run run = {.server = server};
+	struct pw_backend *backend = server->backend;
+	const struct pw_backend_impl *impl = backend ? backend->impl : NULL;
+	struct run run = {
+		.server = server,
+		.drive = impl && impl->drive_frames && impl->frame_deadline && impl->frame_due,
+	};
+	if (run.drive) {
+		impl->drive_frames(backend, true);
+	}
 	server->quit = false;
 	server->running = true;
 	while (!server->quit) {
 		wl_display_flush_clients(server->display);
-		int timeout = wait_for_frame(&run) ? 0 : -1;
+		struct timespec when;
+		bool timed = run.drive && impl->frame_deadline(backend, &when);
+		int timeout = timed ? until_ms(&when) : -1;
+		if (wait_for_frame(&run, timed ? &when : NULL)) {
+			timeout = 0;
+		}
 		if (wl_event_loop_dispatch(server->loop, timeout) < 0 && errno != EINTR) {
 			fprintf(stderr, "picowl: event loop: %s\n", strerror(errno));
 			break;
+		}
+		if (run.drive) {
+			impl->frame_due(backend);
 		}
 		if (server->output) {
 			pw_output_dispatched(server->output);
 		}
 	}
 	server->running = false;
+	if (run.drive) {
+		impl->drive_frames(backend, false);
+	}
 	free(run.fds);
 }
 

@@ -12,6 +12,7 @@
 #include "client_fds.h"
 #include "clock.h"
 #include "counters.h"
+#include "epoll.h"
 #include "listen.h"
 #include "log.h"
 #include "output.h"
@@ -133,6 +134,16 @@ pw_server_add_private_global(struct pw_server *server, struct wl_global *global)
 	return true;
 }
 
+/* libwayland registers a dup of the client's socket: run.c names the client by its own. */
+static void
+handle_display_client_created(struct wl_listener *listener, void *data)
+{
+	struct pw_server *server = wl_container_of(listener, server, client_created);
+	if (server->epoll_tracked) {
+		pw_epoll_alias(wl_client_get_fd(data));
+	}
+}
+
 struct pw_server *
 pw_server_create(const struct pw_options *opts)
 {
@@ -152,6 +163,10 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	server->loop = wl_display_get_event_loop(server->display);
+	/* run.c then waits once a wakeup (pure/epoll.h). */
+	server->epoll_tracked = pw_epoll_track(wl_event_loop_get_fd(server->loop));
+	server->client_created.notify = handle_display_client_created;
+	wl_display_add_client_created_listener(server->display, &server->client_created);
 	server->budget = pw_budget_create(server->display);
 	if (!server->budget) {
 		goto err;
@@ -219,6 +234,12 @@ pw_server_destroy(struct pw_server *server)
 	server->output = NULL;
 	pw_backend_destroy(server->backend);
 	pw_counters_destroy(server->counters);
+	if (server->epoll_tracked) {
+		pw_epoll_untrack(wl_event_loop_get_fd(server->loop));
+	}
+	if (server->client_created.notify) {
+		wl_list_remove(&server->client_created.link);
+	}
 	if (server->display) {
 		wl_display_destroy(server->display);
 	}
@@ -235,6 +256,9 @@ pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
 	struct pw_output *output = server->output;
 	if (output && output->frame_pending && output->backend->impl->want_frame_done) {
 		output->backend->impl->want_frame_done(output->backend);
+	}
+	if (output) {
+		pw_output_sample_switches(output);
 	}
 	FILE *file = out;
 	if (!file && server->opts.counters) {

@@ -54,6 +54,9 @@ struct pw_server_shell {
 struct pw_server {
 	struct wl_display *display;
 	struct wl_event_loop *loop;
+	/* The loop's epoll set is tracked (pure/epoll.h) and its clients aliased. */
+	bool epoll_tracked;
+	struct wl_listener client_created;
 	struct pw_options opts;
 	const char *socket;
 

@@ -12,6 +12,8 @@ struct pw_counters {
 	struct pw_frame_record *frames;
 	size_t frame_cap;
 	uint32_t last_seq; /* the frame being built or shown last; 0: none yet */
+	uint32_t last_done_seq; /* the frame on screen last */
+	bool sampled; /* a frame since the reset has context switches */
 	struct pw_commit_record *commits;
 	size_t commit_cap;
 	uint64_t commit_total; /* commits ever recorded; the ring holds the last commit_cap */
@@ -77,6 +79,7 @@ pw_counters_reset(struct pw_counters *c)
 	memset(c->commits, 0, c->commit_cap * sizeof(*c->commits));
 	c->commit_total = c->pending_start = 0;
 	c->t_reset = 0;
+	c->sampled = false;
 	/* last_seq stays: a frame in flight keeps its number. */
 }
 
@@ -180,15 +183,32 @@ pw_counters_frame_submitted(struct pw_counters *c, int64_t t, uint32_t rows, uin
 }
 
 void
-pw_counters_frame_done(struct pw_counters *c, int64_t t, uint32_t vcsw, uint32_t ivcsw)
+pw_counters_frame_done(struct pw_counters *c, int64_t t)
 {
 	struct pw_frame_record *f = frame_by_seq(c, c->last_seq);
 	if (f && f->t_submit && !f->t_done) {
 		/* A flip can complete inside the present call, before picowl read its clock. */
 		f->t_done = t > f->t_submit ? t : f->t_submit;
-		f->vcsw = vcsw;
-		f->ivcsw = ivcsw;
+		c->last_done_seq = c->last_seq;
 	}
+}
+
+void
+pw_counters_switches(struct pw_counters *c, uint32_t vcsw, uint32_t ivcsw)
+{
+	struct pw_frame_record *f = frame_by_seq(c, c->last_done_seq);
+	if (f && f->t_done) {
+		f->vcsw += vcsw;
+		f->ivcsw += ivcsw;
+		f->sampled = true;
+		c->sampled = true;
+	}
+}
+
+bool
+pw_counters_switches_wanted(const struct pw_counters *c)
+{
+	return !c->sampled;
 }
 
 static int
@@ -409,15 +429,23 @@ summarize(const struct pw_counters *c)
 	struct summary s = {0};
 	const struct pw_frame_record **frames;
 	size_t n = complete_frames(c, &frames);
+	/* The switches of the frames after the first that has them, up to the last that does. */
 	double vcsw = 0, ivcsw = 0;
+	size_t first = n, last = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct pw_frame_record *f = frames[i];
+		if (f->sampled) {
+			if (first < n) {
+				vcsw += f->vcsw;
+				ivcsw += f->ivcsw;
+			}
+			first = first < n ? first : i;
+			last = i;
+		}
 		s.bytes += f->bytes;
 		s.rows += f->rows;
 		s.copy_ms += ms(f->copy_ns);
 		s.picowl_ms += ms(f->t_submit - f->t_repaint);
-		vcsw += f->vcsw;
-		ivcsw += f->ivcsw;
 		s.path_count[f->path < 3 ? f->path : 0]++;
 		s.engine_count[f->engine < 3 ? f->engine : 0]++;
 		s.commits += f->commits;
@@ -425,8 +453,9 @@ summarize(const struct pw_counters *c)
 	s.frames = n;
 	if (n > 0) {
 		s.seconds = ms(frames[n - 1]->t_done - frames[0]->t_repaint) / 1000;
-		s.vcsw_per_frame = vcsw / (double)n;
-		s.ivcsw_per_frame = ivcsw / (double)n;
+		size_t span = first < last ? last - first : 0;
+		s.vcsw_per_frame = span ? vcsw / (double)span : 0;
+		s.ivcsw_per_frame = span ? ivcsw / (double)span : 0;
 		s.fit = fit_cost(frames, n, &s.fixed_ms, &s.ns_per_byte);
 		if (!s.fit) {
 			s.fixed_from_empty = fixed_from_empty(frames, n, &s.fixed_ms);

@@ -28,6 +28,7 @@ struct pw_frame_record {
 	uint16_t commits;
 	uint8_t path, engine; /* enum pw_path, enum pw_copy_engine */
 	uint32_t vcsw, ivcsw; /* picowl's context switches since the last frame that has them */
+	bool sampled; /* ... which this one has (pw_counters_switches) */
 };
 
 struct pw_commit_record {
@@ -53,9 +54,17 @@ void pw_counters_frame_begin(struct pw_counters *counters, uint32_t seq, int64_t
 void pw_counters_frame_rendered(struct pw_counters *counters, int64_t t, enum pw_path path);
 void pw_counters_frame_submitted(struct pw_counters *counters, int64_t t, uint32_t rows,
 	uint32_t bytes, int engine, int64_t copy_ns);
-/* The frame is on screen; vcsw/ivcsw: picowl's context switches since the last frame given
- * any (the caller samples them: 0 on the frames in between). */
-void pw_counters_frame_done(struct pw_counters *counters, int64_t t, uint32_t vcsw, uint32_t ivcsw);
+/* The frame is on screen. */
+void pw_counters_frame_done(struct pw_counters *counters, int64_t t);
+/*
+ * picowl's context switches since the last call, read now (the caller samples them, rarely:
+ * a getrusage is a system call): added to the newest frame on screen, which then has them.
+ * The summary's switches per frame span the first to the last frame that has them, exact for
+ * any sampling period.
+ */
+void pw_counters_switches(struct pw_counters *counters, uint32_t vcsw, uint32_t ivcsw);
+/* No frame since the reset has context switches: the next one should, to start the span. */
+bool pw_counters_switches_wanted(const struct pw_counters *counters);
 
 /* Aggregate of one quantity over the frames or commits in the rings. */
 struct pw_stat {

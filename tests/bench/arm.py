@@ -6,8 +6,8 @@ client and the game are native x86 programs: Wayland over the unix socket, the s
 fds too, work across the emulation, and only picowl's own instructions are counted.
 
 - Load patterns: picowl headless 240x320 RGB565, one client (picowl-load, XRGB8888 or RGB565
-  buffers) tiled alone. The plugin notes the total at every epoll_wait; once picowl sleeps,
-  the last note is its count so far. Per frame: the slope between a run of N1 and one of N2
+  buffers) tiled alone. The plugin notes the total at every epoll_wait and ppoll; once picowl
+  sleeps, the last note is its count so far. Per frame: the slope between a run of N1 and one of N2
   frames (connecting, the first frame and the disconnect cancel, as in the callgrind section),
   in `rounds` fresh picowls, which must agree. The split by object and symbol is the same slope
   taken over the plugin's per-block counts.
@@ -464,7 +464,7 @@ def report(results, versions):
 			 'asleep and picowl wakes once a frame, for the commit, which it draws at once '
 			 '(the vblank is past): the same steps every frame. The column gives the count '
 			 'of picowl\'s most common wakeup in the %d-frame run (between two of the '
-			 'plugin\'s notes at epoll_wait) and how many of the run\'s wakeups had exactly '
+			 'plugin\'s notes at its waits) and how many of the run\'s wakeups had exactly '
 			 'that count; the rest are the connection, the first frame, the disconnect and '
 			 'the odd frame split over two wakeups. The slopes (between %d and %d frames, '
 			 'as in the callgrind section) take in everything and move by a few '

@@ -11,8 +11,9 @@
  *
  *   marks=FILE  at the entry of each system call numbered in nr, appends a line
  *               "NR A1 TOTAL" (the call's number, its first argument, the total so far) to FILE.
- *               By default nr is epoll_wait, epoll_pwait and epoll_pwait2 (ARM EABI 252, 346,
- *               441): the points where an event loop goes to sleep, so the last line of an idle
+ *               By default nr is epoll_wait, epoll_pwait, epoll_pwait2, ppoll and ppoll_time64
+ *               (ARM EABI 252, 346, 441, 336, 414; picowl's main loop sleeps in ppoll): the
+ *               points where an event loop goes to sleep, so the last line of an idle
  *               process is its total. A program can mark its own regions with a call it never
  *               makes otherwise (present_bench: getppid, nr=64).
  *   ctl=FIFO    a FIFO the plugin reads commands from, in a thread of its own: "hist PATH"
@@ -188,7 +189,7 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 		fprintf(stderr, "armcount: for qemu-user only\n");
 		return -1;
 	}
-	nrs[0] = 252, nrs[1] = 346, nrs[2] = 441, n_nrs = 3;
+	nrs[0] = 252, nrs[1] = 346, nrs[2] = 441, nrs[3] = 336, nrs[4] = 414, n_nrs = 5;
 	for (int i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "marks=", 6) == 0) {
 			marks_path = argv[i] + 6;

@@ -31,6 +31,7 @@ static void
 feed(struct pw_counters *c, int frames)
 {
 	int64_t t = 1000 * MS;
+	int sampled = 0;
 	for (int i = 1; i <= frames; i++) {
 		uint32_t bytes = 1000u * (uint32_t)(i % 5 + 1);
 		pw_counters_commit(c, 7, t);
@@ -38,7 +39,12 @@ feed(struct pw_counters *c, int frames)
 		pw_counters_frame_begin(c, (uint32_t)i, t + 2 * MS);
 		pw_counters_frame_rendered(c, t + 2 * MS + 500000, PW_PATH_COMPOSITE);
 		pw_counters_frame_submitted(c, t + 3 * MS + bytes, bytes / 2, bytes, 0, 250000);
-		pw_counters_frame_done(c, t + 10 * MS, 1, 0);
+		pw_counters_frame_done(c, t + 10 * MS);
+		/* One voluntary switch a frame, sampled every 4th frame and at the first. */
+		if (i % 4 == 0 || pw_counters_switches_wanted(c)) {
+			pw_counters_switches(c, (uint32_t)(i - sampled), 0);
+			sampled = i;
+		}
 		t += 16 * MS;
 	}
 }
@@ -78,6 +84,10 @@ main(void)
 	/* The rings keep the last frames only; a reset empties them. */
 	feed(c, 200);
 	CHECK(pw_counters_stage(c, PW_STAGE_RENDER).count <= 64);
+	/* The frames before the first sample in the ring count neither switches nor frames. */
+	text = dump(c, false);
+	CHECK(strstr(text, "1.00 voluntary") != NULL);
+	free(text);
 	pw_counters_reset(c);
 	CHECK(pw_counters_stage(c, PW_STAGE_RENDER).count == 0);
 	text = dump(c, false);
