@@ -41,9 +41,15 @@ static struct {
 	int n, cap;
 	struct pollfd *polled;
 	int *polled_entry; /* the entry of each of polled[] */
-	int polled_cap;
+	int polled_cap, np;
+	/* polled[] as the entries and the skip list were when it was built, kept between waits */
+	bool dirty;
+	int *skip, n_skip, skip_cap; /* the skip list polled[] was built for */
+	int *answer, n_answer; /* entries the last wait found ready, then the skipped ones */
+	int n_skipped;
 	bool broken; /* something registered cannot be served */
 	bool primed; /* the next epoll_wait is served from the last pw_epoll_wait */
+	bool moved; /* an entry moved since that wait: answer[] is stale, scan the entries */
 	int start; /* where the next served answer begins, so that none starves */
 } set = {.epfd = -1};
 
@@ -67,6 +73,8 @@ remove_at(int i)
 static void
 record(int op, int fd, const struct epoll_event *ev)
 {
+	set.dirty = true;
+	set.moved = true;
 	int i = find(fd);
 	if (op == EPOLL_CTL_DEL) {
 		if (i >= 0) {
@@ -143,25 +151,43 @@ hangups_first(struct epoll_event *events, int n)
 	return n;
 }
 
+/* What `e` is answered with: ready, or the skipped one as ready for what it waits for. */
+static uint32_t
+ready_of(const struct entry *e)
+{
+	if (e->revents & POLLNVAL) {
+		return 0;
+	}
+	return e->skipped ? e->events & (EPOLLIN | EPOLLOUT)
+			  : (uint32_t)e->revents & (e->events | EPOLLERR | EPOLLHUP);
+}
+
+/*
+ * The answer: hangups and errors first (see hangups_first), each pass starting one further
+ * along each time so that none starves when more are ready than fit. `at` lists the candidate
+ * entries (NULL: all of them, when entries moved since the wait).
+ */
 static int
 serve(struct epoll_event *events, int maxevents)
 {
 	set.primed = false;
+	const int *at = set.moved ? NULL : set.answer;
+	int m = at ? set.n_answer : set.n;
 	int k = 0;
+	int first = m ? set.start % m : 0;
 	for (int pass = 0; pass < 2; pass++) {
-		for (int j = 0; j < set.n && k < maxevents; j++) {
-			const struct entry *e = &set.entries[(set.start + j) % set.n];
-			uint32_t ready = e->skipped
-				? e->events & (EPOLLIN | EPOLLOUT)
-				: (uint32_t)e->revents & (e->events | EPOLLERR | EPOLLHUP);
+		for (int j = 0, c = first; j < m && k < maxevents;
+			j++, c = c + 1 == m ? 0 : c + 1) {
+			const struct entry *e = &set.entries[at ? at[c] : c];
+			uint32_t ready = ready_of(e);
 			bool gone = ready & (EPOLLHUP | EPOLLERR);
-			if (ready && !(e->revents & POLLNVAL) && gone == (pass == 0)) {
+			if (ready && gone == (pass == 0)) {
 				events[k++] =
 					(struct epoll_event){.events = ready, .data = e->data};
 			}
 		}
 	}
-	set.start = set.n ? (set.start + 1) % set.n : 0;
+	set.start = first + 1;
 	return k;
 }
 
@@ -218,6 +244,8 @@ pw_epoll_track(int epfd)
 		return false;
 	}
 	set.n = 0;
+	set.n_answer = set.np = set.n_skip = set.n_skipped = 0;
+	set.dirty = set.moved = true;
 	set.broken = false;
 	set.primed = false;
 	set.start = 0;
@@ -238,10 +266,13 @@ pw_epoll_untrack(int epfd)
 	free(set.entries);
 	free(set.polled);
 	free(set.polled_entry);
+	free(set.skip);
+	free(set.answer);
 	set.entries = NULL;
 	set.polled = NULL;
 	set.polled_entry = NULL;
-	set.n = set.cap = set.polled_cap = 0;
+	set.skip = set.answer = NULL;
+	set.n = set.cap = set.polled_cap = set.skip_cap = 0;
 	set.primed = false;
 }
 
@@ -296,7 +327,60 @@ reserve_polled(void)
 		return false;
 	}
 	set.polled_entry = polled_entry;
+	int *answer = realloc(set.answer, (size_t)cap * sizeof(*answer));
+	if (!answer) {
+		return false;
+	}
+	set.answer = answer;
 	set.polled_cap = cap;
+	return true;
+}
+
+/* polled[] is still right for `skip`: nothing registered changed and the same are skipped. */
+static bool
+still_built(const int *skip, int n_skip)
+{
+	return !set.dirty && n_skip == set.n_skip &&
+		(n_skip == 0 || memcmp(skip, set.skip, (size_t)n_skip * sizeof(*skip)) == 0);
+}
+
+/* polled[] for the entries but the skipped, which go last in answer[]; false on no memory. */
+static bool
+build(const int *skip, int n_skip)
+{
+	if (n_skip > set.skip_cap) {
+		int *copy = realloc(set.skip, (size_t)n_skip * sizeof(*copy));
+		if (!copy) {
+			return false;
+		}
+		set.skip = copy;
+		set.skip_cap = n_skip;
+	}
+	if (n_skip > 0) {
+		memcpy(set.skip, skip, (size_t)n_skip * sizeof(*skip));
+	}
+	set.n_skip = n_skip;
+	set.np = 0;
+	set.n_skipped = 0;
+	for (int i = 0; i < set.n; i++) {
+		struct entry *e = &set.entries[i];
+		e->revents = 0;
+		e->skipped = named(e, skip, n_skip);
+		if (e->skipped) {
+			set.n_skipped++;
+		} else {
+			set.polled[set.np] =
+				(struct pollfd){.fd = e->fd, .events = (short)(e->events & SERVED)};
+			set.polled_entry[set.np++] = i;
+		}
+	}
+	/* the skipped ones after the polled ones in polled_entry[] */
+	for (int i = 0, k = set.np; i < set.n; i++) {
+		if (set.entries[i].skipped) {
+			set.polled_entry[k++] = i;
+		}
+	}
+	set.dirty = false;
 	return true;
 }
 
@@ -308,28 +392,32 @@ pw_epoll_wait(const int *skip, int n_skip, const struct timespec *timeout)
 		errno = ENOTSUP;
 		return -1;
 	}
-	if (!reserve_polled()) {
+	if (!still_built(skip, n_skip) && (!reserve_polled() || !build(skip, n_skip))) {
+		set.dirty = true;
 		errno = ENOMEM;
 		return -1;
 	}
-	int np = 0;
-	for (int i = 0; i < set.n; i++) {
-		struct entry *e = &set.entries[i];
-		e->revents = 0;
-		e->skipped = named(e, skip, n_skip);
-		if (!e->skipped) {
-			set.polled[np] =
-				(struct pollfd){.fd = e->fd, .events = (short)(e->events & SERVED)};
-			set.polled_entry[np++] = i;
-		}
+	/* Only the last answer's entries have revents set (any entry's, after a move). */
+	for (int i = 0; i < (set.moved ? set.n : set.n_answer); i++) {
+		set.entries[set.moved ? i : set.answer[i]].revents = 0;
 	}
-	int r = ppoll(set.polled, (nfds_t)np, timeout, NULL);
+	set.n_answer = 0;
+	int r = ppoll(set.polled, (nfds_t)set.np, timeout, NULL);
 	if (r < 0) {
 		return r;
 	}
-	for (int p = 0; p < np; p++) {
-		set.entries[set.polled_entry[p]].revents = set.polled[p].revents;
+	/* The ready ones (ppoll counts them: the scan stops there), then the skipped ones. */
+	int n = 0;
+	for (int p = 0; p < set.np && n < r; p++) {
+		if (set.polled[p].revents) {
+			set.entries[set.polled_entry[p]].revents = set.polled[p].revents;
+			set.answer[n++] = set.polled_entry[p];
+		}
 	}
+	memcpy(set.answer + n, set.polled_entry + set.np,
+		(size_t)set.n_skipped * sizeof(*set.answer));
+	set.n_answer = n + set.n_skipped;
+	set.moved = false;
 	set.primed = true;
 	return r;
 }
