@@ -211,10 +211,12 @@ def check_presented(result, run, flags, refresh_ns=None, upload=False):
         if not f['commit'] <= f['t'] <= f['recv']:
             errors.append('%s: presented at %d, outside commit %d .. answer %d'
                           % (what, f['t'], f['commit'], f['recv']))
-    # A predicted tick comes a refresh after the submit, every time; the upload's time comes as
-    # the ioctl returns, mostly well within a refresh (one frame may be late on a loaded host).
+    # A predicted tick comes a refresh after the submit (so at least a refresh after the commit),
+    # every time; the upload's time comes as the ioctl returns, mostly well within a refresh (2 to
+    # 4 ms here, 9 to 10 ms for both frames once under AddressSanitizer on a loaded host: so the
+    # bound is 0.9 of a refresh, which a predicted tick always passes).
     after = [f['t'] - f['commit'] for f in fbs if f['n'] > 0]
-    if upload and after and min(after) >= fbs[0]['refresh'] // 2:
+    if upload and after and min(after) >= fbs[0]['refresh'] * 9 // 10:
         errors.append('%s: every frame presented %s ms after its commit: a predicted tick, not '
                       'the upload' % (run, ['%.3f' % (a / 1e6) for a in after]))
     lat = ['%.3f' % ((f['t'] - f['commit']) / 1e6) for f in fbs]
