@@ -235,7 +235,7 @@ handle_output_frame(struct wl_listener *listener, void *data)
 {
 	struct screencopy *sc = wl_container_of(listener, sc, output_frame);
 	const struct pw_output_frame *ev = data;
-	if (wl_list_empty(&sc->managers) && wl_list_empty(&sc->frames)) {
+	if (sc->managers.next == &sc->managers && sc->frames.next == &sc->frames) {
 		return; /* nobody captures: every frame pays nothing */
 	}
 

@@ -95,11 +95,11 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 			release_buffer(surface);
 		}
 		surface->buffer = cur->buffer;
-		pw_surface_state_set_buffer(cur, NULL);
+		struct wl_shm_buffer *shm = cur->shm;
+		pw_surface_state_set_buffer(cur, NULL, NULL);
 		if (surface->buffer) {
 			wl_list_remove(&surface->buffer_destroy.link);
 			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
-			struct wl_shm_buffer *shm = wl_shm_buffer_get(surface->buffer);
 			surface->shm = shm;
 			surface->buffer_width = shm ? wl_shm_buffer_get_width(shm) : 0;
 			surface->buffer_height = shm ? wl_shm_buffer_get_height(shm) : 0;
@@ -249,10 +249,14 @@ pw_surface_apply_cached(struct pw_surface *surface)
 	}
 }
 
+/*
+ * wl_surface's requests: their resource is one of surface_impl's, so its user data is the
+ * surface, without pw_surface_from_resource's check (four requests a frame).
+ */
 static void
 surface_commit(struct wl_client *client, struct wl_resource *resource)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (surface->role && surface->role->precommit &&
 		!surface->role->precommit(surface, &surface->pending)) {
 		return;
@@ -282,9 +286,8 @@ surface_destroy(struct wl_client *client, struct wl_resource *resource)
  * would let the renderer read past the pool. Posts the error and returns false then.
  */
 static bool
-shm_buffer_fits(struct wl_resource *buffer)
+shm_buffer_fits(struct wl_resource *buffer, struct wl_shm_buffer *shm)
 {
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
 	enum pw_format format;
 	if (!pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_FORMAT,
@@ -316,26 +319,27 @@ static void
 surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl_resource *buffer,
 	int32_t x, int32_t y)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (wl_resource_get_version(resource) >= WL_SURFACE_OFFSET_SINCE_VERSION &&
 		(x != 0 || y != 0)) {
 		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_OFFSET,
 			"attach offset must be zero since version 5, use wl_surface.offset");
 		return;
 	}
-	if (buffer && !wl_shm_buffer_get(buffer)) {
+	struct wl_shm_buffer *shm = buffer ? wl_shm_buffer_get(buffer) : NULL;
+	if (buffer && !shm) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
 			"picowl takes only wl_shm buffers");
 		return;
 	}
-	if (buffer && !shm_buffer_fits(buffer)) {
+	if (buffer && !shm_buffer_fits(buffer, shm)) {
 		return;
 	}
 	if (buffer && surface->role && surface->role->attach && surface->role_data &&
 		!surface->role->attach(surface)) {
 		return;
 	}
-	pw_surface_state_set_buffer(&surface->pending, buffer);
+	pw_surface_state_set_buffer(&surface->pending, buffer, shm);
 	surface->pending.dx = x;
 	surface->pending.dy = y;
 	surface->pending.committed |= PW_STATE_BUFFER | PW_STATE_OFFSET;
@@ -344,7 +348,7 @@ surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl
 static void
 surface_offset(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	surface->pending.dx = x;
 	surface->pending.dy = y;
 	surface->pending.committed |= PW_STATE_OFFSET;
@@ -361,7 +365,7 @@ static void
 surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y,
 	int32_t width, int32_t height)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
@@ -373,7 +377,7 @@ static void
 surface_damage_buffer(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y,
 	int32_t width, int32_t height)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (!valid_box(x, y, width, height)) {
 		return;
 	}
@@ -391,7 +395,7 @@ handle_callback_resource_destroy(struct wl_resource *resource)
 static void
 surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	struct wl_resource *cb = wl_resource_create(client, &wl_callback_interface, 1, id);
 	if (!cb) {
 		wl_resource_post_no_memory(resource);
@@ -409,7 +413,7 @@ static void
 surface_set_opaque_region(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *region)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (region) {
 		pw_region_copy(&surface->pending.opaque, region);
 	} else {
@@ -423,7 +427,7 @@ static void
 surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *region)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (region) {
 		pw_region_copy(&surface->pending.input, region);
 	} else {
@@ -439,7 +443,7 @@ static void
 surface_set_buffer_transform(struct wl_client *client, struct wl_resource *resource,
 	int32_t transform)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (transform < WL_OUTPUT_TRANSFORM_NORMAL || transform > WL_OUTPUT_TRANSFORM_FLIPPED_270) {
 		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_TRANSFORM,
 			"buffer transform %d is not a wl_output.transform", transform);
@@ -452,7 +456,7 @@ surface_set_buffer_transform(struct wl_client *client, struct wl_resource *resou
 static void
 surface_set_buffer_scale(struct wl_client *client, struct wl_resource *resource, int32_t scale)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (scale < 1) {
 		wl_resource_post_error(resource, WL_SURFACE_ERROR_INVALID_SCALE,
 			"buffer scale %d is not positive", scale);
@@ -479,7 +483,7 @@ static const struct wl_surface_interface surface_impl = {
 static void
 handle_surface_resource_destroy(struct wl_resource *resource)
 {
-	struct pw_surface *surface = pw_surface_from_resource(resource);
+	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	wl_signal_emit_mutable(&surface->events.destroy, surface);
 	wl_signal_emit(&surface->server->events.surface_destroy, surface);
 	if (surface->buffer) {

@@ -49,12 +49,15 @@ pw_surface_damage_output(struct pw_surface *surface)
 		pixman_region32_translate(&surface->damage, pw_position_at(where.x, tree->x),
 			pw_position_at(where.y, tree->y));
 		clip_to(&surface->damage, where.clip);
-		bool callbacks = !wl_list_empty(&surface->current.frame_callbacks);
-		if (callbacks || pixman_region32_not_empty(&surface->damage)) {
+		const struct wl_list *cbs = &surface->current.frame_callbacks;
+		bool callbacks = cbs->next != cbs;
+		bool damaged = pixman_region32_not_empty(&surface->damage);
+		if (callbacks || damaged) {
 			note_commit(root);
 		}
-		pw_output_damage_region(server->output, &surface->damage);
-		if (callbacks) {
+		if (damaged) {
+			pw_output_damage_region(server->output, &surface->damage); /* schedules */
+		} else if (callbacks) {
 			pw_output_schedule_repaint(server->output);
 		}
 	}

@@ -12,6 +12,7 @@ handle_state_buffer_destroy(struct wl_listener *listener, void *data)
 	struct pw_surface_state *state = wl_container_of(listener, state, buffer_destroy);
 	/* A buffer destroyed before it was committed attaches nothing. */
 	state->buffer = NULL;
+	state->shm = NULL;
 	wl_list_remove(&state->buffer_destroy.link);
 	wl_list_init(&state->buffer_destroy.link);
 }
@@ -49,11 +50,13 @@ pw_surface_state_finish(struct pw_surface_state *state)
 }
 
 void
-pw_surface_state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer)
+pw_surface_state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer,
+	struct wl_shm_buffer *shm)
 {
 	wl_list_remove(&state->buffer_destroy.link);
 	wl_list_init(&state->buffer_destroy.link);
 	state->buffer = buffer;
+	state->shm = shm;
 	if (buffer) {
 		wl_resource_add_destroy_listener(buffer, &state->buffer_destroy);
 	}
@@ -65,8 +68,8 @@ pw_surface_state_move(struct pw_surface_state *dst, struct pw_surface_state *src
 {
 	uint32_t c = src->committed;
 	if (c & PW_STATE_BUFFER) {
-		pw_surface_state_set_buffer(dst, src->buffer);
-		pw_surface_state_set_buffer(src, NULL);
+		pw_surface_state_set_buffer(dst, src->buffer, src->shm);
+		pw_surface_state_set_buffer(src, NULL, NULL);
 	}
 	if (c & PW_STATE_OFFSET) {
 		dst->dx += src->dx;

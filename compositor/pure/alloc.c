@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/single_threaded.h>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -65,23 +66,35 @@ static struct {
 	atomic_flag busy;
 } heap = {.busy = ATOMIC_FLAG_INIT};
 
-static void
+/*
+ * Only once a second thread exists: until then no other thread can be inside, and none can
+ * start inside a locked part, which creates no thread. On armel (ARMv5, no LDREX) the flag is a
+ * call to the kernel's cmpxchg helper, about 40 instructions a lock and unlock.
+ */
+static inline void
 lock(void)
 {
-	while (atomic_flag_test_and_set_explicit(&heap.busy, memory_order_acquire)) {
+	if (!__libc_single_threaded) {
+		while (atomic_flag_test_and_set_explicit(&heap.busy, memory_order_acquire)) {
+		}
 	}
 }
 
-static void
+static inline void
 unlock(void)
 {
-	atomic_flag_clear_explicit(&heap.busy, memory_order_release);
+	if (!__libc_single_threaded) {
+		atomic_flag_clear_explicit(&heap.busy, memory_order_release);
+	}
 }
 
+/* Of a size from 1 to SMALL_MAX. */
 static int
 class_of(size_t size)
 {
-	return size <= 64 ? 0 : 26 - __builtin_clz((unsigned)(size - 1));
+	_Static_assert(CLASSES == 4, "by_64 lists the classes of four");
+	static const unsigned char by_64[SMALL_MAX / 64] = {0, 1, 2, 2, 3, 3, 3, 3};
+	return by_64[(size - 1) / 64];
 }
 
 static size_t

@@ -135,8 +135,8 @@ rows_unrotated(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
 		memcpy(dst, src, len * (size_t)height);
 		return;
 	}
-	for (int y = 0; y < height; y++) {
-		memcpy(dst + (long)y * dst_stride, src + (long)y * src_stride, len);
+	for (; height > 0; height--, dst += dst_stride, src += src_stride) {
+		memcpy(dst, src, len);
 	}
 }
 
@@ -151,7 +151,7 @@ pw_pixels_blit_at(const struct pw_pixmap *dst, const struct pw_pixmap *src, int 
 	const uint8_t *s = (const uint8_t *)src->data + (long)y * src->stride + (long)x * sbpp;
 	/* The frame position of the box's first pixel, and where it lands in dst. */
 	int fx = dst_x + x, fy = dst_y + y;
-	int rot = ((rotation % 360) + 360) % 360;
+	int rot = (unsigned)rotation < 360 ? rotation : ((rotation % 360) + 360) % 360;
 	int ox, oy; /* the rotated box's top-left pixel in dst */
 	switch (rot) {
 	case 0:

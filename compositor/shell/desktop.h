@@ -70,6 +70,18 @@ struct pw_desktop {
 	struct wl_listener output_mode; /* the output rotated: re-tile */
 };
 
+/* Whether any layer surface exists (mapped or not): the scene skips the layers otherwise. */
+static inline bool
+pw_desktop_has_layers(const struct pw_desktop *desktop)
+{
+	for (int layer = 0; layer < PW_LAYER_COUNT; layer++) {
+		if (desktop->layers[layer].next != &desktop->layers[layer]) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * Creates the shell on a server pw_server_create made: every global, in the order clients see
  * them, the seat with the shell's policy, the desktop with the default config, and the scene the

@@ -152,8 +152,12 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 		pw_render_fill(target, &bare, server->desktop->colors.background);
 	}
 	pixman_region32_fini(&bare);
-	pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
-	pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
+	/* Most frames have no layer surface: four calls saved (tests/bench, callgrind). */
+	bool layers = pw_desktop_has_layers(server->desktop);
+	if (layers) {
+		pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
+		pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
+	}
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (full && view != full) {
 			continue;
@@ -165,7 +169,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			pw_render_surface_tree(view->surface, x, y, clip, target, damage);
 		}
 	}
-	pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
+	if (layers) {
+		pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
+	}
 	struct pw_popup *popup;
 	wl_list_for_each(popup, &server->desktop->popups, link) {
 		int x, y;
@@ -175,7 +181,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 		}
 	}
 	pw_ime_popup_render(server, target, damage);
-	pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
+	if (layers) {
+		pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
+	}
 	pw_drag_icon_render(server, target, damage);
 }
 
@@ -183,10 +191,16 @@ static void
 take_callbacks(struct pw_surface *surface, int x, int y, void *data)
 {
 	struct wl_list **lists = data;
-	wl_list_insert_list(lists[0]->prev, &surface->current.frame_callbacks);
-	wl_list_init(&surface->current.frame_callbacks);
-	wl_list_insert_list(lists[1]->prev, &surface->current.feedbacks);
-	wl_list_init(&surface->current.feedbacks);
+	struct wl_list *callbacks = &surface->current.frame_callbacks;
+	struct wl_list *feedbacks = &surface->current.feedbacks;
+	if (callbacks->next != callbacks) {
+		wl_list_insert_list(lists[0]->prev, callbacks);
+		wl_list_init(callbacks);
+	}
+	if (feedbacks->next != feedbacks) {
+		wl_list_insert_list(lists[1]->prev, feedbacks);
+		wl_list_init(feedbacks);
+	}
 }
 
 void
@@ -221,7 +235,9 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 	wl_list_for_each(popup, &server->desktop->popups, link) {
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
-	pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
+	if (pw_desktop_has_layers(server->desktop)) {
+		pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
+	}
 	pw_ime_popup_take_callbacks(server, callbacks, feedbacks);
 	pw_drag_icon_take_callbacks(server, callbacks, feedbacks);
 }

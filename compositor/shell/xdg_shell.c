@@ -115,15 +115,17 @@ role_commit(struct pw_surface *surface)
 void
 pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 {
-	struct pw_box box = {0};
 	if (xdg->has_geometry) {
-		box = xdg->geometry;
+		*x = xdg->geometry.x;
+		*y = xdg->geometry.y;
 	} else if (xdg->surface && xdg->surface->stack.next->next != &xdg->surface->stack) {
 		/* Unset, the window geometry is the bounding box of the surface tree. */
-		box = pw_view_tree_box(xdg->surface);
-	} /* else the root alone: its box starts at 0,0 */
-	*x = box.x;
-	*y = box.y;
+		struct pw_box box = pw_view_tree_box(xdg->surface);
+		*x = box.x;
+		*y = box.y;
+	} else {
+		*x = *y = 0; /* the root alone: its box starts at 0,0 */
+	}
 }
 
 bool
