@@ -124,9 +124,14 @@ send_frame_callbacks(struct pw_output *output, uint32_t msec)
 }
 
 static int64_t
-period_ns(const struct pw_output *output)
+period_ns(struct pw_output *output)
 {
-	return 1000000000000LL / output->backend->refresh_mhz;
+	int32_t mhz = output->backend->refresh_mhz;
+	if (mhz != output->period_mhz) {
+		output->period_mhz = mhz;
+		output->period = mhz > 0 ? 1000000000000LL / mhz : 0;
+	}
+	return output->period;
 }
 
 /*
@@ -391,7 +396,7 @@ handle_frame_done(void *data, const struct pw_frame_info *info)
 	const struct pw_backend *backend = output->backend;
 	uint32_t refresh_ns = info->refresh_ns;
 	if (!refresh_ns && !backend->refresh_unknown) {
-		refresh_ns = (uint32_t)(1000000000000LL / backend->refresh_mhz);
+		refresh_ns = (uint32_t)period_ns(output);
 	}
 	pw_presentation_presented(&output->feedbacks, &output->resources, info, refresh_ns);
 	wl_signal_emit(&output->events.present, (void *)when);

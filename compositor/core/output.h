@@ -40,6 +40,10 @@ struct pw_output {
 	bool repaint_needed; /* repaint once the pending frame is done */
 	/* Frames in a row (up to 2) whose first commit came within a refresh; 2: keeps up. */
 	int close_frames;
+	/* The refresh period in ns and the refresh it is of: a 64-bit division only when it changes
+	 * (ARMv5 has no divide instruction). */
+	int64_t period;
+	int32_t period_mhz;
 	uint32_t judged_seq; /* the frame whose first commit set close_frames */
 	bool coalesce; /* a client keeps up, paced by its frame callbacks: see run.c */
 	/* The clients sent a frame callback at the last present (run.c lets them wait). */

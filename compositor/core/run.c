@@ -44,14 +44,18 @@ wait_bound_ms(const struct pw_backend *backend)
 	return 3 * period_ms + 1;
 }
 
-/* From now until `when`, zero once it has passed. */
+/* From now until `when`, zero once it has passed; no 64-bit division (clock.h). */
 static struct timespec
 until(const struct timespec *when)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	int64_t left = pw_timespec_ns(when) - pw_timespec_ns(&now);
-	return pw_ns_timespec(left > 0 ? left : 0);
+	struct timespec left = {when->tv_sec - now.tv_sec, when->tv_nsec - now.tv_nsec};
+	if (left.tv_nsec < 0) {
+		left.tv_sec--;
+		left.tv_nsec += 1000000000;
+	}
+	return left.tv_sec < 0 ? (struct timespec){0, 0} : left;
 }
 
 /* The same in whole milliseconds for epoll, rounded up: never woken before `when`. */
@@ -59,8 +63,10 @@ static int
 until_ms(const struct timespec *when)
 {
 	struct timespec left = until(when);
-	int64_t ms = (pw_timespec_ns(&left) + 999999) / 1000000;
-	return ms < 1000000 ? (int)ms : 1000000;
+	if (left.tv_sec >= 1000) {
+		return 1000000;
+	}
+	return (int)left.tv_sec * 1000 + (int)(((uint32_t)left.tv_nsec + 999999u) / 1000000u);
 }
 
 static bool
@@ -139,7 +145,7 @@ wait_for_frame(struct run *run, const struct timespec *deadline)
 		return false;
 	}
 	struct timespec timeout =
-		deadline ? until(deadline) : pw_ns_timespec(wait_bound_ms(backend) * 1000000LL);
+		deadline ? until(deadline) : pw_msec_timespec(wait_bound_ms(backend));
 	if (!pw_epoll_usable()) {
 		return poll_some(run, fd, &timeout);
 	}

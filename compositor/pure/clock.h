@@ -20,6 +20,13 @@ pw_ns_timespec(int64_t ns)
 	return (struct timespec){.tv_sec = (time_t)(ns / 1000000000), .tv_nsec = ns % 1000000000};
 }
 
+/* `ms` (not negative) with 32-bit arithmetic only. */
+static inline struct timespec
+pw_msec_timespec(int ms)
+{
+	return (struct timespec){.tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000};
+}
+
 static inline int64_t
 pw_now_ns(void)
 {

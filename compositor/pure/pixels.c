@@ -12,6 +12,9 @@
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
 #endif
+#if defined(__arm__) && !defined(__thumb__) && defined(__GNUC__)
+#define HAVE_ARM_PATH 1
+#endif
 
 static bool
 is8888(enum pw_format f)
@@ -63,9 +66,39 @@ row_8888_to_565_avx2(uint16_t *d, const uint32_t *s, int width)
 /* A word of a destination that is also written as uint16_t. */
 typedef uint32_t __attribute__((may_alias)) word_alias;
 
+#ifdef HAVE_ARM_PATH
+/*
+ * Four pixels a step on ARM, loaded with one LDM and stored with one STM: GCC's XScale tuning
+ * splits them into four LDR and two STR. `d` and `s` are word-aligned. Returns how many pixels
+ * it converted.
+ */
+static int
+row_8888_to_565_arm(uint16_t *d, const uint32_t *s, int width)
+{
+	uint32_t m = 0x00f800f8, k = 0x2100;
+	PW_PIXELS_KEEP(m);
+	PW_PIXELS_KEEP(k);
+	int n = width >> 2;
+	for (int i = n; i > 0; i--) {
+		register uint32_t p0 __asm__("r4"), p1 __asm__("r5"), p2 __asm__("r6"),
+			p3 __asm__("r7");
+		__asm__("ldmia %[s]!, {%[p0], %[p1], %[p2], %[p3]}"
+			: [s] "+r"(s), [p0] "=r"(p0), [p1] "=r"(p1), [p2] "=r"(p2), [p3] "=r"(p3)
+			: "m"(*(const uint32_t(*)[4])s));
+		register uint32_t o0 __asm__("r8") = pw_pixels_pair_to565_mul(p0, p1, m, k);
+		register uint32_t o1 __asm__("r9") = pw_pixels_pair_to565_mul(p2, p3, m, k);
+		__asm__("stmia %[d]!, {%[o0], %[o1]}"
+			: [d] "+r"(d), "=m"(*(word_alias(*)[2])(void *)d)
+			: [o0] "r"(o0), [o1] "r"(o1));
+	}
+	return n << 2;
+}
+#endif
+
 /*
  * One row of 8888 to 565: on x86 sixteen (AVX2) or eight (SSE2) pixels a step, the benchmark
- * machine's way; on the handheld's ARMv5 four pixels a step, two 32-bit stores.
+ * machine's way; on the handheld's ARMv5 four pixels a step (row_8888_to_565_arm), elsewhere
+ * four pixels a step in plain C, two 32-bit stores.
  */
 static void
 row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
@@ -99,6 +132,9 @@ row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
 		d[x] = pw_pixels_to565(s[x]);
 		x++;
 	}
+#ifdef HAVE_ARM_PATH
+	x += row_8888_to_565_arm(d + x, s + x, width - x);
+#endif
 	word_alias *w = (word_alias *)(void *)(d + x);
 	for (; x + 4 <= width; x += 4, w += 2) {
 		w[0] = pw_pixels_pair_to565(s[x], s[x + 1]);

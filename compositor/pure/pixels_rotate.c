@@ -140,6 +140,9 @@ __attribute__((noinline)) static void
 rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 {
 	const long sj = r->sj;
+	uint32_t m = 0x00f800f8, k = 0x2100;
+	PW_PIXELS_KEEP(m);
+	PW_PIXELS_KEEP(k);
 	for (int i = i0; i < i1; i++) {
 		half_t *d = (half_t *)(r->dst + (long)i * r->ds);
 		const uint8_t *s = src_at(r, i, j0);
@@ -150,7 +153,8 @@ rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 		}
 		word_t *o = (word_t *)(d + j);
 		for (; j + 1 < j1; j += 2) {
-			*o++ = pw_pixels_pair_to565(*(const word_t *)s, *(const word_t *)(s + sj));
+			*o++ = pw_pixels_pair_to565_mul(*(const word_t *)s,
+				*(const word_t *)(s + sj), m, k);
 			s += 2 * sj;
 		}
 		if (j < j1) {
@@ -198,13 +202,16 @@ __attribute__((noinline)) static void
 row_8888_565_180(half_t *d, const uint8_t *s, int n)
 {
 	const word_t *w = (const word_t *)s;
+	uint32_t m = 0x00f800f8, k = 0x2100;
+	PW_PIXELS_KEEP(m);
+	PW_PIXELS_KEEP(k);
 	int j = 0;
 	if (n > 0 && !aligned4(d)) {
 		d[j++] = pw_pixels_to565(*w--);
 	}
 	word_t *o = (word_t *)(d + j);
 	for (; j + 1 < n; j += 2, w -= 2) {
-		*o++ = pw_pixels_pair_to565(w[0], w[-1]);
+		*o++ = pw_pixels_pair_to565_mul(w[0], w[-1], m, k);
 	}
 	if (j < n) {
 		d[j] = pw_pixels_to565(*w);

@@ -46,6 +46,29 @@ pw_pixels_pair_to565(uint32_t a, uint32_t b)
 }
 
 /*
+ * The same with two multiplies, for ARMv5: (a & 0xf800f8) * 0x2100 has a's red at bit 27 and
+ * its blue at 16 (and again at 11), so that one shift puts both in place for the low half and a
+ * BIC for the high half: eleven instructions a pair instead of twelve. `m` and `k` are
+ * 0x00f800f8 and 0x2100, kept in registers by the caller (PW_PIXELS_KEEP): GCC would turn a
+ * constant multiply into two shifted adds.
+ */
+static inline uint32_t
+pw_pixels_pair_to565_mul(uint32_t a, uint32_t b, uint32_t m, uint32_t k)
+{
+	uint32_t ag = a & 0xfc00, bg = b & 0xfc00;
+	PW_PIXELS_KEEP(ag);
+	PW_PIXELS_KEEP(bg);
+	uint32_t lo = (a & m) * k;
+	uint32_t hi = ((b & m) * k) & ~0xf800u;
+	PW_PIXELS_KEEP(hi);
+	uint32_t o = lo >> 16;
+	o |= ag >> 5;
+	o |= hi;
+	o |= bg << 11;
+	return o;
+}
+
+/*
  * Rotates the box of width x height pixels at `src` (rows src_stride bytes apart) clockwise
  * by 90, 180 or 270 degrees into `dst`, which points at the top-left pixel of the rotated
  * box (rows dst_stride bytes apart; the box is height x width for 90 and 270). The pair of
