@@ -167,6 +167,10 @@ void pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client,
 void pw_keyboard_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 /* A sealed memfd holding `size` bytes of `text`, read-only to every client; -1 on failure. */
 int pw_keyboard_keymap_fd(const char *text, size_t size);
+/* Frees the names pw_seat_set_keymap_later recorded (keymap.c). */
+void pw_keyboard_drop_later(struct pw_seat_keyboard *kb);
+/* Serializes the xkb state and sends the modifiers to the focus if they changed. */
+void pw_keyboard_update_modifiers(struct pw_seat *seat);
 
 void pw_pointer_init(struct pw_seat *seat);
 void pw_pointer_finish(struct pw_seat *seat);

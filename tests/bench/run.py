@@ -224,14 +224,30 @@ class Compositor:
 				raise RuntimeError('%s: callgrind dump %s did not appear' % (self.name, path))
 			time.sleep(0.1)
 
+	def wrapped(self):
+		"""The processes the wrapper (strace) started: the compositor."""
+		try:
+			with open('/proc/%d/task/%d/children' % (self.proc.pid, self.proc.pid)) as f:
+				return [int(v) for v in f.read().split()]
+		except OSError:
+			return []
+
 	def stop(self):
 		if self.proc and self.proc.poll() is None:
-			self.proc.send_signal(signal.SIGTERM)
-			try:
-				self.proc.wait(timeout=30)
-			except subprocess.TimeoutExpired:
-				self.proc.kill()
-				self.proc.wait()
+			# SIGTERM to strace detaches it and leaves the compositor running: end the
+			# compositor, and strace ends with it
+			targets = (self.wrapped() if self.wrap else []) or [self.proc.pid]
+			for sig in (signal.SIGTERM, signal.SIGKILL):
+				for pid in targets:
+					try:
+						os.kill(pid, sig)
+					except ProcessLookupError:
+						pass
+				try:
+					self.proc.wait(timeout=30)
+					break
+				except subprocess.TimeoutExpired:
+					targets = targets + [self.proc.pid]
 		self.log.close()
 
 
