@@ -37,7 +37,6 @@ handle_buffer_destroy(struct wl_listener *listener, void *data)
 	}
 }
 
-
 /*
  * wl_surface's requests: their resource is one of surface_impl's, so its user data is the
  * surface, without pw_surface_from_resource's check (four requests a frame).
