@@ -1,4 +1,4 @@
-/* Input devices through libinput; see input.h. */
+/* Input devices through libinput, the module picowl-input.so; see input.h. */
 #include "input.h"
 
 #include <errno.h>
@@ -18,6 +18,7 @@ struct pw_input {
 	struct udev *udev;
 	struct wl_event_source *source;
 	struct pw_session *session;
+	const struct pw_input_host *host;
 	struct wl_listener session_disable, session_enable;
 	const struct pw_input_events *events;
 	void *data;
@@ -31,7 +32,7 @@ open_restricted(const char *path, int flags, void *data)
 {
 	struct pw_input *input = data;
 	if (input->session) {
-		return pw_session_open(input->session, path, flags);
+		return input->host->open(input->session, path, flags);
 	}
 	int fd = open(path, flags | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
@@ -42,7 +43,7 @@ close_restricted(int fd, void *data)
 {
 	struct pw_input *input = data;
 	if (input->session) {
-		pw_session_close(input->session, fd);
+		input->host->close(input->session, fd);
 	} else {
 		close(fd);
 	}
@@ -296,8 +297,10 @@ open_udev(struct pw_input *input)
 	return true;
 }
 
-struct pw_input *
-pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
+static void destroy(struct pw_input *input);
+
+static struct pw_input *
+create(struct wl_event_loop *loop, struct pw_session *session, const struct pw_input_host *host,
 	const struct pw_input_config *config, const struct pw_input_events *events, void *data)
 {
 	struct pw_input *input = calloc(1, sizeof(*input));
@@ -305,6 +308,7 @@ pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
 		return NULL;
 	}
 	input->session = session;
+	input->host = host;
 	input->events = events;
 	input->data = data;
 	input->calibrated = config->calibrated;
@@ -340,18 +344,18 @@ pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
 
 err:
 	fprintf(stderr, "picowl: input: cannot set up libinput\n");
-	pw_input_destroy(input);
+	destroy(input);
 	return NULL;
 }
 
-int
-pw_input_fd(const struct pw_input *input)
+static int
+get_fd(const struct pw_input *input)
 {
 	return libinput_get_fd(input->li);
 }
 
-void
-pw_input_destroy(struct pw_input *input)
+static void
+destroy(struct pw_input *input)
 {
 	if (!input) {
 		return;
@@ -369,3 +373,9 @@ pw_input_destroy(struct pw_input *input)
 	}
 	free(input);
 }
+
+const struct pw_input_module pw_input_module = {
+	.create = create,
+	.destroy = destroy,
+	.fd = get_fd,
+};

@@ -57,4 +57,26 @@ void pw_input_destroy(struct pw_input *input);
 /* The fd that turns readable when input events wait (libinput's). */
 int pw_input_fd(const struct pw_input *input);
 
+/*
+ * input.c is a module of its own, picowl-input.so, that input_load.c loads at the first
+ * pw_input_create: libinput and the dozen libraries behind it (libudev, libevdev, libwacom,
+ * glib, ...) are then mapped and linked after picowl's first frame, not before its main.
+ * The module's one symbol, PW_INPUT_MODULE_SYMBOL, is this table; `host` gives it the
+ * session's device opening, which lives in the executable.
+ */
+struct pw_input_host {
+	int (*open)(struct pw_session *session, const char *path, int flags);
+	void (*close)(struct pw_session *session, int fd);
+};
+
+struct pw_input_module {
+	struct pw_input *(*create)(struct wl_event_loop *loop, struct pw_session *session,
+		const struct pw_input_host *host, const struct pw_input_config *config,
+		const struct pw_input_events *events, void *data);
+	void (*destroy)(struct pw_input *input);
+	int (*fd)(const struct pw_input *input);
+};
+
+#define PW_INPUT_MODULE_SYMBOL "pw_input_module"
+
 #endif

@@ -32,6 +32,8 @@ TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load', 'robust': 'tests/robu
          'memory': 'tests/robust/memory'}
 # with --doomgeneric (the build's -Ddoomgeneric), the game too
 GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
+# picowl's libinput module, in every image at /usr/lib/picowl (input_load.c looks there)
+MODULES = {'picowl-input.so': 'backends/picowl-input.so'}
 
 report = []
 
@@ -77,7 +79,7 @@ def build_armel(args, sysroot):
              '-Dbuildtype=release', engine])
     else:
         run(['meson', 'configure', out, engine])
-    programs = dict(PROGRAMS, **TOOLS, **(GAME if args.doomgeneric else {}))
+    programs = dict(PROGRAMS, **TOOLS, **MODULES, **(GAME if args.doomgeneric else {}))
     _, t = run(['ninja', '-C', out] + list(programs.values()))
     say('armel build: %.0f s' % t)
     stripped = os.path.join(args.cache, 'bin')
@@ -174,6 +176,10 @@ def build_initramfs(args, sysroot, bindir, path, files, programs):
     for name in programs:
         with open(os.path.join(bindir, name), 'rb') as f:
             cpio.file('/usr/bin/' + name, f.read())
+        queue_ += needed(os.path.join(bindir, name))
+    for name in MODULES:
+        with open(os.path.join(bindir, name), 'rb') as f:
+            cpio.file('/usr/lib/picowl/' + name, f.read(), 0o644)
         queue_ += needed(os.path.join(bindir, name))
     seen = set()
     while queue_:

@@ -515,6 +515,17 @@ for r in 0 90 270; do
 	wait_for "touch up" 10
 	stop_picowl in-$r
 done
+# without picowl's libinput module: it says where it looked and runs with no input devices
+mv /lib/picowl/picowl-input.so /tmp/
+: > /tmp/client.state
+picowl --backend drm -- vmclient /tmp/client.state 2> /tmp/err &
+PICOWL=$!
+wait_for drawn 30
+sleep 1
+echo "key 30" > /tmp/in.fifo
+sleep 1
+stop_picowl in-nomodule
+sed "s/^/@@LOG in-nomodule /" /tmp/err
 echo quit > /tmp/in.fifo
 '''
 
@@ -545,6 +556,15 @@ def check_input(r):
         if abs(float(x) - ex) > 3 or abs(float(y) - ey) > 3:
             errors.append('%s: touch at (%.1f,%.1f), want (%.1f,%.1f)' % (run, float(x),
                           float(y), ex, ey))
+    errors += check_status(r, 'in-nomodule')
+    state, said = r['state'].get('in-nomodule', []), r['log'].get('in-nomodule', [])
+    if not any(s.startswith('drawn') for s in state) or any(s.startswith('key ') for s in state):
+        errors.append('in-nomodule: the client should draw and get no key: %s' % state)
+    for want in ('picowl: input: the module picowl-input.so is neither at '
+                 '/bin/../lib/picowl/picowl-input.so nor at ',
+                 'picowl: running without input devices'):
+        if not any(line.startswith(want) for line in said):
+            errors.append('in-nomodule: picowl did not say "%s": %s' % (want, said))
     return errors
 
 

@@ -248,7 +248,11 @@ def build_initramfs(args, case, version, path):
         programs[name] = shutil.which(name) or fail('%s is not installed' % name)
     for name, p in programs.items():
         c.host_file(p, '/bin/' + name)
-    for lib in shared_libraries(programs.values()):
+    binaries = list(programs.values())
+    if args.input_module:
+        c.host_file(args.input_module, '/lib/picowl/picowl-input.so')
+        binaries.append(args.input_module)
+    for lib in shared_libraries(binaries):
         c.host_file(lib)
     c.host_tree('/usr/share/X11/xkb')
     if os.path.isdir('/usr/share/libinput'):
@@ -423,6 +427,8 @@ def main():
     ap.add_argument('--picowl', required=True)
     ap.add_argument('--client', required=True)
     ap.add_argument('--tool', required=True)
+    ap.add_argument('--input-module', default='',
+                    help='picowl-input.so (libinput), put where picowl looks: ../lib/picowl')
     ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
     ap.add_argument('--iwad', default='', help='freedoom1.wad, for the sound case')
     ap.add_argument('--keep', help='keep the work directory here')
