@@ -22,8 +22,8 @@ import sys
 import time
 
 from guest import Guest, area
-from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kernel, build_sysroot, fail,
-                      report, say)
+from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kernel, build_sysroot,
+                      check_pixels, fail, report, say)
 import pxablank
 import pxadoom
 import pxadma
@@ -348,12 +348,13 @@ def main():
     if args.doomgeneric:
         args.doomgeneric = os.path.realpath(os.path.join(args.source, args.doomgeneric))
     os.makedirs(args.cache, exist_ok=True)
-    for prog in ['qemu-system-arm', CROSS + 'gcc', 'apt-get', 'dpkg-deb']:
+    for prog in ['qemu-system-arm', 'qemu-arm', CROSS + 'gcc', 'apt-get', 'dpkg-deb']:
         if not shutil.which(prog):
             fail('%s is not installed (.ci/run installs it)' % prog)
     start = time.time()
     sysroot = build_sysroot(args)
     bindir = build_armel(args, sysroot)
+    check_pixels(args, sysroot)
     zimage = build_kernel(args)
     results = {}
     errors = []

@@ -96,6 +96,18 @@ def build_armel(args, sysroot):
     return stripped
 
 
+def check_pixels(args, sysroot):
+    """tests/unit/test_pixels of the armel build under qemu-arm -cpu pxa270: pixels.c's ARM
+    paths (the LDM and STM rows, the rotations) bit for bit against pixman, as x86's unit test
+    checks its own."""
+    out = os.path.join(args.cache, 'armel')
+    run(['ninja', '-C', out, 'tests/unit/test_pixels'])
+    text, t = run(['qemu-arm', '-cpu', 'pxa270', '-L', sysroot,
+                   os.path.join(out, 'tests', 'unit', 'test_pixels')])
+    say('pixels.c on ARM (test_pixels under qemu-arm -cpu pxa270): %s (%.1f s)'
+        % (text.strip().splitlines()[-1], t))
+
+
 def build_kernel(args):
     out, t = run([os.path.join(HERE, 'kernel.sh'), os.path.join(args.cache, 'kernel')])
     zimage = out.strip().splitlines()[-1]
