@@ -135,13 +135,16 @@ row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
 #ifdef HAVE_ARM_PATH
 	x += row_8888_to_565_arm(d + x, s + x, width - x);
 #endif
+	uint32_t m = 0x00f800f8, k = 0x2100;
+	PW_PIXELS_KEEP(m);
+	PW_PIXELS_KEEP(k);
 	word_alias *w = (word_alias *)(void *)(d + x);
 	for (; x + 4 <= width; x += 4, w += 2) {
-		w[0] = pw_pixels_pair_to565(s[x], s[x + 1]);
-		w[1] = pw_pixels_pair_to565(s[x + 2], s[x + 3]);
+		w[0] = pw_pixels_pair_to565_mul(s[x], s[x + 1], m, k);
+		w[1] = pw_pixels_pair_to565_mul(s[x + 2], s[x + 3], m, k);
 	}
 	if (x + 2 <= width) {
-		w[0] = pw_pixels_pair_to565(s[x], s[x + 1]);
+		w[0] = pw_pixels_pair_to565_mul(s[x], s[x + 1], m, k);
 		x += 2;
 	}
 	if (x < width) {

@@ -20,35 +20,10 @@ pw_pixels_to565(uint32_t p)
 #define PW_PIXELS_KEEP(v) __asm__("" : "+r"(v))
 
 /*
- * Two pixels into one word of RGB565, the first in the low half (the lower address). Each
- * channel is one AND and one OR with a shifted operand on ARM; left to itself, GCC moves the
- * shift in front of the mask and needs a third instruction (8.5 instructions a pixel in
- * pixels.c's row loop instead of 10.75, counted under qemu-arm: tests/bench, section arm).
- */
-static inline uint32_t
-pw_pixels_pair_to565(uint32_t a, uint32_t b)
-{
-	uint32_t ar = a & 0xf80000, ag = a & 0xfc00, ab = a & 0xf8;
-	uint32_t br = b & 0xf80000, bg = b & 0xfc00, bb = b & 0xf8;
-	PW_PIXELS_KEEP(ar);
-	PW_PIXELS_KEEP(ag);
-	PW_PIXELS_KEEP(ab);
-	PW_PIXELS_KEEP(br);
-	PW_PIXELS_KEEP(bg);
-	PW_PIXELS_KEEP(bb);
-	uint32_t o = ar >> 8;
-	o |= ag >> 5;
-	o |= ab >> 3;
-	o |= br << 8;
-	o |= bg << 11;
-	o |= bb << 13;
-	return o;
-}
-
-/*
- * The same with two multiplies, for ARMv5: (a & 0xf800f8) * 0x2100 has a's red at bit 27 and
- * its blue at 16 (and again at 11), so that one shift puts both in place for the low half and a
- * BIC for the high half: eleven instructions a pair instead of twelve. `m` and `k` are
+ * Two pixels into one word of RGB565, the first in the low half (the lower address), with two
+ * multiplies: (a & 0xf800f8) * 0x2100 has a's red at bit 27 and its blue at 16 (and again at
+ * 11), so that one shift puts both in place for the low half and a BIC for the high half:
+ * eleven ARM instructions a pair, where an AND and an OR a channel take twelve. `m` and `k` are
  * 0x00f800f8 and 0x2100, kept in registers by the caller (PW_PIXELS_KEEP): GCC would turn a
  * constant multiply into two shifted adds.
  */
