@@ -22,7 +22,7 @@ if [ ! -d "$dir/linux-source-6.1" ]; then
 fi
 make="make -s -C $dir/linux-source-6.1 ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- O=$dir/out"
 $make KCONFIG_ALLCONFIG="$frag" allnoconfig >&2
-for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA FB_PXA_PARAMETERS COMPAT_32BIT_TIME INPUT_UINPUT MODULES PXA_DMA VT FRAMEBUFFER_CONSOLE; do
+for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA FB_PXA_PARAMETERS COMPAT_32BIT_TIME INPUT_UINPUT MODULES PXA_DMA VT FRAMEBUFFER_CONSOLE PROC_PAGE_MONITOR DEBUG_FS; do
 	grep -q "^CONFIG_$opt=y" "$dir/out/.config" || {
 		echo "kernel.sh: CONFIG_$opt did not stick" >&2
 		exit 1

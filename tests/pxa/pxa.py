@@ -57,6 +57,11 @@ stty -echo 2>/dev/null
 # after a fragmenting allocation (4 MB here) would then make it OOM-kill the game with 3.9 MB
 # free (z2-doom, seen: boost 4096 kB, min 4696 kB). A device of 32 MB turns it off.
 echo 0 > /proc/sys/vm/watermark_boost_factor
+# On a file fault the kernel maps up to 16 neighbouring pages of the file as well (fault-around):
+# each process that maps a library then holds most of its text, touched or not. A device of
+# 32 MB maps the page it touches.
+mount -t debugfs debugfs /sys/kernel/debug
+echo 4096 > /sys/kernel/debug/fault_around_bytes
 # libinput takes only devices that udev has seen: write the data udevd would have written.
 mkdir -p /run/udev/data
 for e in /sys/class/input/event*; do

@@ -5,14 +5,14 @@ Where picowl's start time and memory go on the board (issue 19, item 4). The ima
 in the guest's boot clock (/proc/uptime's; the exec time in 10 ms steps). The memory: picowl's
 RSS by kind from /proc/PID/status (anonymous, file-backed: the libraries' pages it maps, shared
 memory: the clients' buffers and the keymap), and where the kernel has /proc/PID/smaps
-(CONFIG_PROC_PAGE_MONITOR, which kernel.fragment leaves out) its mappings summed by name.
+(CONFIG_PROC_PAGE_MONITOR) its mappings summed by name.
 """
 import os
 import re
 
 from pxabuild import say
 
-TOP = 10
+TOP = 16
 
 # Sums Rss and Anonymous of /proc/PID/smaps by mapping name (anonymous mappings as [anon]).
 SMAPS = (r"""awk '/^[0-9a-f]+-[0-9a-f]+ / { n = ($6 == "") ? "[anon]" : $6; next } """

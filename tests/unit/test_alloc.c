@@ -65,7 +65,7 @@ main(void)
 
 	/* A block freed dirty comes back zeroed from calloc, at every class. */
 	ok = true;
-	for (size_t n = 8; n <= 512; n *= 2) {
+	for (size_t n = 8; n <= 512; n += n < 32 ? 8 : 16) {
 		unsigned char *dirty = malloc(n);
 		memset(dirty, 0xff, n);
 		free(dirty);
