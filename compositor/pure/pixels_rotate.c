@@ -8,6 +8,9 @@
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
 #endif
+#if defined(__arm__) && !defined(__thumb__) && defined(__GNUC__)
+#define HAVE_ARM_PATH 1
+#endif
 
 /*
  * 32 destination rows by 128 columns a tile: for 90 and 270 a tile reads 128 source rows, two
@@ -163,6 +166,62 @@ rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 	}
 }
 
+#ifdef HAVE_ARM_PATH
+/* Four source words down from w[0] (w[-3] .. w[0], one LDMDA), w then four words lower. */
+#define LOAD4_DOWN(w, a0, a1, a2, a3)                                                     \
+	__asm__("ldmda %[p]!, {%[x0], %[x1], %[x2], %[x3]}"                               \
+		: [p] "+r"(w), [x0] "=r"(a0), [x1] "=r"(a1), [x2] "=r"(a2), [x3] "=r"(a3) \
+		: "m"(*(const uint32_t(*)[4])(const void *)((w)-3)))
+
+/*
+ * RGB565 by 180 degrees on ARM, sixteen pixels a step: two LDMDA of four words, each word's
+ * halves swapped by one rotate, two STMIA, 0.875 instructions a pixel against the C loop's 1.8
+ * (GCC's XScale tuning splits multiples into single loads and stores). `w` is the word of the
+ * first two output pixels, `o` word-aligned. Returns how many pixels it wrote.
+ */
+static int
+row_565_180_arm(word_t *o, const word_t *w, int n)
+{
+	int steps = n >> 4;
+	for (int i = steps; i > 0; i--) {
+		for (int half = 0; half < 2; half++) {
+			register uint32_t a0 __asm__("r4"), a1 __asm__("r5"), a2 __asm__("r6"),
+				a3 __asm__("r7");
+			LOAD4_DOWN(w, a0, a1, a2, a3);
+			register uint32_t o0 __asm__("r8") = a3 >> 16 | a3 << 16;
+			register uint32_t o1 __asm__("r9") = a2 >> 16 | a2 << 16;
+			register uint32_t o2 __asm__("r10") = a1 >> 16 | a1 << 16;
+			register uint32_t o3 __asm__("r12") = a0 >> 16 | a0 << 16;
+			__asm__("stmia %[d]!, {%[y0], %[y1], %[y2], %[y3]}"
+				: [d] "+r"(o), "=m"(*(word_t(*)[4])(void *)o)
+				: [y0] "r"(o0), [y1] "r"(o1), [y2] "r"(o2), [y3] "r"(o3));
+		}
+	}
+	return steps << 4;
+}
+
+/* XRGB8888 to RGB565 by 180 degrees on ARM, four pixels a step (one LDMDA, one STMIA). */
+static int
+row_8888_565_180_arm(word_t *o, const word_t *w, int n)
+{
+	uint32_t m = 0x00f800f8, k = 0x2100;
+	PW_PIXELS_KEEP(m);
+	PW_PIXELS_KEEP(k);
+	int steps = n >> 2;
+	for (int i = steps; i > 0; i--) {
+		register uint32_t a0 __asm__("r4"), a1 __asm__("r5"), a2 __asm__("r6"),
+			a3 __asm__("r7");
+		LOAD4_DOWN(w, a0, a1, a2, a3);
+		register uint32_t o0 __asm__("r8") = pw_pixels_pair_to565_mul(a3, a2, m, k);
+		register uint32_t o1 __asm__("r9") = pw_pixels_pair_to565_mul(a1, a0, m, k);
+		__asm__("stmia %[d]!, {%[y0], %[y1]}"
+			: [d] "+r"(o), "=m"(*(word_t(*)[2])(void *)o)
+			: [y0] "r"(o0), [y1] "r"(o1));
+	}
+	return steps << 2;
+}
+#endif
+
 /* By 180 degrees, one row: d[j] comes from s - 2 j; two pixels a word where both sides allow. */
 __attribute__((noinline)) static void
 row_565_180(half_t *d, const uint8_t *s, int n)
@@ -175,6 +234,12 @@ row_565_180(half_t *d, const uint8_t *s, int n)
 	if (aligned4(s - 2 * (j + 1))) {
 		const word_t *w = (const word_t *)(s - 2 * (j + 1));
 		word_t *o = (word_t *)(d + j);
+#ifdef HAVE_ARM_PATH
+		int done = row_565_180_arm(o, w, n - j);
+		j += done;
+		w -= done / 2;
+		o += done / 2;
+#endif
 		for (; j + 15 < n; j += 16, w -= 8, o += 8) {
 			/* in ascending addresses, so that ARM can load them as multiples */
 			uint32_t a = w[-7], b = w[-6], c = w[-5], e = w[-4];
@@ -210,6 +275,12 @@ row_8888_565_180(half_t *d, const uint8_t *s, int n)
 		d[j++] = pw_pixels_to565(*w--);
 	}
 	word_t *o = (word_t *)(d + j);
+#ifdef HAVE_ARM_PATH
+	int done = row_8888_565_180_arm(o, w, n - j);
+	j += done;
+	w -= done;
+	o += done / 2;
+#endif
 	for (; j + 1 < n; j += 2, w -= 2) {
 		*o++ = pw_pixels_pair_to565_mul(w[0], w[-1], m, k);
 	}
