@@ -188,7 +188,8 @@ pw_server_create(const struct pw_options *opts)
 			goto err;
 		}
 	}
-	server->counters = pw_counters_create(1024, 2048);
+	server->counters =
+		pw_counters_create((size_t)opts->counter_frames, 2 * (size_t)opts->counter_frames);
 	if (!server->counters) {
 		goto err;
 	}

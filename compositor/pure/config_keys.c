@@ -287,6 +287,7 @@ static const struct key {
 	{"pipeline", "copy", NULL, "copy"},
 	{"pipeline", "dma_threshold", NULL, "dma-threshold"},
 	{"pipeline", "counters", NULL, "counters"},
+	{"pipeline", "counter_frames", NULL, "counter-frames"},
 };
 
 const char *

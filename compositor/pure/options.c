@@ -29,6 +29,8 @@ const char pw_options_usage[] =
 	"  --copy ENGINE    copy engine: auto, cpu, kernel or dma (default: auto)\n"
 	"  --dma-threshold PIXELS  bands below this go by cpu, 0..1000000 (default: 90)\n"
 	"  --counters FILE  where counter dumps go (default: stderr)\n"
+	"  --counter-frames N  frames the counters keep, and twice as many commits: a power of\n"
+	"                   two, 16..65536 (default: 1024)\n"
 	"  --connector NAME DRM connector, e.g. DSI-1 (default: the first connected)\n"
 	"  --mode WxH[@HZ]  display mode; sets --size and --refresh too (default: auto)\n"
 	"  --kms API        DRM mode setting: auto, atomic or legacy (default: auto)\n"
@@ -220,6 +222,19 @@ parse_counters(struct pw_options *opts, const char *value)
 	return true;
 }
 
+/* A power of two, so that the rings index by a mask: ARMv5 divides in software. */
+static bool
+parse_counter_frames(struct pw_options *opts, const char *value)
+{
+	int v;
+	const char *p = parse_uint(value, 65536, &v);
+	if (!p || *p != '\0' || v < 16 || (v & (v - 1)) != 0) {
+		return false;
+	}
+	opts->counter_frames = v;
+	return true;
+}
+
 static bool
 parse_string(const char **out, const char *value)
 {
@@ -284,6 +299,7 @@ static const struct {
 	{"copy", parse_copy, "auto, cpu, kernel or dma"},
 	{"dma-threshold", parse_dma_threshold, "pixels, 0..1000000"},
 	{"counters", parse_counters, "a file name"},
+	{"counter-frames", parse_counter_frames, "a power of two, 16..65536"},
 	{"connector", parse_connector, "a connector name, e.g. DSI-1"},
 	{"mode", parse_mode, "auto or WIDTHxHEIGHT[@HZ], e.g. 240x320@60"},
 	{"config", parse_config, "a file name"},
@@ -334,6 +350,7 @@ pw_options_defaults(struct pw_options *opts)
 		.copy = PW_COPY_AUTO,
 		.dma_threshold = 90,
 		.counters = NULL,
+		.counter_frames = 1024,
 		.connector = NULL,
 		.mode = NULL,
 		.kms = PW_KMS_AUTO,

@@ -22,6 +22,7 @@ struct pw_options {
 	enum pw_copy_engine copy; /* --copy cpu|kernel|dma, default cpu */
 	int dma_threshold; /* --dma-threshold PIXELS, default 90 */
 	const char *counters; /* --counters FILE, NULL: stderr */
+	int counter_frames; /* --counter-frames N, a power of two 16..65536, default 1024 */
 	const char *connector; /* --connector NAME (DRM), NULL: the first connected */
 	const char *mode; /* --mode WxH[@HZ] (DRM, fbdev), NULL: auto; also sets size */
 	enum pw_kms_mode kms; /* --kms auto|atomic|legacy (DRM), default auto */

@@ -58,6 +58,23 @@ def run(args):
 	      % (counters, dumps))
 
 
+def run_small_rings(args):
+	"""--counter-frames 16: the report keeps the last 16 frames and 32 commits of 60."""
+	session = harness.Session(args)
+	session.extra_args += ['--counter-frames', '16']
+	with session as s:
+		load = s.spawn([args.load, '--damage', 'rows:16', '--frames', '60'], 'load')
+		harness.poll(lambda: load.proc.poll() is not None, 'the load client ran', timeout=30)
+		text = ctl(s, args, 'counters')
+		check('(the last 16 frames and 32 commits are kept)' in text,
+		      'the report does not give the rings of --counter-frames 16:\n' + text)
+		data = json.loads(ctl(s, args, 'counters', '--json'))
+		check(1 <= len(data['frames']) <= 16, '%d frames in the JSON of rings of 16'
+		      % len(data['frames']))
+		log('--counter-frames 16: %d frames in the report after 60 commits'
+		    % len(data['frames']))
+
+
 def extra(p):
 	p.add_argument('--ctl', required=True)
 	p.add_argument('--load', required=True)
@@ -65,4 +82,4 @@ def extra(p):
 
 if __name__ == '__main__':
 	args = harness.parse_args(extra)
-	harness.main(lambda: run(args))
+	harness.main(lambda: (run(args), run_small_rings(args)))

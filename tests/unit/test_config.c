@@ -49,8 +49,9 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 	bool ok = strcmp(x->backend, y->backend) == 0 && x->width == y->width &&
 		x->height == y->height && x->format == y->format && x->rotate == y->rotate &&
 		x->damage == y->damage && x->present == y->present && x->copy == y->copy &&
-		x->dma_threshold == y->dma_threshold && x->refresh_mhz == y->refresh_mhz &&
-		!x->device == !y->device && !x->counters == !y->counters && !x->mode == !y->mode;
+		x->dma_threshold == y->dma_threshold && x->counter_frames == y->counter_frames &&
+		x->refresh_mhz == y->refresh_mhz && !x->device == !y->device &&
+		!x->counters == !y->counters && !x->mode == !y->mode;
 	ok = ok && memcmp(&a->layout, &b->layout, sizeof(a->layout)) == 0 &&
 		a->border_width == b->border_width && a->background == b->background &&
 		a->border == b->border && a->border_focused == b->border_focused;
@@ -137,7 +138,7 @@ test_values(void)
 			  "command = picowl-panel --x\n"
 			  "[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
 			  "[pipeline]\ndamage = full\ndma_threshold = 1000\n"
-			  "counters = /tmp/c.txt\n"
+			  "counters = /tmp/c.txt\ncounter_frames = 256\n"
 			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
 			  "[limits]\nclient_memory = 512K\n"
 			  "client_fds = 200\n"
@@ -158,6 +159,7 @@ test_values(void)
 	CHECK(c->input.calibration[2] == 0.5 && c->input.calibration[4] == -1);
 	CHECK(c->opts.damage == PW_DAMAGE_FULL && c->opts.dma_threshold == 1000);
 	CHECK(c->opts.counters && strcmp(c->opts.counters, "/tmp/c.txt") == 0);
+	CHECK(c->opts.counter_frames == 256);
 	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
@@ -203,6 +205,8 @@ test_errors(void)
 	ERROR("[output]\nkms = old\n", "2:", "kms");
 	ERROR("[pipeline]\ndamage = some\n", "2:", "damage");
 	ERROR("[pipeline]\ndma_threshold = -1\n", "2:", "dma_threshold");
+	ERROR("[pipeline]\ncounter_frames = 100\n", "2:", "counter_frames");
+	ERROR("[pipeline]\n\ncounter_frames = 8\n", "3:", "counter_frames");
 	ERROR("[panel]\nautohide = maybe\n", "2:", "autohide");
 	ERROR("[panel]\nheight = 0\n", "2:", "height");
 	ERROR("[input]\ncalibration = 1 0 0\n", "2:", "calibration");

@@ -42,6 +42,7 @@ test_defaults(void)
 	CHECK(o.refresh_mhz == 60000);
 	CHECK(o.socket == NULL && o.command == NULL);
 	CHECK(o.kms == PW_KMS_AUTO);
+	CHECK(o.counter_frames == 1024);
 	CHECK(!o.help && !o.version);
 	CHECK(pw_options_parse(&o, 1, argv, err, sizeof(err)));
 	CHECK(o.width == 240 && o.command == NULL);
@@ -70,6 +71,8 @@ test_good(void)
 	CHECK(PARSE(&o, err, "--kms", "legacy") && o.kms == PW_KMS_LEGACY);
 	CHECK(PARSE(&o, err, "--kms=atomic") && o.kms == PW_KMS_ATOMIC);
 	CHECK(PARSE(&o, err, "--kms", "legacy", "--kms", "auto") && o.kms == PW_KMS_AUTO);
+	CHECK(PARSE(&o, err, "--counter-frames", "16") && o.counter_frames == 16);
+	CHECK(PARSE(&o, err, "--counter-frames=65536") && o.counter_frames == 65536);
 	CHECK(PARSE(&o, err, "-h") && o.help);
 	CHECK(PARSE(&o, err, "--help") && o.help && !o.version);
 	CHECK(PARSE(&o, err, "--version") && o.version && !o.help);
@@ -165,6 +168,14 @@ test_bad(void)
 	BAD("--kms", "--kms=");
 	BAD("--kms", "--kms");
 	BAD("auto, atomic or legacy", "--kms", "old");
+
+	const char *frames[] = {"0", "8", "1000", "131072", "-256", "256k", " 256", "",
+		"99999999999"};
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++) {
+		BAD("--counter-frames", "--counter-frames", (char *)frames[i]);
+	}
+	BAD("a power of two, 16..65536", "--counter-frames", "24");
+	BAD("--counter-frames", "--counter-frames");
 
 	BAD("--foo", "--foo");
 	BAD("--foo", "--foo=1");
