@@ -1,4 +1,5 @@
 #include "pixels_rotate.h"
+#include "pixels_rotate_arm.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -7,9 +8,6 @@
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(PW_PIXELS_PORTABLE)
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
-#endif
-#if defined(__arm__) && !defined(__thumb__) && defined(__GNUC__)
-#define HAVE_ARM_PATH 1
 #endif
 
 /*
@@ -23,7 +21,7 @@
  * times (a 240x320 frame at 90 degrees: 134,457 instructions against 121,774).
  */
 #define TILE 32
-#ifdef HAVE_ARM_PATH
+#ifdef PW_PIXELS_ARM
 #define TILE_COLS 320
 #else
 #define TILE_COLS 128
@@ -85,56 +83,14 @@ rect_scalar(const struct rot *r, int i0, int i1, int j0, int j1)
  * destination rows come in the order of the source halves: low and high half of the first
  * word (lo0, hi0), of the second (lo1, hi1). The halves are swapped by three exclusive ors
  * with shifted operands, no masks (ARM shifts an operand for free): eight pixels are four
- * loads, six operations and four stores on ARM.
+ * loads, six operations and four stores in C (pixels_rotate_arm.c does sixteen in 24).
  */
-#ifdef HAVE_ARM_PATH
-/*
- * One half of a band on ARM, two destination rows by eight words a step: eight source words
- * down the column (LDR with the stride added after), four pairs swapped in their registers by
- * the three exclusive ors, two STMIA of four words; 24 instructions for 16 pixels against the
- * C loop's 36 (GCC keeps four row pointers and stores single words). Returns the words done.
- */
-__attribute__((noinline)) static int
-band_565_turn_arm(word_t *lo, word_t *hi, const uint8_t *s, long sj, int n)
-{
-	int steps = n >> 2;
-	for (int i = steps; i > 0; i--) {
-		__asm__ volatile("ldr r4, [%[s]], %[sj]\n\t"
-				 "ldr r8, [%[s]], %[sj]\n\t"
-				 "ldr r5, [%[s]], %[sj]\n\t"
-				 "ldr r9, [%[s]], %[sj]\n\t"
-				 "ldr r6, [%[s]], %[sj]\n\t"
-				 "ldr r10, [%[s]], %[sj]\n\t"
-				 "ldr r7, [%[s]], %[sj]\n\t"
-				 "ldr r12, [%[s]], %[sj]\n\t"
-				 "eor r8, r8, r4, lsr #16\n\t"
-				 "eor r9, r9, r5, lsr #16\n\t"
-				 "eor r10, r10, r6, lsr #16\n\t"
-				 "eor r12, r12, r7, lsr #16\n\t"
-				 "eor r4, r4, r8, lsl #16\n\t"
-				 "eor r5, r5, r9, lsl #16\n\t"
-				 "eor r6, r6, r10, lsl #16\n\t"
-				 "eor r7, r7, r12, lsl #16\n\t"
-				 "eor r8, r8, r4, lsr #16\n\t"
-				 "eor r9, r9, r5, lsr #16\n\t"
-				 "eor r10, r10, r6, lsr #16\n\t"
-				 "eor r12, r12, r7, lsr #16\n\t"
-				 "stmia %[lo]!, {r4, r5, r6, r7}\n\t"
-				 "stmia %[hi]!, {r8, r9, r10, r12}"
-				 : [s] "+r"(s), [lo] "+r"(lo), [hi] "+r"(hi)
-				 : [sj] "r"(sj)
-				 : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r12", "memory");
-	}
-	return steps << 2;
-}
-#endif
-
 __attribute__((noinline)) static void
 band_565_turn(word_t *lo0, word_t *hi0, word_t *lo1, word_t *hi1, const uint8_t *s, long sj, int n)
 {
-#ifdef HAVE_ARM_PATH
-	int done = band_565_turn_arm(lo0, hi0, s, sj, n);
-	band_565_turn_arm(lo1, hi1, s + 4, sj, n);
+#ifdef PW_PIXELS_ARM
+	int done = pw_rot_565_turn_arm(lo0, hi0, s, sj, n);
+	pw_rot_565_turn_arm(lo1, hi1, s + 4, sj, n);
 	lo0 += done;
 	hi0 += done;
 	lo1 += done;
@@ -198,43 +154,6 @@ rect_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 	}
 }
 
-#ifdef HAVE_ARM_PATH
-/*
- * XRGB8888 to RGB565 by 90 or 270 degrees on ARM, one destination row, four pixels a step:
- * four LDR down the source column with the stride added after, one STMIA of two words; GCC
- * alone adds the stride and stores each word apart. `o` is word-aligned. Returns the pixels.
- */
-__attribute__((noinline)) static int
-row_8888_565_turn_arm(word_t *o, const uint8_t *s, long sj, int n)
-{
-	uint32_t m = 0x00f800f8, k = 0x2100;
-	PW_PIXELS_KEEP(m);
-	PW_PIXELS_KEEP(k);
-	int steps = n >> 2;
-	/* fixed, or GCC moves the pointer in and out of r4 at every step */
-	register word_t *d __asm__("r0") = o;
-	for (int i = steps; i > 0; i--) {
-		register uint32_t a0 __asm__("r4"), a1 __asm__("r5"), a2 __asm__("r6"),
-			a3 __asm__("r7");
-		__asm__("ldr %[x0], [%[s]], %[sj]\n\t"
-			"ldr %[x1], [%[s]], %[sj]\n\t"
-			"ldr %[x2], [%[s]], %[sj]\n\t"
-			"ldr %[x3], [%[s]], %[sj]"
-			:
-			[s] "+r"(s), [x0] "=&r"(a0), [x1] "=&r"(a1), [x2] "=&r"(a2), [x3] "=&r"(a3)
-			: [sj] "r"(sj)
-			: "memory");
-		register uint32_t o0 __asm__("r8") = pw_pixels_pair_to565_mul(a0, a1, m, k);
-		register uint32_t o1 __asm__("r9") = pw_pixels_pair_to565_mul(a2, a3, m, k);
-		__asm__ volatile("stmia %[d]!, {%[y0], %[y1]}"
-				 : [d] "+r"(d)
-				 : [y0] "r"(o0), [y1] "r"(o1)
-				 : "memory");
-	}
-	return steps << 2;
-}
-#endif
-
 /* XRGB8888 to RGB565 by 90 or 270 degrees: two converted pixels, one 32-bit store. */
 __attribute__((noinline)) static void
 rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
@@ -252,8 +171,8 @@ rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 			s += sj;
 		}
 		word_t *o = (word_t *)(d + j);
-#ifdef HAVE_ARM_PATH
-		int done = row_8888_565_turn_arm(o, s, sj, j1 - j);
+#ifdef PW_PIXELS_ARM
+		int done = pw_rot_8888_565_turn_arm(o, s, sj, j1 - j);
 		j += done;
 		s += sj * done;
 		o += done / 2;
@@ -269,62 +188,6 @@ rect_8888_565_turn(const struct rot *r, int i0, int i1, int j0, int j1)
 	}
 }
 
-#ifdef HAVE_ARM_PATH
-/* Four source words down from w[0] (w[-3] .. w[0], one LDMDA), w then four words lower. */
-#define LOAD4_DOWN(w, a0, a1, a2, a3)                                                     \
-	__asm__("ldmda %[p]!, {%[x0], %[x1], %[x2], %[x3]}"                               \
-		: [p] "+r"(w), [x0] "=r"(a0), [x1] "=r"(a1), [x2] "=r"(a2), [x3] "=r"(a3) \
-		: "m"(*(const uint32_t(*)[4])(const void *)((w)-3)))
-
-/*
- * RGB565 by 180 degrees on ARM, sixteen pixels a step: two LDMDA of four words, each word's
- * halves swapped by one rotate, two STMIA, 0.875 instructions a pixel against the C loop's 1.8
- * (GCC's XScale tuning splits multiples into single loads and stores). `w` is the word of the
- * first two output pixels, `o` word-aligned. Returns how many pixels it wrote.
- */
-static int
-row_565_180_arm(word_t *o, const word_t *w, int n)
-{
-	int steps = n >> 4;
-	for (int i = steps; i > 0; i--) {
-		for (int half = 0; half < 2; half++) {
-			register uint32_t a0 __asm__("r4"), a1 __asm__("r5"), a2 __asm__("r6"),
-				a3 __asm__("r7");
-			LOAD4_DOWN(w, a0, a1, a2, a3);
-			register uint32_t o0 __asm__("r8") = a3 >> 16 | a3 << 16;
-			register uint32_t o1 __asm__("r9") = a2 >> 16 | a2 << 16;
-			register uint32_t o2 __asm__("r10") = a1 >> 16 | a1 << 16;
-			register uint32_t o3 __asm__("r12") = a0 >> 16 | a0 << 16;
-			__asm__ volatile("stmia %[d]!, {%[y0], %[y1], %[y2], %[y3]}"
-					 : [d] "+r"(o), "=m"(*(word_t(*)[4])(void *)o)
-					 : [y0] "r"(o0), [y1] "r"(o1), [y2] "r"(o2), [y3] "r"(o3));
-		}
-	}
-	return steps << 4;
-}
-
-/* XRGB8888 to RGB565 by 180 degrees on ARM, four pixels a step (one LDMDA, one STMIA). */
-static int
-row_8888_565_180_arm(word_t *o, const word_t *w, int n)
-{
-	uint32_t m = 0x00f800f8, k = 0x2100;
-	PW_PIXELS_KEEP(m);
-	PW_PIXELS_KEEP(k);
-	int steps = n >> 2;
-	for (int i = steps; i > 0; i--) {
-		register uint32_t a0 __asm__("r4"), a1 __asm__("r5"), a2 __asm__("r6"),
-			a3 __asm__("r7");
-		LOAD4_DOWN(w, a0, a1, a2, a3);
-		register uint32_t o0 __asm__("r8") = pw_pixels_pair_to565_mul(a3, a2, m, k);
-		register uint32_t o1 __asm__("r9") = pw_pixels_pair_to565_mul(a1, a0, m, k);
-		__asm__ volatile("stmia %[d]!, {%[y0], %[y1]}"
-				 : [d] "+r"(o), "=m"(*(word_t(*)[2])(void *)o)
-				 : [y0] "r"(o0), [y1] "r"(o1));
-	}
-	return steps << 2;
-}
-#endif
-
 /* By 180 degrees, one row: d[j] comes from s - 2 j; two pixels a word where both sides allow. */
 __attribute__((noinline)) static void
 row_565_180(half_t *d, const uint8_t *s, int n)
@@ -337,8 +200,8 @@ row_565_180(half_t *d, const uint8_t *s, int n)
 	if (aligned4(s - 2 * (j + 1))) {
 		const word_t *w = (const word_t *)(s - 2 * (j + 1));
 		word_t *o = (word_t *)(d + j);
-#ifdef HAVE_ARM_PATH
-		int done = row_565_180_arm(o, w, n - j);
+#ifdef PW_PIXELS_ARM
+		int done = pw_rot_565_180_arm(o, w, n - j);
 		j += done;
 		w -= done / 2;
 		o += done / 2;
@@ -378,8 +241,8 @@ row_8888_565_180(half_t *d, const uint8_t *s, int n)
 		d[j++] = pw_pixels_to565(*w--);
 	}
 	word_t *o = (word_t *)(d + j);
-#ifdef HAVE_ARM_PATH
-	int done = row_8888_565_180_arm(o, w, n - j);
+#ifdef PW_PIXELS_ARM
+	int done = pw_rot_8888_565_180_arm(o, w, n - j);
 	j += done;
 	w -= done;
 	o += done / 2;
