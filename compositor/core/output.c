@@ -35,25 +35,27 @@ pixmap_of(pixman_image_t *image, enum pw_format format)
 		pixman_image_get_height(image), pixman_image_get_stride(image), format};
 }
 
-/* Copies the logical `region` of `src` into the display image, rotated and converted. */
+/* Copies `region` of `src` into the display image, rotated by `rotation` and converted. */
 static void
 blit_region(struct pw_output *output, pixman_image_t *image, const struct pw_pixmap *src,
-	const pixman_region32_t *region)
+	const pixman_region32_t *region, int rotation)
 {
 	struct pw_pixmap dst = pixmap_of(image, output->backend->format);
 	int n;
 	const pixman_box32_t *boxes = pixman_region32_rectangles(region, &n);
 	for (int i = 0; i < n; i++) {
 		const pixman_box32_t *b = &boxes[i];
-		pw_pixels_blit(&dst, src, b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1,
-			output->rotation);
+		pw_pixels_blit(&dst, src, b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1, rotation);
 	}
 }
 
-/* A fullscreen client's damaged rows, straight into the display image. */
+/*
+ * A fullscreen client's damaged rows, straight into the display image: `region` is in the
+ * buffer's coordinates, which `rotation` turns onto the display.
+ */
 static bool
 present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surface *surface,
-	const pixman_region32_t *logical)
+	const pixman_region32_t *region, int rotation)
 {
 	struct wl_shm_buffer *shm = surface->shm;
 	enum pw_format format;
@@ -64,7 +66,7 @@ present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surfac
 	wl_shm_buffer_begin_access(shm);
 	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), wl_shm_buffer_get_width(shm),
 		wl_shm_buffer_get_height(shm), wl_shm_buffer_get_stride(shm), format};
-	blit_region(output, image, &src, logical);
+	blit_region(output, image, &src, region, rotation);
 	wl_shm_buffer_end_access(shm);
 	return true;
 }
@@ -183,10 +185,15 @@ draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *n
 	/* Rows or rectangles hold the exact damage; only full mode composes more. */
 	bool exact_only = output->damage_mode != PW_DAMAGE_FULL;
 	struct pw_surface *direct = shell->direct_surface(server);
-	if (output->rotation == 0) {
-		if (direct && present_direct(output, image, direct, moved)) {
+	/* Unrotated, or a client that drew its buffer in the display's orientation already. */
+	if (direct && direct->current.transform == output->transform) {
+		if (present_direct(output, image, direct, moved, 0)) {
+			output->scene_stale = output->scene_stale || output->rotation != 0;
 			return PW_PATH_DIRECT;
 		}
+		direct = NULL;
+	}
+	if (output->rotation == 0) {
 		shell->render(server, image, exact_only ? exact : moved);
 		return PW_PATH_COMPOSITE;
 	}
@@ -196,7 +203,7 @@ draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *n
 	pixman_region32_t logical;
 	pixman_region32_init(&logical);
 	pw_damage_rotate(moved, back, dw, dh, &logical);
-	if (direct && present_direct(output, image, direct, &logical)) {
+	if (direct && present_direct(output, image, direct, &logical, output->rotation)) {
 		output->scene_stale = true;
 	} else {
 		path = PW_PATH_COMPOSITE;
@@ -212,7 +219,7 @@ draw(struct pw_output *output, pixman_image_t *image, const pixman_region32_t *n
 		shell->render(server, output->scene, &changed);
 		pixman_region32_fini(&changed);
 		struct pw_pixmap scene = pixmap_of(output->scene, output->backend->format);
-		blit_region(output, image, &scene, &logical);
+		blit_region(output, image, &scene, &logical, output->rotation);
 	}
 	pixman_region32_fini(&logical);
 	return path;

@@ -255,9 +255,13 @@ direct_surface(struct pw_server *server)
 	}
 	struct pw_surface *s = view->surface;
 	const struct pw_surface_state *cur = &s->current;
-	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || cur->transform != 0 ||
-		cur->scale != 1 || cur->has_src || cur->has_dst ||
-		s->buffer_width != output->width || s->buffer_height != output->height) {
+	/* Unrotated (picowl rotates it), or drawn in the display's orientation already. */
+	bool turned = cur->transform != 0 && cur->transform == output->transform;
+	int bw = turned && (cur->transform & 1) ? output->height : output->width;
+	int bh = turned && (cur->transform & 1) ? output->width : output->height;
+	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) ||
+		(cur->transform != 0 && !turned) || cur->scale != 1 || cur->has_src ||
+		cur->has_dst || s->buffer_width != bw || s->buffer_height != bh) {
 		return NULL;
 	}
 	int x, y;
