@@ -55,13 +55,18 @@ struct dg {
 	const uint32_t *frame; /* DG_ScreenBuffer */
 
 	struct pw_client client;
+	struct wl_output *output; /* the first, for its transform */
 	struct pw_client_toplevel top; /* its frame callback paces the presents */
 	uint32_t format; /* WL_SHM_FORMAT_RGB565 or _XRGB8888 */
 	int bpp;
 
 	bool configured;
-	int width, height; /* the buffer size: configured, or the frame's when 0x0 */
+	int width, height; /* the window's size: configured, or the frame's when 0x0 */
 	bool fullscreen;
+	/* the output's wl_output.transform (its geometry), and the one a geometry just sent */
+	int output_transform, pending_transform;
+	/* What the buffers are drawn with (dg_present_turn); sent: the last one sent. */
+	int turn, sent_turn;
 
 	/* presenting: see dg_present.c */
 	struct dg_fit fit;
@@ -100,7 +105,12 @@ uint64_t dg_now_us(void);
 extern const struct pw_client_input_listener dg_input_listener;
 
 /* dg_present.c */
-void dg_present_configure(struct dg *dg); /* the size or the format changed */
+void dg_present_configure(struct dg *dg); /* the size, the format or the turn changed */
+/*
+ * The wl_output transform the buffers should be drawn with: the output's when the window is
+ * fullscreen (a direct present then needs no rotation) and -buffer-transform is auto, else 0.
+ */
+int dg_present_turn(const struct dg *dg);
 void dg_present_draw(struct dg *dg); /* DG_DrawFrame */
 void dg_present_try(struct dg *dg); /* present a pending frame if it can, never waits */
 void dg_present_frame_done(struct pw_client_frame *frame, uint32_t msec); /* dg->top.frame's */

@@ -13,6 +13,9 @@ const char dg_options_usage[] =
 	"  -buffers N               pool bound for -presentmode new, 2 to 8 (default 4)\n"
 	"  -pixelformat auto|rgb565|xrgb8888  shm format (default auto: RGB565 if offered)\n"
 	"  -fullscreen              ask the compositor for fullscreen\n"
+	"  -buffer-transform auto|off  auto (default): fullscreen on a rotated output, draw\n"
+	"                           the buffer turned to the display's orientation, so that\n"
+	"                           the compositor presents it without rotating it\n"
 	"  -dgstats                 print frame timings and game tics on exit (SIGTERM too)\n"
 	"  -dump-last-frame FILE    on exit, write the frame last shown to FILE, stay until\n"
 	"                           killed (for tests)\n"
@@ -31,6 +34,7 @@ dg_options_defaults(struct dg_options *o)
 		.presentmode = DG_PRESENT_OLD,
 		.pixfmt = DG_PIXFMT_AUTO,
 		.buffers = 4,
+		.turn = true,
 		.audio_mode = DG_AUDIO_THREAD,
 		.audio_period = 512,
 		.audio_periods = 4,
@@ -73,6 +77,7 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 	static const char *const mode[] = {"old", "new"};
 	static const char *const fmt[] = {"auto", "rgb565", "xrgb8888"};
 	static const char *const audio[] = {"thread", "tick"};
+	static const char *const turn[] = {"auto", "off"};
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -92,6 +97,15 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 				return false;
 			}
 			o->damage = (enum dg_damage)n;
+			i++;
+		} else if (strcmp(a, "-buffer-transform") == 0) {
+			if (!v || !pick(v, turn, 2, &n)) {
+				snprintf(err, errlen,
+					"-buffer-transform needs auto or off, not '%s'",
+					v ? v : "");
+				return false;
+			}
+			o->turn = n == 0;
 			i++;
 		} else if (strcmp(a, "-presentmode") == 0) {
 			if (!v || !pick(v, mode, 2, &n)) {

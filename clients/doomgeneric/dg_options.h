@@ -47,6 +47,7 @@ struct dg_options {
 	enum dg_pixfmt pixfmt;
 	bool present_direct; /* -present-direct: game frame straight into the shm buffer */
 	bool fullscreen; /* -fullscreen: ask for fullscreen at start */
+	bool turn; /* -buffer-transform auto (default) or off: see dg_present_turn */
 	bool stats; /* -dgstats: print frame timings on exit */
 	int buffers; /* -buffers N: the pool's bound in new mode, default 4 */
 	/* sound (dg_sound.c; the engine's own -nosound keeps the device closed) */

@@ -79,6 +79,77 @@ dg_sample_row_565(uint16_t *dst, const uint16_t *src, const uint16_t *cmap, int 
 	}
 }
 
+void
+dg_turn_point(int t, int w, int h, int x, int y, int *bx, int *by)
+{
+	switch (t) {
+	case 1: /* 90: the surface's left column is the buffer's bottom row */
+		*bx = y;
+		*by = w - 1 - x;
+		break;
+	case 2:
+		*bx = w - 1 - x;
+		*by = h - 1 - y;
+		break;
+	case 3: /* 270: the surface's left column is the buffer's top row, reversed */
+		*bx = h - 1 - y;
+		*by = x;
+		break;
+	default:
+		*bx = x;
+		*by = y;
+		break;
+	}
+}
+
+long
+dg_turn_step(int t, long pixel, long row)
+{
+	static const int sign[4][2] = {{1, 0}, {0, -1}, {-1, 0}, {0, 1}};
+	return sign[t & 3][0] * pixel + sign[t & 3][1] * row;
+}
+
+void
+dg_turn_box(int t, int w, int h, int box[4])
+{
+	int x = box[0], y = box[1], bw = box[2], bh = box[3];
+	switch (t) {
+	case 1:
+		box[0] = y, box[1] = w - x - bw, box[2] = bh, box[3] = bw;
+		break;
+	case 2:
+		box[0] = w - x - bw, box[1] = h - y - bh;
+		break;
+	case 3:
+		box[0] = h - y - bh, box[1] = x, box[2] = bh, box[3] = bw;
+		break;
+	}
+}
+
+void
+dg_put_8888_565(uint8_t *dst, long step, const uint32_t *src, const uint16_t *cmap, int n)
+{
+	for (int x = 0; x < n; x++, dst += step) {
+		*(uint16_t *)dst = dg_xrgb_to_rgb565(src[cmap ? cmap[x] : x]);
+	}
+}
+
+void
+dg_put_8888(uint8_t *dst, long step, const uint32_t *src, const uint16_t *cmap, int n)
+{
+	for (int x = 0; x < n; x++, dst += step) {
+		*(uint32_t *)dst = src[cmap ? cmap[x] : x];
+	}
+}
+
+void
+dg_put_565(uint8_t *dst, long step, const uint16_t *src, const uint16_t *cmap, int n)
+{
+	for (int x = 0; x < n; x++, dst += step) {
+		*(uint16_t *)dst = src[cmap ? cmap[x] : x];
+	}
+}
+
 bool
 dg_map_is_identity(const uint16_t *map, int n)
 {

@@ -44,6 +44,26 @@ void dg_sample_row_8888_565(uint16_t *dst, const uint32_t *src, const uint16_t *
 void dg_sample_row_8888(uint32_t *dst, const uint32_t *src, const uint16_t *cmap, int dw);
 void dg_sample_row_565(uint16_t *dst, const uint16_t *src, const uint16_t *cmap, int dw);
 
+/*
+ * A buffer drawn in the display's orientation: the w x h surface turned by wl_output transform
+ * t (0 to 3; 90 and 270 swap the buffer's sides), so that the compositor presents it as it is
+ * (wl_surface.set_buffer_transform). dg_turn_point gives the buffer pixel of surface pixel
+ * (x, y), dg_turn_step the buffer's step, in pixels, bytes or rows as the caller counts them,
+ * from surface pixel x to x + 1 (`pixel` one pixel, `row` one buffer row), dg_turn_box the
+ * buffer box {x, y, w, h} of a surface box, in place.
+ */
+void dg_turn_point(int t, int w, int h, int x, int y, int *bx, int *by);
+long dg_turn_step(int t, long pixel, long row);
+void dg_turn_box(int t, int w, int h, int box[4]);
+
+/*
+ * n pixels stepping `step` bytes in dst (a turned row): XRGB8888 to RGB565, XRGB8888 and
+ * RGB565 as they are, sampled through cmap (NULL: the first n pixels of src).
+ */
+void dg_put_8888_565(uint8_t *dst, long step, const uint32_t *src, const uint16_t *cmap, int n);
+void dg_put_8888(uint8_t *dst, long step, const uint32_t *src, const uint16_t *cmap, int n);
+void dg_put_565(uint8_t *dst, long step, const uint16_t *src, const uint16_t *cmap, int n);
+
 /* True when cmap is the identity over dw pixels (factor 1): rows can be copied. */
 bool dg_map_is_identity(const uint16_t *map, int n);
 

@@ -97,9 +97,10 @@ print_stats(void)
 
 /*
  * -dump-last-frame FILE, at exit (the engine ends with exit(), after the timedemo too): the
- * buffer of the last commit as "picowl-dg-frame W H rgb565|xrgb8888\n" and its rows, W pixels
- * each in the buffer's format and the machine's byte order. The process then stays, its
- * window showing that buffer, so that a test can compare the screen with the file.
+ * buffer of the last commit as "picowl-dg-frame W H rgb565|xrgb8888\n" and the window's rows
+ * (a turned buffer read back unturned), W pixels each in the buffer's format and the machine's
+ * byte order. The process then stays, its window showing that buffer, so that a test can
+ * compare the screen with the file.
  */
 static void
 dump_last_frame(void)
@@ -130,12 +131,18 @@ dump_last_frame(void)
 	FILE *f = fopen(tmp, "wb");
 	bool ok = f != NULL;
 	if (f) {
-		fprintf(f, "picowl-dg-frame %d %d %s\n", shm->width, shm->height,
+		fprintf(f, "picowl-dg-frame %d %d %s\n", dg.width, dg.height,
 			dg.bpp == 2 ? "rgb565" : "xrgb8888");
-		for (int y = 0; y < shm->height && ok; y++) {
-			const char *row = (const char *)shm->data + (size_t)y * (size_t)shm->stride;
-			ok = fwrite(row, (size_t)dg.bpp, (size_t)shm->width, f) ==
-				(size_t)shm->width;
+		/* the window's rows: a turned buffer's pixels read back in the window's order */
+		for (int y = 0; y < dg.height && ok; y++) {
+			for (int x = 0; x < dg.width && ok; x++) {
+				int bx, by;
+				dg_turn_point(dg.turn, dg.width, dg.height, x, y, &bx, &by);
+				const char *px = (const char *)shm->data +
+					(size_t)by * (size_t)shm->stride +
+					(size_t)bx * (size_t)dg.bpp;
+				ok = fwrite(px, (size_t)dg.bpp, 1, f) == 1;
+			}
 		}
 		ok = fclose(f) == 0 && ok;
 	}
@@ -144,7 +151,7 @@ dump_last_frame(void)
 		return;
 	}
 	fprintf(stderr, "picowl-dg: frame %u, %dx%d, written to %s; staying until killed\n",
-		shown->seq, shm->width, shm->height, path);
+		shown->seq, dg.width, dg.height, path);
 	fflush(stderr);
 	/* with -dgstats SIGTERM only sets the flag: it ends the stay too (exit has run already) */
 	while (!terminated) {

@@ -63,9 +63,10 @@ buffer_create(struct dg *dg)
 	b->shm.release = handle_buffer_release;
 	b->shm.user = b;
 	/* a new file reads as zeros: the border around the frame is black in both formats */
-	if (!pw_client_buffer_init(&b->shm, dg->client.shm, dg->width, dg->height, dg->format)) {
-		dg_fail("cannot make a %dx%d shared memory buffer: %s", dg->width, dg->height,
-			strerror(errno));
+	int bw = dg->turn & 1 ? dg->height : dg->width;
+	int bh = dg->turn & 1 ? dg->width : dg->height;
+	if (!pw_client_buffer_init(&b->shm, dg->client.shm, bw, bh, dg->format)) {
+		dg_fail("cannot make a %dx%d shared memory buffer: %s", bw, bh, strerror(errno));
 	}
 	dg->buffers[dg->nbuffers++] = b;
 	dg->stats.buffers_created++;
@@ -98,6 +99,13 @@ buffer_acquire(struct dg *dg, int bound)
 	return NULL;
 }
 
+int
+dg_present_turn(const struct dg *dg)
+{
+	int t = dg->output_transform;
+	return dg->opt.turn && dg->fullscreen && t >= 1 && t <= 3 ? t : 0;
+}
+
 void
 dg_present_configure(struct dg *dg)
 {
@@ -121,6 +129,7 @@ dg_present_configure(struct dg *dg)
 			buffer_destroy(b);
 		}
 	}
+	dg->turn = dg_present_turn(dg);
 	dg_fit_compute(&dg->fit, dg->fw, dg->fh, dg->width, dg->height);
 	free(dg->cmap);
 	free(dg->rmap);
@@ -133,10 +142,12 @@ dg_present_configure(struct dg *dg)
 	dg->committed_seq = 0;
 	dg->dirty = true;
 	if (getenv("PICOWL_DG_DEBUG")) {
-		fprintf(stderr, "picowl-dg: buffer %dx%d %s, frame %dx%d at %d,%d as %dx%d%s\n",
+		fprintf(stderr,
+			"picowl-dg: buffer %dx%d %s, frame %dx%d at %d,%d as %dx%d%s, transform "
+			"%d\n",
 			dg->width, dg->height, dg->bpp == 2 ? "rgb565" : "xrgb8888", dg->fw, dg->fh,
 			dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh,
-			dg->fullscreen ? ", fullscreen" : "");
+			dg->fullscreen ? ", fullscreen" : "", dg->turn);
 	}
 }
 
@@ -160,10 +171,37 @@ update_staging(struct dg *dg)
 	dg->staging_seq = dg->seq;
 }
 
+/* write_row into a turned buffer: the window's row is a buffer column, or a reversed row. */
+static void
+write_turned_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
+{
+	int x, y;
+	dg_turn_point(dg->turn, dg->width, dg->height, dg->fit.dx, dg->fit.dy + by, &x, &y);
+	uint8_t *dst = (uint8_t *)b->shm.data + (size_t)y * (size_t)b->shm.stride +
+		(size_t)x * (size_t)dg->bpp;
+	long step = dg_turn_step(dg->turn, dg->bpp, b->shm.stride);
+	const uint16_t *cmap = identity ? NULL : dg->cmap;
+	size_t row = (size_t)sy * (size_t)dg->fw;
+
+	if (dg->opt.present_direct && dg->bpp == 2) {
+		dg_put_8888_565(dst, step, dg->frame + row, cmap, dg->fit.dw);
+	} else if (dg->opt.present_direct) {
+		dg_put_8888(dst, step, dg->frame + row, cmap, dg->fit.dw);
+	} else if (dg->bpp == 2) {
+		dg_put_565(dst, step, (const uint16_t *)dg->staging + row, cmap, dg->fit.dw);
+	} else {
+		dg_put_8888(dst, step, (const uint32_t *)dg->staging + row, cmap, dg->fit.dw);
+	}
+}
+
 /* Buffer row dy + by from frame row sy: from the staging image, or straight from the frame. */
 static void
 write_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
 {
+	if (dg->turn) {
+		write_turned_row(dg, b, by, sy, identity);
+		return;
+	}
 	char *row = (char *)b->shm.data + (size_t)(dg->fit.dy + by) * (size_t)b->shm.stride;
 	int dw = dg->fit.dw;
 
@@ -197,11 +235,14 @@ write_row(struct dg *dg, struct dg_buffer *b, int by, int sy, bool identity)
 	}
 }
 
+/* Damages the window's box x, y, w, h (the buffer's, turned). */
 static void
 damage(struct dg *dg, int x, int y, int w, int h)
 {
 	if (wl_surface_get_version(dg->top.surface) >= WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
-		wl_surface_damage_buffer(dg->top.surface, x, y, w, h);
+		int box[4] = {x, y, w, h};
+		dg_turn_box(dg->turn, dg->width, dg->height, box);
+		wl_surface_damage_buffer(dg->top.surface, box[0], box[1], box[2], box[3]);
 	} else {
 		wl_surface_damage(dg->top.surface, x, y, w, h); /* scale 1: the same coordinates */
 	}
@@ -246,7 +287,7 @@ present(struct dg *dg, struct dg_buffer *b)
 			last = -1;
 			continue;
 		}
-		if (last == sy) {
+		if (last == sy && !dg->turn) {
 			char *row = (char *)b->shm.data +
 				(size_t)(dg->fit.dy + by) * (size_t)b->shm.stride;
 			memcpy(row, row - b->shm.stride, (size_t)b->shm.stride);
@@ -257,9 +298,13 @@ present(struct dg *dg, struct dg_buffer *b)
 	}
 	b->seq = seq;
 
+	if (dg->turn != dg->sent_turn) {
+		wl_surface_set_buffer_transform(dg->top.surface, dg->turn);
+		dg->sent_turn = dg->turn;
+	}
 	wl_surface_attach(dg->top.surface, b->shm.wl, 0, 0);
 	if (dg->committed_seq == 0) {
-		damage(dg, 0, 0, b->shm.width, b->shm.height); /* the black border, once */
+		damage(dg, 0, 0, dg->width, dg->height); /* the black border, once */
 	} else if (dg->opt.damage == DG_DAMAGE_FULL) {
 		damage(dg, dg->fit.dx, dg->fit.dy, dg->fit.dw, dg->fit.dh);
 	} else {

@@ -38,7 +38,8 @@ handle_configure(struct pw_client_toplevel *top)
 	int h = top->configured_height > 0 ? top->configured_height : dg->fh;
 
 	dg->fullscreen = top->fullscreen;
-	if (!dg->configured || w != dg->width || h != dg->height) {
+	if (!dg->configured || w != dg->width || h != dg->height ||
+		dg_present_turn(dg) != dg->turn) {
 		dg->width = w;
 		dg->height = h;
 		dg->configured = true;
@@ -53,6 +54,52 @@ handle_close(struct pw_client_toplevel *top)
 	exit(0);
 }
 
+/* The output's transform, applied at its done event (at once from a version 1 output). */
+static void
+apply_transform(struct dg *dg)
+{
+	dg->output_transform = dg->pending_transform;
+	if (dg->configured && dg_present_turn(dg) != dg->turn) {
+		dg_present_configure(dg);
+	}
+}
+
+static void
+handle_output_geometry(void *data, struct wl_output *output, int32_t x, int32_t y, int32_t mm_width,
+	int32_t mm_height, int32_t subpixel, const char *make, const char *model, int32_t transform)
+{
+	struct dg *dg = data;
+
+	dg->pending_transform = transform;
+	if (wl_output_get_version(output) < WL_OUTPUT_DONE_SINCE_VERSION) {
+		apply_transform(dg);
+	}
+}
+
+static void
+handle_output_mode(void *data, struct wl_output *output, uint32_t flags, int32_t width,
+	int32_t height, int32_t refresh)
+{
+}
+
+static void
+handle_output_done(void *data, struct wl_output *output)
+{
+	apply_transform(data);
+}
+
+static void
+handle_output_scale(void *data, struct wl_output *output, int32_t factor)
+{
+}
+
+static const struct wl_output_listener output_listener = {
+	.geometry = handle_output_geometry,
+	.mode = handle_output_mode,
+	.done = handle_output_done,
+	.scale = handle_output_scale,
+};
+
 void
 dg_wl_init(struct dg *dg)
 {
@@ -62,7 +109,13 @@ dg_wl_init(struct dg *dg)
 		.wm_base = 1};
 
 	pw_client_keys_init(&dg->xkb, "picowl-dg");
+	/* the output's transform, for -buffer-transform auto (its first events come with the
+	 * round trip below) */
+	static struct pw_client_global globals[2];
+	globals[0] = (struct pw_client_global){&wl_output_interface, 2, (void **)&dg->output,
+		&output_listener, dg};
 	dg->client = (struct pw_client){.name = "picowl-dg", .data = dg};
+	dg->client.globals = globals;
 	pw_client_input_init(&dg->client, &dg_input_listener);
 	/* one round trip for the globals, one for the events of those just bound */
 	if (!pw_client_connect(&dg->client, &versions, -1)) {

@@ -10,11 +10,14 @@ One phase a run (--phase), each with its own present options:
   tile-landscape        320x240, the game in tile 2 right of weston-simple-shm (158x238)
   fullscreen-landscape  320x240, -fullscreen (the frame at factor 1, centred)
   tile-rotate90         240x320 --rotate 90 (320x240 logical), in tile 2
-  fullscreen-rotate90   240x320 --rotate 90, -fullscreen
+  fullscreen-rotate90   240x320 --rotate 90, -fullscreen: the buffer drawn turned to the
+                        display (-buffer-transform auto, wl_output transform 270)
+  fullscreen-rotate90-unturned  the same with -buffer-transform off: picowl rotates it
   damage-rotate90       -playdemo demo1 fullscreen at 240x320 --rotate 90 with -damage rows,
                         under --damage auto (the default) and rows: per commit, auto moves at
                         most 1.1 times the bytes the game damaged (its rows are display
-                        columns there), rows more (the counters and -dgstats)
+                        columns there), rows more (the counters and -dgstats); auto holds for
+                        the game's buffer turned and not (-buffer-transform off)
   covered               -playdemo demo1 in a tile, then the same with a fullscreen client over
                         it (no frame callbacks): the game keeps its tic rate, within 10 %,
                         in both present modes
@@ -32,16 +35,21 @@ sys.path.insert(0, os.path.join(HERE, '..', 'integration'))
 import harness  # noqa: E402
 from harness import check, log  # noqa: E402
 
-# name: (--size, --rotate, fullscreen, the game's present options)
+# name: (--size, --rotate, fullscreen, the game's present options, the buffer transform of its
+# last configure)
 PHASES = {
-	'tile-portrait': ('240x320', 0, False, []),
+	'tile-portrait': ('240x320', 0, False, [], 0),
 	'fullscreen-portrait': ('240x320', 0, True,
-				['-present-direct', '-presentmode', 'new', '-damage', 'rows']),
-	'tile-landscape': ('320x240', 0, False, ['-present-direct', '-presentmode', 'new']),
-	'fullscreen-landscape': ('320x240', 0, True, []),
-	'tile-rotate90': ('240x320', 90, False, ['-damage', 'rows']),
-	'fullscreen-rotate90': ('240x320', 90, True, ['-presentmode', 'new', '-damage', 'rows']),
+				['-present-direct', '-presentmode', 'new', '-damage', 'rows'], 0),
+	'tile-landscape': ('320x240', 0, False, ['-present-direct', '-presentmode', 'new'], 0),
+	'fullscreen-landscape': ('320x240', 0, True, [], 0),
+	'tile-rotate90': ('240x320', 90, False, ['-damage', 'rows'], 0),
+	'fullscreen-rotate90': ('240x320', 90, True, ['-presentmode', 'new', '-damage', 'rows'], 3),
+	'fullscreen-rotate90-unturned': ('240x320', 90, True,
+					 ['-present-direct', '-damage', 'rows', '-buffer-transform', 'off'],
+					 0),
 }
+TRANSFORM = re.compile(r'picowl-dg: buffer .*, transform (\d)$', re.M)
 
 # demo1 is about 1,500 tics: some 26 s when the frames are paced at 60 Hz (-presentmode old)
 TIMEDEMO_TIMEOUT = 120
@@ -107,7 +115,7 @@ def frame_problems(img, box, dump):
 
 
 def run(args):
-	size, rotation, fullscreen, options = PHASES[args.phase]
+	size, rotation, fullscreen, options, transform = PHASES[args.phase]
 	game = harness.need(args.game, 'doomgeneric-picowl', '(configure with -Ddoomgeneric=PATH)')
 	iwad = harness.need(args.iwad, 'freedoom1.wad', 'freedoom')
 	w, h = (int(v) for v in size.split('x'))
@@ -129,7 +137,7 @@ def run(args):
 		cmd = [game, '-iwad', iwad, '-timedemo', 'demo1', '-nogui', '-nosound', '-dgstats',
 		       '-dump-last-frame', dump] + options
 		t0 = time.monotonic()
-		g = s.spawn(cmd, 'doomgeneric-picowl', env=GAME_ENV)
+		g = s.spawn(cmd, 'doomgeneric-picowl', env=dict(GAME_ENV, PICOWL_DG_DEBUG='1'))
 		harness.poll(lambda: os.path.exists(dump) or not g.alive(), 'the timedemo ends',
 			     timeout=TIMEDEMO_TIMEOUT, interval=0.1)
 		took = time.monotonic() - t0
@@ -145,6 +153,9 @@ def run(args):
 		for line in err.splitlines():
 			if line.startswith('picowl-dg:'):
 				log(line)
+		turns = TRANSFORM.findall(err)
+		check(turns and int(turns[-1]) == transform, 'the game drew its last buffers with '
+		      'transform %s, not %d' % (turns[-1] if turns else 'none', transform))
 		ours = [line for line in err.splitlines() if any(f in line for f in OUR_FILES)
 			and ('runtime error' in line or 'Sanitizer' in line)]
 		check(not ours, 'sanitizer reports in the platform layer:\n%s' % '\n'.join(ours[:10]))
@@ -233,16 +244,17 @@ ROWS_DAMAGED = re.compile(r'picowl-dg: (\d+) commits, .*?; ([0-9.]+) rows damage
 BUFFER = re.compile(r'picowl-dg: buffer \d+x\d+ \w+, frame \d+x\d+ at -?\d+,-?\d+ as (\d+)x(\d+)')
 
 
-def damage_run(args, game, iwad, mode):
+def damage_run(args, game, iwad, mode, turn='auto'):
 	"""(bytes picowl moved per commit, bytes the game damaged per commit) of PLAY_S of
-	-playdemo at --rotate 90, fullscreen, -damage rows, picowl under --damage `mode`."""
+	-playdemo at --rotate 90, fullscreen, -damage rows, -buffer-transform `turn`, picowl under
+	--damage `mode`."""
 	s = harness.Session(args, size='240x320', fmt='rgb565',
 			    extra_args=['--rotate', '90', '--damage', mode])
 	counters = os.path.join(s.dir, 'counters.txt')
 	s.extra_args += ['--counters', counters]
 	with s:
 		cmd = [game, '-iwad', iwad, '-playdemo', 'demo1', '-nogui', '-nosound', '-dgstats',
-		       '-fullscreen', '-damage', 'rows']
+		       '-fullscreen', '-damage', 'rows', '-buffer-transform', turn]
 		g = s.spawn(cmd, 'doomgeneric-picowl', env=dict(GAME_ENV, PICOWL_DG_DEBUG='1'))
 		harness.poll(lambda: 'picowl-dg: buffer' in g.stderr() or not g.alive(),
 			     'the game is configured', timeout=30, interval=0.05)
@@ -258,12 +270,13 @@ def damage_run(args, game, iwad, mode):
 	m = re.search(r'(\d+) frames, (\d+) commits shown', text)
 	check(m and int(m.group(1)) < 1024, 'more frames than the counters keep:\n' + text)
 	moved = float(re.search(r'([\d.]+) bytes per commit', text).group(1))
-	r, b = ROWS_DAMAGED.search(err), BUFFER.search(err)
+	r, b = ROWS_DAMAGED.search(err), BUFFER.findall(err)
 	check(r and b, 'no -dgstats damage or buffer line:\n' + err[-2000:])
-	# The game's rows are buffer rows of the frame's width, 2 bytes a pixel on the display.
-	damaged = float(r.group(2)) * int(b.group(1)) * 2
-	log('--damage %s: picowl moved %.0f bytes a commit, the game damaged %.0f (%s rows of %s)'
-	    % (mode, moved, damaged, r.group(2), b.group(1)))
+	# The game's rows are window rows of the frame's width (its last configure, the
+	# fullscreen one), 2 bytes a pixel on the display.
+	damaged = float(r.group(2)) * int(b[-1][0]) * 2
+	log('--damage %s, -buffer-transform %s: picowl moved %.0f bytes a commit, the game '
+	    'damaged %.0f (%s rows of %s)' % (mode, turn, moved, damaged, r.group(2), b[-1][0]))
 	return moved, damaged
 
 
@@ -272,8 +285,11 @@ def run_damage(args):
 	iwad = harness.need(args.iwad, 'freedoom1.wad', 'freedoom')
 	auto, auto_damaged = damage_run(args, game, iwad, 'auto')
 	rows, rows_damaged = damage_run(args, game, iwad, 'rows')
+	unturned, unturned_damaged = damage_run(args, game, iwad, 'auto', 'off')
 	check(auto <= 1.1 * auto_damaged, 'auto moved %.2f times the damaged bytes (limit 1.1)'
 	      % (auto / auto_damaged))
+	check(unturned <= 1.1 * unturned_damaged, 'auto moved %.2f times the damaged bytes of a '
+	      'buffer picowl rotates (limit 1.1)' % (unturned / unturned_damaged))
 	check(rows > 1.2 * rows_damaged, 'rows moved only %.2f times the damaged bytes: the case '
 	      'does not tell the modes apart' % (rows / rows_damaged))
 	log('auto: %.3f times the damaged bytes a commit; rows: %.3f' % (auto / auto_damaged,

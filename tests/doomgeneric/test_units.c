@@ -115,6 +115,89 @@ test_options(void)
 	CHECK(!o.dump_last_frame && dg_options_parse(&o, 3, a6, err, sizeof(err)) &&
 		strcmp(o.dump_last_frame, "/tmp/f") == 0);
 	CHECK(!dg_options_parse(&o, 2, a6, err, sizeof(err)) && strstr(err, "-dump-last-frame"));
+	dg_options_defaults(&o);
+	CHECK(o.turn);
+	char *a7[] = {"doom", "-buffer-transform", "off"};
+	CHECK(dg_options_parse(&o, 3, a7, err, sizeof(err)) && !o.turn);
+	char *a8[] = {"doom", "-buffer-transform", "auto"};
+	CHECK(dg_options_parse(&o, 3, a8, err, sizeof(err)) && o.turn);
+	char *a9[] = {"doom", "-buffer-transform", "90"};
+	CHECK(!dg_options_parse(&o, 3, a9, err, sizeof(err)) && strstr(err, "-buffer-transform") &&
+		strstr(err, "'90'"));
+	CHECK(!dg_options_parse(&o, 2, a9, err, sizeof(err)) && strstr(err, "-buffer-transform"));
+}
+
+/*
+ * A turned buffer, checked against the rule of wl_surface.set_buffer_transform: buffer pixel
+ * (bx, by) shows the surface pixel the inverse transform takes it to.
+ */
+static void
+test_turn(void)
+{
+	enum { W = 5, H = 3 };
+	for (int t = 0; t < 4; t++) {
+		int bw = t & 1 ? H : W, bh = t & 1 ? W : H;
+		bool seen[W * H] = {false};
+		for (int y = 0; y < H; y++) {
+			for (int x = 0; x < W; x++) {
+				int bx, by, sx, sy;
+				dg_turn_point(t, W, H, x, y, &bx, &by);
+				CHECK(bx >= 0 && bx < bw && by >= 0 && by < bh);
+				switch (t) { /* wl_output transforms turn counter-clockwise */
+				case 1:
+					sx = W - 1 - by, sy = bx;
+					break;
+				case 2:
+					sx = W - 1 - bx, sy = H - 1 - by;
+					break;
+				case 3:
+					sx = by, sy = H - 1 - bx;
+					break;
+				default:
+					sx = bx, sy = by;
+				}
+				CHECK(sx == x && sy == y);
+				seen[by * bw + bx] = true;
+				/* the step to the next pixel of the row, counted as pixels and rows
+				 */
+				if (x + 1 < W) {
+					int nx, ny;
+					dg_turn_point(t, W, H, x + 1, y, &nx, &ny);
+					CHECK(dg_turn_step(t, 1, 100) ==
+						(nx - bx) + 100 * (ny - by));
+				}
+			}
+		}
+		int n = 0;
+		for (int i = 0; i < W * H; i++) {
+			n += seen[i];
+		}
+		CHECK(n == W * H);
+		/* a box's buffer box holds exactly the buffer pixels of its pixels */
+		int box[4] = {1, 1, 3, 2};
+		dg_turn_box(t, W, H, box);
+		CHECK(box[2] * box[3] == 6);
+		for (int y = 1; y < 3; y++) {
+			for (int x = 1; x < 4; x++) {
+				int bx, by;
+				dg_turn_point(t, W, H, x, y, &bx, &by);
+				CHECK(bx >= box[0] && bx < box[0] + box[2] && by >= box[1] &&
+					by < box[1] + box[3]);
+			}
+		}
+	}
+	/* a turned row: XRGB8888 to RGB565 down a column, sampled */
+	uint32_t src[4] = {0x00ff0000, 0x0000ff00, 0x000000ff, 0x00ffffff};
+	uint16_t col[4 * 3] = {0};
+	uint16_t cmap[3] = {3, 1, 0};
+	dg_put_8888_565((uint8_t *)&col[2], 3 * 2, src, cmap, 3);
+	CHECK(col[2] == 0xffff && col[5] == 0x07e0 && col[8] == 0xf800 && col[0] == 0);
+	uint32_t rev[4] = {0};
+	dg_put_8888((uint8_t *)&rev[3], -4, src, NULL, 4);
+	CHECK(rev[0] == src[3] && rev[3] == src[0]);
+	uint16_t s16[2] = {7, 9}, d16[2] = {0};
+	dg_put_565((uint8_t *)&d16[1], -2, s16, NULL, 2);
+	CHECK(d16[0] == 9 && d16[1] == 7);
 }
 
 static void
@@ -210,6 +293,7 @@ main(void)
 	test_options();
 	test_fit();
 	test_pixels();
+	test_turn();
 	test_rows_diff();
 	return check_summary();
 }
