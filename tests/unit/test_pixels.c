@@ -167,9 +167,10 @@ reference(pixman_image_t *dst, pixman_image_t *src, int ox, int oy, int fw, int 
 	pixman_image_set_transform(src, NULL);
 }
 
+/* One blit of a box of a random source (full: the whole source; box: this one, x y w h). */
 static void
-check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
-	int fw, int fh, bool full, bool odd)
+check_blit(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
+	int fw, int fh, bool full, bool odd, const int *box)
 {
 	pixman_image_t *src = random_image(sf, sw, sh);
 	int dw = rotation % 180 ? fh : fw, dh = rotation % 180 ? fw : fh;
@@ -184,6 +185,9 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 		bx = by = 0;
 		bw = sw;
 		bh = sh;
+	}
+	if (box) {
+		bx = box[0], by = box[1], bw = box[2], bh = box[3];
 	}
 	struct pw_pixmap d = pixmap(out, df), s = pixmap(src, sf);
 	void *src_mem = NULL, *dst_mem = NULL;
@@ -221,6 +225,13 @@ check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int s
 	pixman_image_unref(src);
 	pixman_image_unref(ref);
 	pixman_image_unref(out);
+}
+
+static void
+check_case_box(enum pw_format sf, enum pw_format df, int rotation, int sw, int sh, int ox, int oy,
+	int fw, int fh, bool full, bool odd)
+{
+	check_blit(sf, df, rotation, sw, sh, ox, oy, fw, fh, full, odd, NULL);
 }
 
 static void
@@ -302,6 +313,17 @@ main(void)
 			true, false);
 		check_case_box(PW_FORMAT_RGB565, PW_FORMAT_RGB565, rot, 77, 53, 0, 0, 77, 53, true,
 			true);
+	}
+	/*
+	 * Unrotated boxes of every start and length modulo 32 bytes, up to three blocks of eight
+	 * words: the ARM row copy's head, blocks and tail (and the odd strides' memcpy).
+	 */
+	for (int x = 0; x < 4; x++) {
+		for (int w = 1; w <= 56; w++) {
+			const int box[4] = {x, 1, w, 2};
+			check_blit(PW_FORMAT_RGB565, PW_FORMAT_RGB565, 0, 64, 4, 0, 0, 64, 4, false,
+				(w & 7) == 0, box);
+		}
 	}
 	/* A 240x320 frame, the handheld's, both ways. */
 	for (int rot = 0; rot < 360; rot += 90) {
