@@ -48,6 +48,8 @@ LIMIT_NONE = 20000
 LIMIT_ROWS = 40000
 LIMIT_COPY = 1.2
 LIMIT_ROTATE = 3.0
+# the game's buffer turned to the display: picowl copies 320 rows of 168 pixels, not 168 of 320
+LIMIT_TURNED = 1.3
 
 
 def build_plugin(work, source):
@@ -84,7 +86,7 @@ def armel_build(a):
 class ArmPicowl:
 	"""The armel picowl under qemu-arm with the plugin, headless 240x320 RGB565."""
 
-	def __init__(self, a, plugin, sysroot, armel, work):
+	def __init__(self, a, plugin, sysroot, armel, work, size=SIZE, extra=()):
 		self.dir = tempfile.mkdtemp(prefix='arm-', dir=work)
 		self.runtime = os.path.join(self.dir, 'run')
 		os.mkdir(self.runtime, 0o700)
@@ -95,8 +97,8 @@ class ArmPicowl:
 		self.binary = os.path.join(armel, 'compositor', 'picowl')
 		cmd = ['qemu-arm', '-L', sysroot, '-plugin',
 		       '%s,marks=%s,ctl=%s' % (plugin, self.marks, self.ctl), self.binary,
-		       '--backend', 'headless', '--size', SIZE, '--format', 'rgb565', '--refresh',
-		       '60', '--socket', self.socket]
+		       '--backend', 'headless', '--size', size, '--format', 'rgb565', '--refresh',
+		       '60', '--socket', self.socket] + list(extra)
 		env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'XDG_RUNTIME_DIR': self.runtime,
 		       'HOME': self.dir, 'LC_ALL': 'C.UTF-8'}
 		self.log = open(os.path.join(self.dir, 'log'), 'wb')
@@ -333,6 +335,57 @@ def doom(a, results, env, rnd):
 			p.stop()
 
 
+# Doom fullscreen at factor 1 (its 320x200 frame in a 320x240 window): on a landscape display,
+# and on a portrait one turned by --rotate 90, with the game's buffer turned to the display
+# (-buffer-transform auto, picowl copies its rows) and not (off, picowl rotates them).
+TURNED = [('landscape', '320x240', [], 'auto'), ('rotate 90, turned', '240x320',
+	  ['--rotate', '90'], 'auto'), ('rotate 90, not turned', '240x320', ['--rotate', '90'],
+	  'off')]
+
+
+def turned(a, results, env, rnd):
+	"""The native game fullscreen under the ARM picowl: instructions per commit."""
+	game = os.path.join(a.build, 'clients', 'doomgeneric', 'doomgeneric-picowl')
+	if not os.path.exists(game) or not os.path.exists(IWAD):
+		results.setdefault('turned', {})['missing'] = '%s or %s' % (game, IWAD)
+		return
+	for name, size, extra, turn in TURNED:
+		p = ArmPicowl(a, env['plugin'], env['sysroot'], env['armel'], a.work, size, extra)
+		try:
+			before = p.idle()
+			h0 = p.blocks() if rnd == 0 else None
+			home = os.path.join(p.dir, 'doom-home')
+			os.makedirs(home, exist_ok=True)
+			r = subprocess.run([game, '-iwad', IWAD, '-timedemo', 'demo1', '-nogui',
+					    '-nosound', '-dgstats', '-fullscreen', '-damage', 'rows',
+					    '-buffer-transform', turn],
+					   env=dict(p.client_env(), HOME=home, PICOWL_DG_DEBUG='1'),
+					   cwd=home, stdin=subprocess.DEVNULL, capture_output=True,
+					   text=True, timeout=600)
+			text = r.stdout + r.stderr
+			m = re.search(r'picowl-dg: (\d+) commits', text)
+			t = re.findall(r'picowl-dg: buffer .*, transform (\d)$', text, re.M)
+			if not m or not t:
+				raise RuntimeError('doomgeneric-picowl (%d): %s' % (r.returncode,
+										  text[-600:]))
+			after = p.idle()
+			commits = int(m.group(1))
+			rec = {'commits': commits, 'per_commit': (after - before) / commits,
+			       'transform': int(t[-1]), 'size': size, 'extra': ' '.join(extra),
+			       'turn': turn}
+			if h0 is not None:
+				per = p.blocks()
+				per.subtract(h0)
+				_, functions = split(per, p.binary, env['syms'])
+				rec['functions'] = {k: v / commits for k, v in functions.most_common(8)}
+			results.setdefault('turned', {}).setdefault(name, []).append(rec)
+			env['log']('arm doom fullscreen %s round %d: %d commits, %.0f instructions a '
+				   'commit (buffer transform %d)' % (name, rnd + 1, commits,
+								     rec['per_commit'], rec['transform']))
+		finally:
+			p.stop()
+
+
 def spans(a, results, env, rnd):
 	"""present_bench --count for armel under the plugin: every case at 240x320."""
 	exe = os.path.join(a.work, 'present_bench-armel')
@@ -387,7 +440,7 @@ def section(a, results, log):
 		       'gcc': subprocess.run([CROSS + 'gcc', '-dumpfullversion'], capture_output=True,
 					     text=True).stdout.strip(), 'rounds': a.arm_rounds,
 		       'n1': a.n1, 'n2': a.n2, 'picowl': results['versions'].get('picowl', '?')}
-	parts = {'spans': spans, 'patterns': patterns, 'doom': doom}
+	parts = {'spans': spans, 'patterns': patterns, 'doom': doom, 'turned': turned}
 	for rnd in range(a.arm_rounds):
 		for name in a.arm_parts.split(','):
 			parts[name](a, out, env, rnd)
@@ -495,6 +548,43 @@ def report(results, versions):
 			 'after it left, over the commits the game reports (-dgstats); the game '
 			 'commits one frame per frame callback, which frames it shows depends on the '
 			 'timing, so these are means over one run, not exact per-frame figures.\n')
+	tu = arm.get('turned', {})
+	if tu.get('missing'):
+		L.append('Doom fullscreen, turned: not run (%s missing).\n' % tu['missing'])
+	elif tu:
+		L.append('### Doom fullscreen, rotated and turned (native doomgeneric-picowl -timedemo '
+			 'demo1 -fullscreen -damage rows, RGB565, its 320x200 frame at factor 1)\n')
+		L.append('| display | picowl | -buffer-transform | the game\'s buffer transform | '
+			 'commits | picowl\'s instructions per commit (each run) | x landscape | '
+			 'where they go (first run) |')
+		L.append('|---|---|---|---:|---:|---:|---:|---|')
+		base = max(r['per_commit'] for r in tu.get('landscape', [])) if tu.get(
+			'landscape') else None
+		for name, size, extra, turn in TURNED:
+			runs = tu.get(name, [])
+			if not runs:
+				continue
+			worst = max(r['per_commit'] for r in runs)
+			top = ', '.join('%s %s' % (k, fmt(v)) for k, v in sorted(
+				runs[0].get('functions', {}).items(), key=lambda kv: -kv[1])[:4])
+			ratio = worst / base if base else None
+			L.append('| %s | %s | %s | %d | %s | %s | %s | %s |' % (
+				size, ' '.join(extra) or '-', turn, runs[0]['transform'],
+				' / '.join(str(r['commits']) for r in runs),
+				' / '.join(fmt(r['per_commit']) for r in runs),
+				'%.2f' % ratio if ratio else 'n/a', top))
+			if name == 'rotate 90, turned' and ratio:
+				checks.append(('Doom fullscreen at --rotate 90, its buffer turned: %.2f x '
+					       'the landscape display\'s instructions a commit (limit %.1f)'
+					       % (ratio, LIMIT_TURNED), ratio <= LIMIT_TURNED and
+					       all(r['transform'] == 3 for r in runs)))
+		L.append('\nThe same game and frame three ways: on a 320x240 display, and on a 240x320 '
+			 'one turned by `--rotate 90`, where the game draws its buffer turned to the '
+			 'display (its default, wl_surface.set_buffer_transform 270 = picowl\'s '
+			 'output transform), so that picowl copies its damaged display columns as they '
+			 'are, or does not (`-buffer-transform off`), so that picowl rotates them. Per '
+			 'commit: all of picowl\'s instructions from before the game connected to after '
+			 'it left, over the commits the game reports.\n')
 	sp = arm.get('spans', {})
 	if sp:
 		L.append('### pixels.c\'s spans on ARM (present_bench --count, a whole 240x320 frame '
