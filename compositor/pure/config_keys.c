@@ -433,7 +433,7 @@ pw_config_set_defaults(struct pw_config_private *priv)
 	struct pw_config *c = CONFIG(priv);
 	pw_options_defaults(&c->opts);
 	pw_layout_defaults(&c->layout);
-	c->border_width = 1;
+	c->border_width = 2;
 	c->background = 0x000000;
 	c->border = 0x333333;
 	c->border_focused = 0x4c7899;

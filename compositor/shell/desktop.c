@@ -71,7 +71,7 @@ pw_desktop_create(struct pw_server *server)
 	desktop->colors.background = 0x000000;
 	desktop->colors.border = 0x333333;
 	desktop->colors.border_focused = 0x4c7899;
-	desktop->border_width = 1;
+	desktop->border_width = 2;
 	desktop->config = pw_config_create_default();
 	if (!desktop->config) {
 		free(desktop);

@@ -286,9 +286,10 @@ def patterns(a, results, env, rnd):
 				p.stop()
 
 
-# (key, the game's -damage, [layout] border_width): with a border of 2 the tile's client area
-# starts at an even x, so that its RGB565 rows are word-aligned in both images as in the buffer.
-DOOM_RUNS = [('full', 'full', 1), ('rows', 'rows', 1), ('full, border_width 2', 'full', 2)]
+# (key, the game's -damage, [layout] border_width): with the default border of 2 the tile's client
+# area starts at an even x, so that its RGB565 rows are word-aligned in both images as in the
+# buffer; a border of 1 puts them two bytes off a word on the display.
+DOOM_RUNS = [('full', 'full', 2), ('rows', 'rows', 2), ('full, border_width 1', 'full', 1)]
 
 
 def doom(a, results, env, rnd):
@@ -557,11 +558,11 @@ def report(results, versions):
 			 'after it left, over the commits the game reports (-dgstats); the game '
 			 'commits one frame per frame callback, which frames it shows depends on the '
 			 'timing, so these are means over one run, not exact per-frame figures. With '
-			 'the default 1-pixel border the tile\'s client area starts at x = 1, so that '
-			 'each RGB565 row starts two bytes off a word on the display and on a word in '
-			 'the buffer: the C library\'s memcpy then shifts every word (about 3.3 '
-			 'instructions a word, where the aligned copy takes 0.6); a border of 2 puts the '
-			 'area at x = 2, on a word.\n')
+			 'the default 2-pixel border the tile\'s client area starts at x = 2, on a word '
+			 'as in the buffer, and its rows are copied by whole words; with `border_width = '
+			 '1` it starts at x = 1, so that each RGB565 row starts two bytes off a word on '
+			 'the display: the C library\'s memcpy then shifts every word (about 3.3 '
+			 'instructions a word, where the aligned copy takes 0.6).\n')
 	tu = arm.get('turned', {})
 	if tu.get('missing'):
 		L.append('Doom fullscreen, turned: not run (%s missing).\n' % tu['missing'])

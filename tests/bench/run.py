@@ -128,7 +128,7 @@ class Compositor:
 			cfg = os.path.join(self.dir, 'sway.config')
 			with open(cfg, 'w') as f:
 				f.write('output HEADLESS-1 mode %s\n' % self.size)
-				f.write('default_border pixel 1\nxwayland disable\n')
+				f.write('default_border pixel 2\nxwayland disable\n')
 			os.chmod(cfg, 0o644)
 			cmd = ['sway', '-c', cfg]
 			if self.as_nobody:

@@ -224,17 +224,24 @@ def tile_boxes(n, width, height):
 	raise ValueError('only 1 or 2 tiles are described here')
 
 
-def content_box(tile):
-	"""A tile's client area: inside its 1-pixel border."""
-	x, y, w, h = tile
-	return (x + 1, y + 1, w - 2, h - 2)
+# picowl's default border_width ([layout] in README "Configuration")
+BORDER = 2
 
 
-def border_pixels(tile):
-	"""The 1-pixel ring inside the tile box, as a list of (x, y)."""
+def content_box(tile, border=BORDER):
+	"""A tile's client area: inside its border."""
 	x, y, w, h = tile
-	ring = [(x + i, y) for i in range(w)] + [(x + i, y + h - 1) for i in range(w)]
-	ring += [(x, y + j) for j in range(1, h - 1)] + [(x + w - 1, y + j) for j in range(1, h - 1)]
+	return (x + border, y + border, w - 2 * border, h - 2 * border)
+
+
+def border_pixels(tile, border=BORDER):
+	"""The ring of the border inside the tile box, as a list of (x, y)."""
+	x, y, w, h = tile
+	ring = []
+	for k in range(border):
+		ring += [(x + i, y + k) for i in range(w)] + [(x + i, y + h - 1 - k) for i in range(w)]
+		ring += [(x + k, y + j) for j in range(border, h - border)]
+		ring += [(x + w - 1 - k, y + j) for j in range(border, h - border)]
 	return ring
 
 

@@ -101,7 +101,8 @@ def run(args):
 			     'the client painted its last frame', timeout=30)
 		check(c.proc.poll() is None, 'paint exited: %s' % open(c.err_path, "rb").read())
 		size = open(c.out_path).read().split()[1]
-		content = (0, 0, lw, lh) if placement == 'fullscreen' else (1, 1, lw - 2, lh - 2)
+		content = ((0, 0, lw, lh) if placement == 'fullscreen'
+			   else harness.content_box((0, 0, lw, lh)))
 		check(size == '%dx%d' % (content[2], content[3]),
 		      'client got %s, expected its content box %s' % (size, content))
 		img = s.screenshot('final.ppm')

@@ -88,7 +88,7 @@ backend = fbdev
 device = /dev/fb0
 
 [layout]
-border_width = 1
+border_width = 2
 
 [panel]
 command = picowl-panel

@@ -20,6 +20,9 @@ import time
 import zlib
 
 MAGENTA, YELLOW, CYAN = (255, 0, 255), (255, 255, 0), (0, 255, 255)
+# picowl's 240x320 output, the client tiled alone inside picowl's default 2-pixel border
+BORDER = 2
+CW, CH = 240 - 2 * BORDER, 320 - 2 * BORDER
 
 
 def fail(msg):
@@ -146,19 +149,19 @@ def main():
         else:
             # weston's panel may cover the window's top: place the client by its
             # bottom-right corner, which is always in view.
-            x1, y1 = body[2] - 237, body[3] - 317
+            x1, y1 = body[2] - (CW - 1), body[3] - (CH - 1)
             if abs(min(body[0], marker[0]) - x1) > 3:
                 errors.append('client on the host screen spans x %d..%d, want %d..%d'
-                              % (min(body[0], marker[0]), body[2], x1, x1 + 237))
-            if abs(marker[2] - x1 - 238 // 4) > 3 or abs(marker[3] - y1 - 318 // 4) > 3:
+                              % (min(body[0], marker[0]), body[2], x1, x1 + CW - 1))
+            if abs(marker[2] - x1 - CW // 4) > 3 or abs(marker[3] - y1 - CH // 4) > 3:
                 errors.append('yellow quarter ends at (%d,%d), want (%d,%d)' % (
-                    marker[2], marker[3], x1 + 238 // 4, y1 + 318 // 4))
+                    marker[2], marker[3], x1 + CW // 4, y1 + CH // 4))
             pid = int(subprocess.run(['pidof', os.path.basename(args.client)],
                                      capture_output=True, text=True).stdout.split()[0])
             os.kill(pid, 10)  # SIGUSR1: the partial update
             if not wait_for(state, 'partial', 20):
                 errors.append('the partial update was never shown')
-            cx, cy = x1 + 238 // 2, y1 + 318 // 2
+            cx, cy = x1 + CW // 2, y1 + CH // 2
             for _ in range(15):
                 time.sleep(1)
                 w, h, get = screenshot(work, env)
