@@ -52,6 +52,17 @@ handle_output_mode(struct wl_listener *listener, void *data)
 	pw_desktop_arrange(desktop->server);
 }
 
+/* The layout, colours and border a config gives: its defaults at creation, its keys on a load. */
+static void
+take_layout(struct pw_desktop *desktop, const struct pw_config *config)
+{
+	desktop->layout = config->layout;
+	desktop->colors.background = config->background;
+	desktop->colors.border = config->border;
+	desktop->colors.border_focused = config->border_focused;
+	desktop->border_width = config->border_width;
+}
+
 bool
 pw_desktop_create(struct pw_server *server)
 {
@@ -67,16 +78,12 @@ pw_desktop_create(struct pw_server *server)
 	for (int i = 0; i < PW_LAYER_COUNT; i++) {
 		wl_list_init(&desktop->layers[i]);
 	}
-	pw_layout_defaults(&desktop->layout);
-	desktop->colors.background = 0x000000;
-	desktop->colors.border = 0x333333;
-	desktop->colors.border_focused = 0x4c7899;
-	desktop->border_width = 2;
 	desktop->config = pw_config_create_default();
 	if (!desktop->config) {
 		free(desktop);
 		return false;
 	}
+	take_layout(desktop, desktop->config);
 	server->desktop = desktop;
 	desktop->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &desktop->server_destroy);
@@ -161,11 +168,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 {
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_config *old = server->desktop->config;
-	server->desktop->layout = config->layout;
-	server->desktop->colors.background = config->background;
-	server->desktop->colors.border = config->border;
-	server->desktop->colors.border_focused = config->border_focused;
-	server->desktop->border_width = config->border_width;
+	take_layout(desktop, config);
 	/* Compiling a keymap costs a handheld a noticeable moment: only when it changed. */
 	if (server->seat && (!old || !same_keymap(old, config))) {
 		const struct pw_config *c = config;

@@ -39,8 +39,8 @@ def run():
 		log('tile 1 %s: simple-shm, %d colours; tile 2 %s: foot %s'
 		    % (t1, len(img.colours(c1)), t2, harness.FOOT_BG))
 
-		# Clipping, said pixel by pixel: simple-shm's buffer reaches past its content box to
-		# the right or below (250 is more than its width or height), and there picowl draws the border, then foot.
+		# Clipping, said pixel by pixel: simple-shm's buffer (250x250) reaches past its content
+		# box to the right or below, and there picowl draws the border, then foot.
 		x, y, w, h = c1
 		if w < harness.SHM_SIZE:
 			check(not harness.rgb_close(img.px(x + w, y + 5), harness.WHITE),
