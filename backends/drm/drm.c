@@ -17,8 +17,8 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 
-#include "backend.h"
 #include "copy.h"
+#include "drm.h"
 #include "kms.h"
 #include "session.h"
 

@@ -15,9 +15,9 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 
-#include "backend.h"
 #include "clock.h"
 #include "copy.h"
+#include "fbdev.h"
 #include "frame_timer.h"
 #include "session.h"
 

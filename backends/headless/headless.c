@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backend.h"
 #include "copy.h"
 #include "frame_timer.h"
+#include "headless.h"
 
 struct headless {
 	struct pw_backend base;

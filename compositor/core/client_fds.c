@@ -46,8 +46,9 @@ handle_over(void *data, int sock, int held)
 		if (wl_client_get_fd(client) == sock) {
 			pid_t pid = 0;
 			wl_client_get_credentials(client, &pid, NULL, NULL);
-			pw_log("picowl: client pid %d left %d descriptors with picowl, over its "
-			       "share of %d: disconnected",
+			pw_log_limited(PW_LOG_WARNING,
+				"client pid %d left %d descriptors with picowl, over its "
+				"share of %d: disconnected",
 				(int)pid, held, cf->share);
 			wl_client_post_no_memory(client);
 			return;

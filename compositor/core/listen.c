@@ -46,7 +46,7 @@ static void
 pause_accepting(struct pw_listen *l, const char *what, int err)
 {
 	bool pause = short_of_descriptors(err) && l->pause;
-	pw_log("picowl: cannot %s: %s%s", what, strerror(err),
+	pw_log_limited(PW_LOG_WARNING, "cannot %s: %s%s", what, strerror(err),
 		pause ? "; not accepting for a moment" : "");
 	if (pause) {
 		l->paused = true;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "backend.h"
+#include "backlight.h"
 #include "idle.h"
 #include "output.h"
 #include "server.h"

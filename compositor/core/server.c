@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
-#include "backend.h"
+#include "backends.h"
 #include "budget.h"
 #include "client_fds.h"
 #include "clock.h"
@@ -106,7 +106,7 @@ pw_server_listen(struct pw_server *server)
 static void
 handle_wl_log(const char *fmt, va_list ap)
 {
-	pw_log_v("picowl: libwayland: ", fmt, ap);
+	pw_log_limited_va(PW_LOG_WARNING, "libwayland: ", fmt, ap);
 }
 
 static bool

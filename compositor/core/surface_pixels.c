@@ -27,8 +27,9 @@ pw_surface_keep_pixels(struct pw_surface *surface)
 		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
 	if (size > PW_SURFACE_KEPT_MAX) {
 		/* a client's cheap sparse pool must not cost picowl that much memory */
-		pw_log("picowl: a client destroyed a shown %dx%d buffer: its %zu bytes are more "
-		       "than picowl keeps (%d): the surface shows nothing until its next buffer",
+		pw_log_limited(PW_LOG_WARNING,
+			"a client destroyed a shown %dx%d buffer: its %zu bytes are more "
+			"than picowl keeps (%d): the surface shows nothing until its next buffer",
 			surface->buffer_width, surface->buffer_height, size, PW_SURFACE_KEPT_MAX);
 	} else if (size > 0) {
 		surface->kept.data = malloc(size);

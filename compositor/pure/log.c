@@ -22,7 +22,10 @@ static struct {
 	struct line lines[SLOTS];
 	FILE *out;
 	int64_t (*now_ns)(void);
-} logger;
+	enum pw_log_level level;
+} logger = {.level = PW_LOG_INFO};
+
+#define PREFIX "picowl: "
 
 static FILE *
 out(void)
@@ -46,7 +49,7 @@ hash(const char *s, size_t len)
 static void
 write_count(const struct line *l, int64_t now)
 {
-	fprintf(out(), "picowl: log: %u more in %.1f s of: %s%s\n", l->hidden,
+	fprintf(out(), PREFIX "log: %u more in %.1f s of: %s%s\n", l->hidden,
 		(double)(now - l->shown_ns) / 1e9, l->text, l->len >= TEXT_KEPT ? "..." : "");
 }
 
@@ -88,14 +91,55 @@ emit(const char *text, size_t len, int64_t now)
 }
 
 void
-pw_log_v(const char *prefix, const char *fmt, va_list ap)
+pw_log_set_level(enum pw_log_level level)
 {
+	logger.level = level;
+}
+
+bool
+pw_log_enabled(enum pw_log_level level)
+{
+	return level <= logger.level;
+}
+
+void
+pw_log_va(enum pw_log_level level, const char *fmt, va_list ap)
+{
+	if (!pw_log_enabled(level)) {
+		return;
+	}
 	char buf[LINE_MAX_BYTES];
-	size_t n = strlen(prefix);
+	int len = vsnprintf(buf, sizeof(buf), fmt, ap);
+	if (len < 0) {
+		return;
+	}
+	size_t n = (size_t)len < sizeof(buf) ? (size_t)len : sizeof(buf) - 1;
+	while (n > 0 && buf[n - 1] == '\n') {
+		n--;
+	}
+	fprintf(out(), PREFIX "%.*s\n", (int)n, buf);
+}
+
+void
+pw_log(enum pw_log_level level, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	pw_log_va(level, fmt, ap);
+	va_end(ap);
+}
+
+void
+pw_log_limited_va(enum pw_log_level level, const char *prefix, const char *fmt, va_list ap)
+{
+	if (!pw_log_enabled(level)) {
+		return;
+	}
+	char buf[LINE_MAX_BYTES];
+	size_t n = snprintf(buf, sizeof(buf), PREFIX "%s", prefix);
 	if (n >= sizeof(buf)) {
 		n = 0;
 	}
-	memcpy(buf, prefix, n);
 	int len = vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
 	if (len < 0) {
 		return;
@@ -108,11 +152,11 @@ pw_log_v(const char *prefix, const char *fmt, va_list ap)
 }
 
 void
-pw_log(const char *fmt, ...)
+pw_log_limited(enum pw_log_level level, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	pw_log_v("", fmt, ap);
+	pw_log_limited_va(level, "", fmt, ap);
 	va_end(ap);
 }
 

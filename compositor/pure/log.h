@@ -1,24 +1,53 @@
 /*
- * picowl's log lines that clients can make repeat (libwayland's, through the core, and the
- * core's own about clients): on stderr, each line at most once a second. A line that comes
- * again within a second of being shown is counted, not shown; when it is shown again its count
- * goes with it, and the counts still open are written at pw_log_flush. Lines are the same when
- * their text but for digits is (another pid, another count); the last 8 distinct lines are
- * remembered. Only for such lines: a report whose rows differ in numbers goes to stderr as it
- * is. Pure: no Wayland.
+ * picowl's log: every message of the compositor and its backends goes through here, on stderr
+ * (or the FILE pw_log_set_output names), one line each, "picowl: " in front.
+ *
+ * Levels: error (picowl or a request cannot go on), warning (it goes on, worse than asked),
+ * info (what a person running picowl wants to see: the socket, a client started, a reload),
+ * debug (for a developer). A line above the level set with pw_log_set_level is dropped; the
+ * level is PW_LOG_INFO until set.
+ *
+ * Lines clients can make repeat (libwayland's, through the core, and the core's own about
+ * clients) go through pw_log_limited: each line at most once a second. A line that comes again
+ * within a second of being shown is counted, not shown; when it is shown again its count goes
+ * with it, and the counts still open are written at pw_log_flush. Lines are the same when their
+ * text but for digits is (another pid, another count); the last 8 distinct lines are
+ * remembered. Pure: no Wayland.
  */
 #ifndef PW_LOG_H
 #define PW_LOG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* printf-like; one line (a newline is added when missing). */
-void pw_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* As pw_log with `prefix` in front of the formatted text (libwayland's wl_log handler). */
-void pw_log_v(const char *prefix, const char *fmt, va_list ap);
-/* Writes the counts of lines not shown yet and forgets every line. */
+enum pw_log_level {
+	PW_LOG_ERROR,
+	PW_LOG_WARNING,
+	PW_LOG_INFO,
+	PW_LOG_DEBUG,
+};
+
+/* Lines of `level` and below are written, the others dropped. */
+void pw_log_set_level(enum pw_log_level level);
+/* Whether a line of `level` would be written (to skip building a costly one). */
+bool pw_log_enabled(enum pw_log_level level);
+
+/* printf-like; one line, "picowl: " in front (a newline is added when missing). */
+void pw_log(enum pw_log_level level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pw_log_va(enum pw_log_level level, const char *fmt, va_list ap);
+#define pw_log_error(...) pw_log(PW_LOG_ERROR, __VA_ARGS__)
+#define pw_log_warning(...) pw_log(PW_LOG_WARNING, __VA_ARGS__)
+#define pw_log_info(...) pw_log(PW_LOG_INFO, __VA_ARGS__)
+#define pw_log_debug(...) pw_log(PW_LOG_DEBUG, __VA_ARGS__)
+
+/* As pw_log, each line at most once a second (above). */
+void pw_log_limited(enum pw_log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* As pw_log_limited with `prefix` after "picowl: " (libwayland's wl_log handler). */
+void pw_log_limited_va(enum pw_log_level level, const char *prefix, const char *fmt, va_list ap);
+/* Writes the counts of limited lines not shown yet and forgets every line. */
 void pw_log_flush(void);
 
 /* For tests: where lines go (NULL: stderr) and the clock (NULL: CLOCK_MONOTONIC). */

@@ -28,7 +28,7 @@ for opt in MACH_ZIPIT2 MACH_SPITZ FB_PXA FB_PXA_PARAMETERS COMPAT_32BIT_TIME INP
 		exit 1
 	}
 done
-# modules: Module.symvers, which an out-of-tree module (backends/kmod) is built against
+# modules: Module.symvers, which an out-of-tree module (backends/kernel) is built against
 $make -j"${JOBS:-2}" zImage modules >&2
 cp "$frag" "$stamp"
 echo "$zimage"

@@ -353,7 +353,7 @@ def main():
     ap.add_argument('--cache', required=True)
     ap.add_argument('--boards', default='z2,spitz,z2-doom,z2-dma,z2-flip',
                     help='z2-doom: Doom in tile 1 of z2, with --doomgeneric; z2-dma: the DMA '
-                    'copy engine (backends/kmod) and the VT on z2; z2-flip: fbdev flip on '
+                    'copy engine (backends/kernel) and the VT on z2; z2-flip: fbdev flip on '
                     'pxafb with video=pxafb:vmem:1M')
     ap.add_argument('--results', help='write the report here too')
     ap.add_argument('--doomgeneric', default='',

@@ -117,12 +117,12 @@ def build_kernel(args):
 
 
 def build_kmod(args):
-    """backends/kmod's picowl_dma.ko, built against the kernel of build_kernel in a copy of its
+    """backends/kernel's picowl_dma.ko, built against the kernel of build_kernel in a copy of its
     sources (the checkout stays clean)."""
     kout = os.path.join(args.cache, 'kernel', 'out')
     work = os.path.join(args.cache, 'kmod')
     shutil.rmtree(work, ignore_errors=True)
-    shutil.copytree(os.path.join(args.source, 'backends', 'kmod'), work,
+    shutil.copytree(os.path.join(args.source, 'backends', 'kernel'), work,
                     ignore=shutil.ignore_patterns('*.o', '*.ko', '*.mod', '*.mod.c', '.*.cmd',
                                                   'modules.order', 'Module.symvers'))
     _, t = run(['make', '-s', '-C', kout, 'M=' + work, 'ARCH=arm', 'CROSS_COMPILE=' + CROSS,

@@ -1,6 +1,6 @@
 """
 The DMA copy engine and the VT on the emulated Zipit Z2 (pxa.py --boards z2-dma): picowl's
-module backends/kmod/picowl_dma.ko, built against the kernel of kernel.sh, moves the damaged
+module backends/kernel/picowl_dma.ko, built against the kernel of kernel.sh, moves the damaged
 rows from its shadow into pxafb's memory through the PXA's DMA controller (dmaengine memcpy,
 pxa_dma), and picowl takes tty1 and gives it back.
 

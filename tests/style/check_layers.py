@@ -39,7 +39,7 @@ class Layers:
 		self.order = []  # layer names, bottom first
 		self.pure = set()
 		self.folder_layer = {}  # folder -> layer index
-		self.backend_layer = None
+		self.backend_layers = []
 		self.backend_system = []
 		self.external = {}  # folder -> set of header names
 		for n, raw in enumerate(text.splitlines(), 1):
@@ -53,9 +53,9 @@ class Layers:
 				raise LayerError('%s: expected NAME: FOLDER ..., got "%s"' % (where, raw))
 			head = head.strip()
 			if head == 'backend-layer':
-				if len(words) != 1:
-					raise LayerError('%s: backend-layer takes one layer name' % where)
-				self.backend_layer = words[0]
+				if not words:
+					raise LayerError('%s: backend-layer takes layer names' % where)
+				self.backend_layers += words
 			elif head == 'backend-system':
 				self.backend_system += words
 			elif head.startswith('external '):
@@ -78,8 +78,9 @@ class Layers:
 					self.folder_layer[folder] = len(self.order) - 1
 		if not self.order:
 			raise LayerError('%s: no layer' % name)
-		if self.backend_layer is not None and self.backend_layer not in self.order:
-			raise LayerError('%s: backend-layer %s is not a layer' % (name, self.backend_layer))
+		for layer in self.backend_layers:
+			if layer not in self.order:
+				raise LayerError('%s: backend-layer %s is not a layer' % (name, layer))
 
 	def layer_name(self, folder):
 		return self.order[self.folder_layer[folder]]
@@ -88,7 +89,7 @@ class Layers:
 		return folder in self.folder_layer and self.layer_name(folder) in self.pure
 
 	def is_backend(self, folder):
-		return folder in self.folder_layer and self.layer_name(folder) == self.backend_layer
+		return folder in self.folder_layer and self.layer_name(folder) in self.backend_layers
 
 
 def strip_comments(text):

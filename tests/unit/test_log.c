@@ -1,7 +1,7 @@
 /*
  * log.c: a line repeated within a second is counted, not shown; shown again after a second
  * with its count; lines differing only in digits are one; interleaved lines are each limited;
- * the counts still open come out at flush.
+ * the counts still open come out at flush; levels drop the lines above the one set.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +41,11 @@ main(void)
 	/* 10,000 tries in 2.5 s, two kinds interleaved, another pid each time */
 	for (int i = 0; i < 10000; i++) {
 		now = (int64_t)i * 250000;
-		pw_log("picowl: cannot accept a connection: Too many open files");
-		pw_log("picowl: libwayland: failed to read client connection (pid %d)\n", 1000 + i);
+		pw_log_limited(PW_LOG_WARNING, "cannot accept a connection: Too many open files");
+		pw_log_limited(PW_LOG_WARNING,
+			"libwayland: failed to read client connection (pid %d)\n", 1000 + i);
 	}
-	pw_log("picowl: a different line");
+	pw_log_limited(PW_LOG_WARNING, "a different line");
 	fflush(out);
 	CHECK(count(text, "cannot accept") == 3);
 	CHECK(count(text, "failed to read client connection") == 3);
@@ -53,7 +54,7 @@ main(void)
 	CHECK(len < 1000);
 
 	now += 100000;
-	pw_log("picowl: cannot accept a connection: Too many open files");
+	pw_log_limited(PW_LOG_WARNING, "cannot accept a connection: Too many open files");
 	pw_log_flush();
 	fflush(out);
 	/* 1,999 + 1 not shown at the end of the loop, written at flush with the last text */
@@ -62,13 +63,13 @@ main(void)
 		      "picowl: log: 1999 more in 0.5 s of: picowl: libwayland: failed to "
 		      "read client connection (pid 9000)") == 1);
 	/* forgotten at flush: shown at once */
-	pw_log("picowl: a different line");
+	pw_log_limited(PW_LOG_WARNING, "a different line");
 	fflush(out);
 	CHECK(count(text, "a different line\n") == 2);
 
 	/* More distinct lines than remembered: each shown, none lost. */
 	for (int i = 0; i < 20; i++) {
-		pw_log("line %c", 'a' + i);
+		pw_log_limited(PW_LOG_WARNING, "line %c", 'a' + i);
 	}
 	fflush(out);
 	CHECK(count(text, "line t\n") == 1 && count(text, "line a\n") == 1);
@@ -76,10 +77,32 @@ main(void)
 	char *big = malloc(5000);
 	memset(big, 'y', 4999);
 	big[4999] = '\0';
-	pw_log("%s", big);
+	pw_log_limited(PW_LOG_WARNING, "%s", big);
 	fflush(out);
 	CHECK(strstr(text, "yyyy\n") != NULL);
 	free(big);
+
+	/* Levels: info and below by default, "picowl: " in front, one line each. */
+	pw_log_debug("hidden %d", 1);
+	pw_log_info("shown %d", 1);
+	pw_log_error("an error\n");
+	fflush(out);
+	CHECK(strstr(text, "hidden 1") == NULL);
+	CHECK(count(text, "picowl: shown 1\n") == 1);
+	CHECK(count(text, "picowl: an error\n") == 1);
+	pw_log_set_level(PW_LOG_DEBUG);
+	CHECK(pw_log_enabled(PW_LOG_DEBUG));
+	pw_log_debug("hidden %d", 2);
+	pw_log_set_level(PW_LOG_ERROR);
+	CHECK(!pw_log_enabled(PW_LOG_WARNING));
+	pw_log_warning("dropped warning");
+	pw_log_limited(PW_LOG_INFO, "dropped limited");
+	pw_log_error("second error");
+	fflush(out);
+	CHECK(count(text, "picowl: hidden 2\n") == 1);
+	CHECK(strstr(text, "dropped") == NULL);
+	CHECK(count(text, "picowl: second error\n") == 1);
+	pw_log_set_level(PW_LOG_INFO);
 	if (check_failed) {
 		fputs(text, stderr);
 	}

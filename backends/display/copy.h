@@ -2,7 +2,7 @@
  * The copy engine: what moves the damaged rows of a frame to the display.
  *   cpu:    picowl copies the rows (memcpy, or a pixman conversion into the display's format);
  *   kernel: the kernel is given the rows (DRM FB_DAMAGE_CLIPS or DIRTYFB) and moves them;
- *   dma:    a DMA controller copies: picowl's own module (backends/kmod, /dev/picowl-dma)
+ *   dma:    a DMA controller copies: picowl's own module (backends/kernel, /dev/picowl-dma)
  *           gives fbdev a DMA-coherent shadow to compose into and copies its row bands into
  *           the framebuffer through a dmaengine memcpy channel. Without it (or on DRM) dma
  *           falls back to cpu, said once with the reason.
@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "backend.h"
-#include "kmod/picowl_dma.h"
+#include "picowl_dma.h"
 
 struct pw_copy {
 	enum pw_copy_engine engine; /* resolved: what this device really has */

@@ -5,7 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "backend.h"
+#include "backends.h"
+#include "backlight.h"
+#include "drm.h"
+#include "fbdev.h"
+#include "headless.h"
+#include "nested.h"
 #include "session.h"
 
 /* A DRM card with a connected output, found in sysfs without opening anything. */
@@ -128,4 +133,13 @@ pw_backend_switch_vt(struct pw_backend *backend, int vt)
 		return false;
 	}
 	return pw_session_switch_vt(backend->session, vt);
+}
+
+void
+pw_backend_destroy(struct pw_backend *backend)
+{
+	if (backend) {
+		pw_backlight_destroy(backend->backlight);
+		backend->impl->destroy(backend);
+	}
 }

@@ -1,5 +1,5 @@
 /* libseat behind the session; built only when libseat is found. */
-#include "session_seat.h"
+#include "libseat_session.h"
 
 #include <libseat.h>
 #include <poll.h>
@@ -13,7 +13,7 @@ struct device {
 	int fd, id;
 };
 
-struct pw_seat_session {
+struct pw_libseat_session {
 	struct libseat *seat;
 	struct wl_event_source *source;
 	void (*active)(void *data, bool active);
@@ -26,7 +26,7 @@ struct pw_seat_session {
 static void
 handle_seat_enable(struct libseat *seat, void *data)
 {
-	struct pw_seat_session *ss = data;
+	struct pw_libseat_session *ss = data;
 	ss->enabled = true;
 	if (ss->active) {
 		ss->active(ss->data, true);
@@ -36,7 +36,7 @@ handle_seat_enable(struct libseat *seat, void *data)
 static void
 handle_seat_disable(struct libseat *seat, void *data)
 {
-	struct pw_seat_session *ss = data;
+	struct pw_libseat_session *ss = data;
 	ss->enabled = false;
 	if (ss->active) {
 		ss->active(ss->data, false);
@@ -52,18 +52,18 @@ static struct libseat_seat_listener seat_listener = {
 static int
 handle_seat_readable(int fd, uint32_t mask, void *data)
 {
-	struct pw_seat_session *ss = data;
+	struct pw_libseat_session *ss = data;
 	if (libseat_dispatch(ss->seat, 0) < 0) {
 		fprintf(stderr, "picowl: session: libseat_dispatch: %s\n", strerror(errno));
 	}
 	return 0;
 }
 
-struct pw_seat_session *
-pw_seat_session_create(struct wl_event_loop *loop, void (*active)(void *data, bool active),
+struct pw_libseat_session *
+pw_libseat_session_create(struct wl_event_loop *loop, void (*active)(void *data, bool active),
 	void *data)
 {
-	struct pw_seat_session *ss = calloc(1, sizeof(*ss));
+	struct pw_libseat_session *ss = calloc(1, sizeof(*ss));
 	if (!ss) {
 		return NULL;
 	}
@@ -92,12 +92,12 @@ pw_seat_session_create(struct wl_event_loop *loop, void (*active)(void *data, bo
 	return ss;
 
 err:
-	pw_seat_session_destroy(ss);
+	pw_libseat_session_destroy(ss);
 	return NULL;
 }
 
 void
-pw_seat_session_destroy(struct pw_seat_session *ss)
+pw_libseat_session_destroy(struct pw_libseat_session *ss)
 {
 	if (!ss) {
 		return;
@@ -117,7 +117,7 @@ pw_seat_session_destroy(struct pw_seat_session *ss)
 }
 
 int
-pw_seat_session_open(struct pw_seat_session *ss, const char *path)
+pw_libseat_session_open(struct pw_libseat_session *ss, const char *path)
 {
 	if (ss->n_devices == ss->cap_devices) {
 		size_t cap = ss->cap_devices ? 2 * ss->cap_devices : 8;
@@ -138,7 +138,7 @@ pw_seat_session_open(struct pw_seat_session *ss, const char *path)
 }
 
 void
-pw_seat_session_close(struct pw_seat_session *ss, int fd)
+pw_libseat_session_close(struct pw_libseat_session *ss, int fd)
 {
 	for (size_t i = 0; i < ss->n_devices; i++) {
 		if (ss->devices[i].fd == fd) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
- * picowl_dma: the interface of /dev/picowl-dma (backends/kmod/picowl_dma.c), for picowl and the
+ * picowl_dma: the interface of /dev/picowl-dma (backends/kernel/picowl_dma.c), for picowl and the
  * module alike.
  *
  *   PICOWL_DMA_SETUP  names the framebuffer (an fd of /dev/fbN) and the size of the shadow; the

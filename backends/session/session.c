@@ -15,7 +15,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "session_seat.h"
+#include "libseat_session.h"
 
 struct session {
 	struct pw_session base;
@@ -23,7 +23,7 @@ struct session {
 	int tty_fd; /* -1: no VT */
 	int saved_kb_mode;
 	struct wl_event_source *release_source, *acquire_source;
-	struct pw_seat_session *seat; /* libseat, or NULL */
+	struct pw_libseat_session *seat; /* libseat, or NULL */
 };
 
 /*
@@ -209,7 +209,7 @@ pw_session_create(struct wl_event_loop *loop)
 	wl_signal_init(&s->base.events.disable);
 	wl_signal_init(&s->base.events.enable);
 	if (seat_daemon_runs()) {
-		s->seat = pw_seat_session_create(loop, handle_seat_active, s);
+		s->seat = pw_libseat_session_create(loop, handle_seat_active, s);
 		if (s->seat) {
 			s->base.kind = "libseat";
 			return &s->base;
@@ -231,7 +231,7 @@ pw_session_destroy(struct pw_session *session)
 		return;
 	}
 	struct session *s = (struct session *)session;
-	pw_seat_session_destroy(s->seat);
+	pw_libseat_session_destroy(s->seat);
 	if (s->tty_fd >= 0) {
 		restore_vt(s->tty_fd, s->saved_kb_mode);
 		remove_crash_handlers();
@@ -251,7 +251,7 @@ pw_session_open(struct pw_session *session, const char *path, int flags)
 {
 	struct session *s = (struct session *)session;
 	if (s->seat) {
-		return pw_seat_session_open(s->seat, path);
+		return pw_libseat_session_open(s->seat, path);
 	}
 	int fd = open(path, flags | O_CLOEXEC | O_NOCTTY);
 	return fd < 0 ? -errno : fd;
@@ -262,7 +262,7 @@ pw_session_close(struct pw_session *session, int fd)
 {
 	struct session *s = (struct session *)session;
 	if (s->seat) {
-		pw_seat_session_close(s->seat, fd);
+		pw_libseat_session_close(s->seat, fd);
 	} else {
 		close(fd);
 	}

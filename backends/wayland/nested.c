@@ -9,10 +9,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "backend.h"
 #include "client.h"
 #include "clock.h"
 #include "copy.h"
+#include "nested.h"
 #include "presentation-time-client-protocol.h"
 
 struct host_buffer {

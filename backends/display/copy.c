@@ -54,7 +54,7 @@ pw_copy_init_fbdev(struct pw_copy *copy, enum pw_copy_engine wanted, int thresho
 		snprintf(why, sizeof(why),
 			"DMA copies only on the shadow path without a format conversion");
 	} else if ((copy->dma_fd = open(PICOWL_DMA_DEVICE, O_RDWR | O_CLOEXEC)) < 0) {
-		snprintf(why, sizeof(why), "%s: %s (the module backends/kmod/picowl_dma.ko)",
+		snprintf(why, sizeof(why), "%s: %s (the module backends/kernel/picowl_dma.ko)",
 			PICOWL_DMA_DEVICE, strerror(errno));
 	} else if (ioctl(copy->dma_fd, PICOWL_DMA_SETUP,
 			   &(struct picowl_dma_setup){.fb_fd = fb_fd, .size = (uint32_t)len}) < 0) {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
+#include "backlight.h"
 
 struct pw_backlight {
 	char dir[300];
