@@ -9,6 +9,7 @@ folder first, then the one header of that name among the listed folders) and che
                  *-protocol.h), a backend header or a backend library's system header
   cycle          two folders include each other, directly or round a longer cycle
   unlisted       a folder with C files is not in layers.txt (or a header is included from one)
+  absent         a folder listed in layers.txt holds no C files (or does not exist)
   ambiguous      a header of that name exists in two listed folders
   unresolved     a quoted header found nowhere and not declared external for the folder
 
@@ -36,7 +37,9 @@ class Layers:
 	"""layers.txt: the layers bottom first, their folders, and the other directives."""
 
 	def __init__(self, text, name='layers.txt'):
+		self.name = name
 		self.order = []  # layer names, bottom first
+		self.folder_line = {}  # folder -> its line in layers.txt
 		self.pure = set()
 		self.folder_layer = {}  # folder -> layer index
 		self.backend_layers = []
@@ -76,6 +79,7 @@ class Layers:
 					if folder in self.folder_layer:
 						raise LayerError('%s: folder %s is listed twice' % (where, folder))
 					self.folder_layer[folder] = len(self.order) - 1
+					self.folder_line[folder] = n
 		if not self.order:
 			raise LayerError('%s: no layer' % name)
 		for layer in self.backend_layers:
@@ -260,14 +264,21 @@ class Checker:
 									lay.order[mine]))
 
 	def check_folders(self):
-		"""Rule (d): every folder holding C files is listed."""
+		"""Rule (d): every folder holding C files is listed, and every listed folder holds C
+		files."""
 		seen = set()
 		for f in self.files:
 			folder = folder_of(f)
 			if folder not in self.layers.folder_layer and folder not in seen:
 				seen.add(folder)
-				self.report(f, 0, 'unlisted', 'folder %s holds C files but is not listed in '
+				self.report(f, 1, 'unlisted', 'folder %s holds C files but is not listed in '
 					    'layers.txt' % folder)
+		holding = set(folder_of(f) for f in self.files)
+		for folder, line in sorted(self.layers.folder_line.items(), key=lambda x: x[1]):
+			if folder not in holding:
+				there = os.path.isdir(os.path.join(self.root, folder))
+				self.report(self.layers.name, line, 'absent', 'layers.txt lists %s, which %s' %
+					    (folder, 'holds no .c or .h file' if there else 'does not exist'))
 
 	def check_cycles(self):
 		"""Rule (c): strongly connected folders (Tarjan), each edge with an example."""
@@ -320,8 +331,7 @@ class Checker:
 
 def format_violation(v):
 	path, line, rule, message = v
-	where = '%s:%d' % (path, line) if line else path
-	return '%s: [%s] %s' % (where, rule, message)
+	return '%s:%d: [%s] %s' % (path, line, rule, message)
 
 
 # The self-test: a small tree with one violation of each kind, and the allowed includes next to
@@ -332,6 +342,8 @@ backends: backends backends/drm backends/fb
 core: compositor/core
 shell: compositor/shell
 clients: clients/a clients/b
+# the next line (8): absent, a folder that is gone
+gone: clients/gone
 backend-layer: backends
 backend-system: xf86drm*.h libinput.h
 external clients/b: engine.h
@@ -383,7 +395,8 @@ SELF_EXPECTED = [
 	('clients/a/a.c', 2, 'cycle'),
 	('clients/b/b.c', 2, 'same-layer'),
 	('clients/b/b.c', 2, 'cycle'),
-	('compositor/extra/extra.c', 0, 'unlisted'),
+	('compositor/extra/extra.c', 1, 'unlisted'),
+	('layers.txt', 8, 'absent'),
 ]
 
 
@@ -395,7 +408,7 @@ def self_test():
 			os.makedirs(os.path.dirname(path), exist_ok=True)
 			with open(path, 'w') as f:
 				f.write(text)
-		found = Checker(root, Layers(SELF_LAYERS, 'self-test layers')).run()
+		found = Checker(root, Layers(SELF_LAYERS, 'layers.txt')).run()
 	print('self-test: a deliberate tree of %d files, %d violations found:' %
 	      (len(SELF_FILES), len(found)))
 	for v in found:
@@ -418,17 +431,17 @@ def main():
 	layers_path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, 'layers.txt')
 	mistakes = self_test()
 	print()
+	name = os.path.relpath(os.path.abspath(layers_path), os.path.abspath(root))
+	if name.startswith('..'):
+		name = layers_path
 	try:
 		with open(layers_path) as f:
-			layers = Layers(f.read(), layers_path)
+			layers = Layers(f.read(), name.replace(os.sep, '/'))
 	except (OSError, LayerError) as e:
 		print('cannot read the layers: %s' % e)
 		return 1
 	checker = Checker(root, layers)
 	found = checker.run()
-	absent = [f for f in layers.folder_layer if not os.path.isdir(os.path.join(root, f))]
-	for f in sorted(absent):
-		print('note: %s is listed but does not exist (yet)' % f)
 	for v in found:
 		print(format_violation(v))
 	print('%d includes checked, %d violations' % (checker.checked, len(found)))
