@@ -4,6 +4,8 @@
                   compositor/, a `.request = fn` whose fn is neither <object>_<request> nor the
                   shared pw_request_destroy (nor NULL)
   handle-request  the same, where fn is named handle_*: request handlers are never handle_*
+  copied-destroy  a function under compositor/ whose body only calls wl_resource_destroy (it
+                  may cast its arguments to void): the tables point to pw_request_destroy
   table-name      a table of a Wayland interface (`struct <iface>_interface NAME = {`) under
                   compositor/ that is not `static const` or whose name does not end in _impl
   listener-name   a wl_listener's `.notify = fn` (in compositor/ or backends/) whose fn is not
@@ -39,6 +41,8 @@ SOURCES = {'wl_event_loop_add_fd': 3, 'wl_event_loop_add_timer': 1,
 CALL = re.compile(r'\b(%s)\s*\(' % '|'.join(SOURCES))
 IDENT = re.compile(r'^&?\s*([A-Za-z_][A-Za-z0-9_]*)$')
 NO_HANDLER = {'NULL', 'SIG_IGN', 'SIG_DFL', '0'}
+ONLY_DESTROY = re.compile(r'^\s*(\(\s*void\s*\)\s*\w+\s*;\s*)*'
+			  r'wl_resource_destroy\s*\(\s*\w+\s*\)\s*;\s*$')
 
 
 def function_name(value):
@@ -77,6 +81,18 @@ def check_tables(path, code, found):
 					      (name, request, value, obj, request,
 					       ' (or use %s)' % SHARED_DESTROY
 					       if request in ('destroy', 'release') else '')))
+
+
+def check_copies(path, code, found):
+	for start, end in stylelib.top_level(code):
+		got = stylelib.declarator_name(code[start:end])
+		if not got or got[0] == SHARED_DESTROY:
+			continue
+		body = code[end + 1:stylelib.matching_paren(code, end) - 1]
+		if ONLY_DESTROY.match(body):
+			found.append((path, stylelib.line_of(code, start + got[1]), 'copied-destroy',
+				      '%s only calls wl_resource_destroy: point its tables to %s '
+				      '(compositor/core/request.h)' % (got[0], SHARED_DESTROY)))
 
 
 def check_listeners(path, code, found):
@@ -120,6 +136,7 @@ def check(root):
 		code = stylelib.strip_c(stylelib.read(os.path.join(root, f)))
 		if f.split('/', 1)[0] in TABLES_IN:
 			check_tables(f, code, found)
+			check_copies(f, code, found)
 		check_listeners(f, code, found)
 	return found
 
@@ -151,7 +168,13 @@ SELF_FILES = {
 	'\tstruct sigaction a = {.sa_handler = handle_crash};\n'
 	'\tstruct sigaction b = {.sa_handler = crashed};\n'  # 29: signal-name
 	'\tprintf(".notify = nothing");\n'
-	'}\n',
+	'}\n'
+	'static void\nregion_destroy(struct wl_client *client, struct wl_resource *resource)\n'
+	'{\n\t(void)client;\n\twl_resource_destroy(resource);\n}\n'  # 33: copied-destroy
+	'static void\npool_destroy(struct wl_client *client, struct wl_resource *resource)\n'
+	'{\n\tpool_unref(resource);\n\twl_resource_destroy(resource);\n}\n',  # does more
+	'compositor/core/request.c': 'void\npw_request_destroy(struct wl_client *client, '
+	'struct wl_resource *resource)\n{\n\twl_resource_destroy(resource);\n}\n',
 	'backends/libinput/libinput.c': 'static const struct libinput_interface li_interface = {\n'
 	'\t.open_restricted = open_restricted,\n};\n'  # not a Wayland table, not compositor/
 	'void\nf(void)\n{\n\tw->destroy.notify = on_destroy;\n}\n',  # 7: listener-name
@@ -167,6 +190,7 @@ SELF_EXPECTED = [
 	('compositor/core/region.c', 23, 'source-name'),
 	('compositor/core/region.c', 27, 'signal-name'),
 	('compositor/core/region.c', 29, 'signal-name'),
+	('compositor/core/region.c', 33, 'copied-destroy'),
 	('backends/libinput/libinput.c', 7, 'listener-name'),
 ]
 
