@@ -9,8 +9,9 @@ in a private runtime directory (`build/` stands for this build), or LISTED with 
 cannot run on the CI machine. A command that is neither fails the test: whoever adds one to the
 README says here how it runs or why it cannot. The test command must be .ci/run's, exactly.
 
-Then every repository path named in a command of doc/*.md (and anywhere in the README) must
-exist: a build product (.ko, .so, .o) needs its folder only, and ninja's targets are not paths.
+Then every repository path named in a command of doc/*.md and tests/README.md (and anywhere in
+the README) must exist: a build product (.ko, .so, .o) needs its folder only, and ninja's
+targets are not paths.
 """
 
 import argparse
@@ -346,14 +347,15 @@ def main():
 
 	n = check_paths(args.source, 'README', cmds) + check_paths(
 		args.source, 'README (text)', [readme.replace('`', ' ')])
-	docs = sorted(glob.glob(os.path.join(args.source, 'doc', '*.md')))
+	docs = sorted(glob.glob(os.path.join(args.source, 'doc', '*.md'))) + [
+		os.path.join(args.source, 'tests', 'README.md')]
 	total = 0
 	for d in docs:
 		dcmds = [c for kind, lines in blocks(open(d).read()) if kind not in ('ini', 'text')
 			 for c in commands(lines)]
 		total += len(dcmds)
 		n += check_paths(args.source, os.path.relpath(d, args.source), dcmds)
-	log('%d commands of %d documents in doc/: %s' % (total, len(docs),
+	log('%d commands of %d documents (doc/*.md, tests/README.md): %s' % (total, len(docs),
 							  'every path they name exists' if not n else
 							  '%d paths missing' % n))
 
