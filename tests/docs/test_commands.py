@@ -11,7 +11,8 @@ README says here how it runs or why it cannot. The test command must be .ci/run'
 
 Then every repository path named in a command of doc/*.md and tests/README.md (and anywhere in
 the README) must exist: a build product (.ko, .so, .o) needs its folder only, and ninja's
-targets are not paths.
+targets are not paths. Last, picowl.ini(5) must describe every key of config/picowl.ini (the
+keys are documented there only).
 """
 
 import argparse
@@ -314,6 +315,32 @@ def check_paths(source, name, cmds):
 	return len(bad)
 
 
+def check_keys(source):
+	"""picowl.ini(5) has a section for each of config/picowl.ini's and names each of its keys."""
+	ini = open(os.path.join(source, 'config', 'picowl.ini')).read()
+	man = open(os.path.join(source, 'config', 'picowl.ini.5')).read().replace('\\-', '-')
+	section, keys = None, []
+	for line in ini.split('\n'):
+		m = re.match(r'^\[(\w+)\]', line)
+		if m:
+			section = m.group(1)
+			if '.SH [%s]' % section not in man:
+				fail('picowl.ini(5) has no section [%s]' % section)
+			continue
+		m = re.match(r'^(\w+)\s*=', line)
+		if m and section not in ('bindings', 'autostart'):
+			keys.append(m.group(1))
+	man_keys = set()
+	for line in man.split('\n'):
+		if line.startswith(('.B ', '.BR ')):
+			man_keys.update(re.findall(r'[a-z_]+', line.split(' ', 1)[1]))
+	missing = [k for k in keys if k not in man_keys]
+	if missing:
+		fail('picowl.ini(5) does not describe %s (keys of config/picowl.ini)' % ', '.join(missing))
+	else:
+		log('picowl.ini(5) describes all %d keys of config/picowl.ini' % len(keys))
+
+
 def main():
 	ap = argparse.ArgumentParser()
 	ap.add_argument('--source', required=True)
@@ -358,6 +385,8 @@ def main():
 	log('%d commands of %d documents (doc/*.md, tests/README.md): %s' % (total, len(docs),
 							  'every path they name exists' if not n else
 							  '%d paths missing' % n))
+
+	check_keys(args.source)
 
 	if not args.only_paths:
 		for kind in ('install', 'nested', 'headless'):
