@@ -217,9 +217,9 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 
 /*
  * Without a vsync wait the frame is on screen at a tick of the refresh grid, which needs no
- * wakeup of its own: the core asks when it wants to draw again (Doom at 28 fps on a 60 Hz
- * panel then wakes picowl once a frame, with its commit). A timer already armed is left to end
- * the frame, even past its tick: it is read in this wakeup or the next.
+ * wakeup of its own: the core asks when it wants to draw again (a game slower than the panel
+ * then wakes picowl once a frame, with its commit; decision 4.10). A timer already armed is left to
+ * end the frame, even past its tick: it is read in this wakeup or the next.
  */
 static void
 fbdev_want_frame_done(struct pw_backend *backend)
