@@ -1,7 +1,7 @@
 /*
  * picowl-load: a wl_shm client that draws a known amount of damage per frame, for the
- * benchmarks in tests/bench. The state shared by its files: the command line (options.h), the
- * damage patterns (pattern.h) and the Wayland side (load.c).
+ * benchmarks in tests/bench. The state shared by its files: the command line
+ * (load_options.h), the damage patterns (pattern.h) and the Wayland side (load.c).
  */
 #ifndef PW_LOAD_H
 #define PW_LOAD_H
@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "client.h"
-#include "options.h"
+#include "load_options.h"
 
 #define NUM_BUFFERS 3
 

@@ -1,4 +1,4 @@
-/* picowl-load's command line (options.c). */
+/* picowl-load's command line (load_options.c). */
 #ifndef PW_LOAD_OPTIONS_H
 #define PW_LOAD_OPTIONS_H
 
