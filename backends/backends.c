@@ -90,7 +90,7 @@ create_auto(struct wl_event_loop *loop, const struct pw_backend_config *config)
 #ifdef PW_HAVE_WAYLAND_BACKEND
 	if (getenv("WAYLAND_DISPLAY")) {
 		pw_log_info("auto: no display device; WAYLAND_DISPLAY is set: wayland\n");
-		return pw_wayland_backend_create(loop, config);
+		return pw_nested_backend_create(loop, config);
 	}
 #endif
 	pw_log_info("auto: no display device and no WAYLAND_DISPLAY: headless\n");
@@ -118,7 +118,7 @@ pw_backend_create(struct wl_event_loop *loop, const char *name,
 	}
 #ifdef PW_HAVE_WAYLAND_BACKEND
 	if (strcmp(name, "wayland") == 0) {
-		return pw_wayland_backend_create(loop, config);
+		return pw_nested_backend_create(loop, config);
 	}
 #endif
 	pw_log_error("the %s backend is not built into this picowl\n", name);

@@ -68,7 +68,7 @@ first_device(char *name, size_t len)
 }
 
 bool
-pw_backend_set_backlight(struct pw_backend *backend, const char *name)
+pw_backlight_set(struct pw_backend *backend, const char *name)
 {
 	char found[256];
 	if (!backend->session || strcmp(name, "none") == 0) {
@@ -143,7 +143,7 @@ set_backlight(struct pw_backlight *bl, enum pw_power_level level)
 }
 
 void
-pw_backend_set_power(struct pw_backend *backend, enum pw_power_level level)
+pw_backlight_set_power(struct pw_backend *backend, enum pw_power_level level)
 {
 	bool on = level != PW_POWER_OFF;
 	bool was_on = backend->power != PW_POWER_OFF;

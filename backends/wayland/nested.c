@@ -368,7 +368,7 @@ static const struct pw_backend_impl nested_impl = {
 };
 
 struct pw_backend *
-pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
+pw_nested_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
 {
 	struct nested *n = calloc(1, sizeof(*n));
 	if (!n) {
