@@ -10,6 +10,7 @@
 #include "drm.h"
 #include "fbdev.h"
 #include "headless.h"
+#include "log.h"
 #include "nested.h"
 #include "session.h"
 
@@ -61,7 +62,7 @@ create_real(struct wl_event_loop *loop, const char *name, const struct pw_backen
 	return pw_drm_backend_create(loop, config, session);
 #else
 	pw_session_destroy(session);
-	fprintf(stderr, "picowl: the drm backend is not built into this picowl (no libdrm)\n");
+	pw_log_error("the drm backend is not built into this picowl (no libdrm)\n");
 	return NULL;
 #endif
 }
@@ -74,7 +75,7 @@ create_auto(struct wl_event_loop *loop, const struct pw_backend_config *config)
 #ifdef PW_HAVE_DRM
 	if (find_connected_card(card, sizeof(card))) {
 		chosen.device = card;
-		fprintf(stderr, "picowl: auto: %s has a connected output: drm\n", card);
+		pw_log_info("auto: %s has a connected output: drm\n", card);
 		return create_real(loop, "drm", &chosen);
 	}
 #else
@@ -83,17 +84,16 @@ create_auto(struct wl_event_loop *loop, const struct pw_backend_config *config)
 #endif
 	if (access("/dev/fb0", F_OK) == 0) {
 		chosen.device = "/dev/fb0";
-		fprintf(stderr, "picowl: auto: no DRM output; /dev/fb0: fbdev\n");
+		pw_log_info("auto: no DRM output; /dev/fb0: fbdev\n");
 		return create_real(loop, "fbdev", &chosen);
 	}
 #ifdef PW_HAVE_WAYLAND_BACKEND
 	if (getenv("WAYLAND_DISPLAY")) {
-		fprintf(stderr,
-			"picowl: auto: no display device; WAYLAND_DISPLAY is set: wayland\n");
-		return pw_wayland_backend_create(loop, config);
+		pw_log_info("auto: no display device; WAYLAND_DISPLAY is set: wayland\n");
+		return pw_nested_backend_create(loop, config);
 	}
 #endif
-	fprintf(stderr, "picowl: auto: no display device and no WAYLAND_DISPLAY: headless\n");
+	pw_log_info("auto: no display device and no WAYLAND_DISPLAY: headless\n");
 	return pw_headless_backend_create(loop, config);
 }
 
@@ -118,10 +118,10 @@ pw_backend_create(struct wl_event_loop *loop, const char *name,
 	}
 #ifdef PW_HAVE_WAYLAND_BACKEND
 	if (strcmp(name, "wayland") == 0) {
-		return pw_wayland_backend_create(loop, config);
+		return pw_nested_backend_create(loop, config);
 	}
 #endif
-	fprintf(stderr, "picowl: the %s backend is not built into this picowl\n", name);
+	pw_log_error("the %s backend is not built into this picowl\n", name);
 	return NULL;
 }
 
@@ -129,7 +129,7 @@ bool
 pw_backend_switch_vt(struct pw_backend *backend, int vt)
 {
 	if (!backend->session) {
-		fprintf(stderr, "picowl: the %s backend has no VT to switch\n", backend->name);
+		pw_log_error("the %s backend has no VT to switch\n", backend->name);
 		return false;
 	}
 	return pw_session_switch_vt(backend->session, vt);

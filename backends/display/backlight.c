@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "backlight.h"
+#include "log.h"
 
 struct pw_backlight {
 	char dir[300];
@@ -67,7 +68,7 @@ first_device(char *name, size_t len)
 }
 
 bool
-pw_backend_set_backlight(struct pw_backend *backend, const char *name)
+pw_backlight_set(struct pw_backend *backend, const char *name)
 {
 	char found[256];
 	if (!backend->session || strcmp(name, "none") == 0) {
@@ -87,7 +88,7 @@ pw_backend_set_backlight(struct pw_backend *backend, const char *name)
 	}
 	snprintf(bl->dir, sizeof(bl->dir), "/sys/class/backlight/%s", name);
 	if (read_int(bl, "max_brightness") <= 0) {
-		fprintf(stderr, "picowl: no backlight %s\n", bl->dir);
+		pw_log_warning("no backlight %s\n", bl->dir);
 		free(bl);
 		return false;
 	}
@@ -136,13 +137,13 @@ set_backlight(struct pw_backlight *bl, enum pw_power_level level)
 		}
 	}
 	if (!ok) {
-		fprintf(stderr, "picowl: cannot set the backlight %s: %m\n", bl->dir);
+		pw_log_error("cannot set the backlight %s: %m\n", bl->dir);
 	}
 	bl->level = level;
 }
 
 void
-pw_backend_set_power(struct pw_backend *backend, enum pw_power_level level)
+pw_backlight_set_power(struct pw_backend *backend, enum pw_power_level level)
 {
 	bool on = level != PW_POWER_OFF;
 	bool was_on = backend->power != PW_POWER_OFF;
@@ -152,8 +153,7 @@ pw_backend_set_power(struct pw_backend *backend, enum pw_power_level level)
 		set_backlight(backend->backlight, level);
 	}
 	if (on != was_on && backend->impl->set_power && !backend->impl->set_power(backend, on)) {
-		fprintf(stderr, "picowl: %s: cannot turn the display %s\n", backend->name,
-			on ? "on" : "off");
+		pw_log_error("%s: cannot turn the display %s\n", backend->name, on ? "on" : "off");
 	}
 	if (on && backend->backlight) {
 		set_backlight(backend->backlight, level);

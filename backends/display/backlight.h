@@ -11,9 +11,9 @@
  * "auto" (the first there is) or "none". Nothing for headless and nested. False with a
  * message when the named device is not there.
  */
-bool pw_backend_set_backlight(struct pw_backend *backend, const char *name);
+bool pw_backlight_set(struct pw_backend *backend, const char *name);
 /* Turns the display and its backlight on, dimmed or off. */
-void pw_backend_set_power(struct pw_backend *backend, enum pw_power_level level);
+void pw_backlight_set_power(struct pw_backend *backend, enum pw_power_level level);
 void pw_backlight_destroy(struct pw_backlight *backlight);
 
 #endif

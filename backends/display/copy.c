@@ -1,5 +1,6 @@
 /* Moving damaged rows to the display; see copy.h. */
 #include "copy.h"
+#include "log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,20 +21,17 @@ pw_copy_init(struct pw_copy *copy, enum pw_copy_engine wanted, int threshold, bo
 		copy->engine = kernel_ok ? PW_COPY_KERNEL : PW_COPY_CPU;
 	} else if (wanted == PW_COPY_CPU && kernel_ok) {
 		/* the cpu writes the driver's buffer, but only the kernel reaches the display */
-		fprintf(stderr,
-			"picowl: copy: %s shows a buffer the kernel uploads: the kernel moves the "
-			"rows (--copy cpu cannot)\n",
+		pw_log_warning("copy: %s shows a buffer the kernel uploads: the kernel moves the "
+			       "rows (--copy cpu cannot)\n",
 			device);
 		copy->engine = PW_COPY_KERNEL;
 	} else if (wanted == PW_COPY_DMA) {
-		fprintf(stderr,
-			"picowl: copy: %s has no DMA copy engine user space can drive; "
-			"copying with the cpu\n",
+		pw_log_warning("copy: %s has no DMA copy engine user space can drive; "
+			       "copying with the cpu\n",
 			device);
 		copy->engine = kernel_ok ? PW_COPY_KERNEL : PW_COPY_CPU;
 	} else if (wanted == PW_COPY_KERNEL && !kernel_ok) {
-		fprintf(stderr,
-			"picowl: copy: %s takes no damage rectangles; copying with the cpu\n",
+		pw_log_warning("copy: %s takes no damage rectangles; copying with the cpu\n",
 			device);
 		copy->engine = PW_COPY_CPU;
 	}
@@ -67,16 +65,15 @@ pw_copy_init_fbdev(struct pw_copy *copy, enum pw_copy_engine wanted, int thresho
 		snprintf(why, sizeof(why), "out of memory");
 	}
 	if (why[0]) {
-		fprintf(stderr, "picowl: copy: %s: no DMA copy engine (%s): copying with the cpu\n",
-			device, why);
+		pw_log_warning("copy: %s: no DMA copy engine (%s): copying with the cpu\n", device,
+			why);
 		pw_copy_finish(copy);
 		return;
 	}
 	copy->dma_len = len;
 	copy->engine = PW_COPY_DMA;
-	fprintf(stderr,
-		"picowl: copy: %s: DMA through %s into a %zu byte shadow; bands under %d pixels "
-		"by cpu\n",
+	pw_log_info("copy: %s: DMA through %s into a %zu byte shadow; bands under %d pixels "
+		    "by cpu\n",
 		device, PICOWL_DMA_DEVICE, len, threshold);
 }
 
@@ -125,9 +122,8 @@ pw_copy_dma(struct pw_copy *copy, uint8_t *dst, int stride, int width,
 		if (ioctl(copy->dma_fd, PICOWL_DMA_COPY, &c) == 0) {
 			dma_bytes = (size_t)c.bytes;
 		} else {
-			fprintf(stderr,
-				"picowl: copy: PICOWL_DMA_COPY: %s: copying with the cpu from now "
-				"on\n",
+			pw_log_warning("copy: PICOWL_DMA_COPY: %s: copying with the cpu from now "
+				       "on\n",
 				strerror(errno));
 			copy->engine = PW_COPY_CPU;
 			for (int i = 0; i < count; i++) {

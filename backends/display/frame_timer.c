@@ -7,6 +7,7 @@
 
 #include "clock.h"
 #include "frame_timer.h"
+#include "log.h"
 
 struct pw_frame_timer {
 	const char *name;
@@ -38,7 +39,7 @@ arm(struct pw_frame_timer *timer)
 {
 	struct itimerspec spec = {.it_value = timer->next_vblank};
 	if (timerfd_settime(timer->fd, TFD_TIMER_ABSTIME, &spec, NULL) < 0) {
-		fprintf(stderr, "picowl: %s: timerfd_settime: %s\n", timer->name, strerror(errno));
+		pw_log_error("%s: timerfd_settime: %s\n", timer->name, strerror(errno));
 		return false;
 	}
 	timer->armed = true;
@@ -68,8 +69,7 @@ handle_timer(int fd, uint32_t mask, void *data)
 	uint64_t expirations;
 	if (read(fd, &expirations, sizeof(expirations)) < 0) {
 		if (errno != EAGAIN) {
-			fprintf(stderr, "picowl: %s: timer read: %s\n", timer->name,
-				strerror(errno));
+			pw_log_error("%s: timer read: %s\n", timer->name, strerror(errno));
 		}
 		return 0; /* disarmed after epoll saw it: the frame was done early */
 	}
@@ -84,7 +84,7 @@ pw_frame_timer_create(struct wl_event_loop *loop, int64_t period_ns, const char 
 {
 	struct pw_frame_timer *timer = calloc(1, sizeof(*timer));
 	if (!timer) {
-		fprintf(stderr, "picowl: %s: out of memory\n", name);
+		pw_log_error("%s: out of memory\n", name);
 		return NULL;
 	}
 	timer->name = name;
@@ -93,13 +93,13 @@ pw_frame_timer_create(struct wl_event_loop *loop, int64_t period_ns, const char 
 	timer->data = data;
 	timer->fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (timer->fd < 0) {
-		fprintf(stderr, "picowl: %s: timerfd_create: %s\n", name, strerror(errno));
+		pw_log_error("%s: timerfd_create: %s\n", name, strerror(errno));
 		goto err;
 	}
 	timer->source =
 		wl_event_loop_add_fd(loop, timer->fd, WL_EVENT_READABLE, handle_timer, timer);
 	if (!timer->source) {
-		fprintf(stderr, "picowl: %s: cannot add the timer to the event loop\n", name);
+		pw_log_error("%s: cannot add the timer to the event loop\n", name);
 		goto err;
 	}
 	return timer;

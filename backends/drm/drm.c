@@ -20,6 +20,7 @@
 #include "copy.h"
 #include "drm.h"
 #include "kms.h"
+#include "log.h"
 #include "session.h"
 
 struct dumb {
@@ -90,7 +91,7 @@ handle_drm_readable(int fd, uint32_t mask, void *data)
 {
 	drmEventContext ctx = {.version = 3, .page_flip_handler2 = handle_page_flip};
 	if (drmHandleEvent(fd, &ctx) != 0) {
-		fprintf(stderr, "picowl: drm: drmHandleEvent failed\n");
+		pw_log_error("drm: drmHandleEvent failed\n");
 	}
 	return 0;
 }
@@ -101,7 +102,7 @@ handle_timer(int fd, uint32_t mask, void *data)
 	struct drm *drm = data;
 	uint64_t expirations;
 	if (read(fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN) {
-		fprintf(stderr, "picowl: drm: timer read: %s\n", strerror(errno));
+		pw_log_error("drm: timer read: %s\n", strerror(errno));
 	}
 	if (drm->pending) {
 		/* Paced a refresh on, but shown when the kernel took it: nothing to claim. */
@@ -176,9 +177,8 @@ drm_present(struct pw_backend *backend, const pixman_region32_t *damage,
 			&event, drm);
 	}
 	if (ret < 0) {
-		fprintf(stderr, "picowl: drm: %s commit: %s%s\n",
-			drm->kms.atomic ? "atomic" : "legacy", strerror(-ret),
-			ret == -EACCES ? " (the session lost the display)" : "");
+		pw_log_error("drm: %s commit: %s%s\n", drm->kms.atomic ? "atomic" : "legacy",
+			strerror(-ret), ret == -EACCES ? " (the session lost the display)" : "");
 		return false;
 	}
 	if (!event && !arm_timer(drm)) {
@@ -214,7 +214,7 @@ handle_session_enable(struct wl_listener *listener, void *data)
 {
 	struct drm *drm = wl_container_of(listener, drm, session_enable);
 	if (strcmp(drm->session->kind, "libseat") != 0 && drmSetMaster(drm->fd) != 0) {
-		fprintf(stderr, "picowl: drm: cannot be DRM master again: %s\n", strerror(errno));
+		pw_log_error("drm: cannot be DRM master again: %s\n", strerror(errno));
 	}
 	/* The console had the display: set the mode again and repaint everything. */
 	drm->modeset = true;
@@ -256,8 +256,7 @@ create_dumb(struct drm *drm, struct dumb *b, int w, int h)
 		.height = (uint32_t)h,
 		.bpp = rgb565 ? 16 : 32};
 	if (drmIoctl(drm->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) < 0) {
-		fprintf(stderr, "picowl: drm: cannot create a %dx%d dumb buffer: %s\n", w, h,
-			strerror(errno));
+		pw_log_error("drm: cannot create a %dx%d dumb buffer: %s\n", w, h, strerror(errno));
 		return false;
 	}
 	b->handle = create.handle;
@@ -267,19 +266,19 @@ create_dumb(struct drm *drm, struct dumb *b, int w, int h)
 	uint32_t fourcc = rgb565 ? DRM_FORMAT_RGB565 : DRM_FORMAT_XRGB8888;
 	if (drmModeAddFB2(drm->fd, (uint32_t)w, (uint32_t)h, fourcc, handles, pitches, offsets,
 		    &b->fb_id, 0) != 0) {
-		fprintf(stderr, "picowl: drm: AddFB2: %s\n", strerror(errno));
+		pw_log_error("drm: AddFB2: %s\n", strerror(errno));
 		return false;
 	}
 	struct drm_mode_map_dumb map = {.handle = b->handle};
 	if (drmIoctl(drm->fd, DRM_IOCTL_MODE_MAP_DUMB, &map) < 0) {
-		fprintf(stderr, "picowl: drm: MAP_DUMB: %s\n", strerror(errno));
+		pw_log_error("drm: MAP_DUMB: %s\n", strerror(errno));
 		return false;
 	}
 	b->map =
 		mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, drm->fd, (off_t)map.offset);
 	if (b->map == MAP_FAILED) {
 		b->map = NULL;
-		fprintf(stderr, "picowl: drm: mmap: %s\n", strerror(errno));
+		pw_log_error("drm: mmap: %s\n", strerror(errno));
 		return false;
 	}
 	memset(b->map, 0, b->size);
@@ -334,8 +333,8 @@ drm_set_power(struct pw_backend *backend, bool on)
 	struct drm *drm = (struct drm *)backend;
 	int ret = pw_kms_set_active(&drm->kms, on);
 	if (ret < 0) {
-		fprintf(stderr, "picowl: %s: cannot turn %s %s: %s\n", drm->path,
-			drm->kms.connector_name, on ? "on" : "off", strerror(-ret));
+		pw_log_error("%s: cannot turn %s %s: %s\n", drm->path, drm->kms.connector_name,
+			on ? "on" : "off", strerror(-ret));
 		return false;
 	}
 	drm->modeset = drm->modeset || on;
@@ -373,7 +372,7 @@ drm_set_mode(struct pw_backend *backend, int index, bool test)
 	struct drm *drm = (struct drm *)backend;
 	const drmModeModeInfo *mode = &drm->kms.modes[index];
 	if (!drm->session->active) {
-		fprintf(stderr, "picowl: drm: cannot set mode %s: the session has no display now\n",
+		pw_log_error("drm: cannot set mode %s: the session has no display now\n",
 			mode->name);
 		return false;
 	}
@@ -385,7 +384,7 @@ drm_set_mode(struct pw_backend *backend, int index, bool test)
 	int ret = pw_kms_set_mode(&drm->kms, mode, bufs[0].fb_id, test);
 	if (ret < 0 || test) {
 		if (ret < 0) {
-			fprintf(stderr, "picowl: drm: %s %s mode %dx%d@%u: %s\n",
+			pw_log_error("drm: %s %s mode %dx%d@%u: %s\n",
 				drm->kms.atomic ? "atomic" : "legacy",
 				test ? "test of" : "cannot set", mode->hdisplay, mode->vdisplay,
 				mode->vrefresh, strerror(-ret));
@@ -414,7 +413,7 @@ drm_set_mode(struct pw_backend *backend, int index, bool test)
 	drm->frames = 0;
 	drm->back = drm->n_bufs == 2; /* bufs[0] is on screen */
 	drm->modeset = false;
-	fprintf(stderr, "picowl: drm: %s now %dx%d@%u\n", drm->kms.connector_name, drm->base.width,
+	pw_log_info("drm: %s now %dx%d@%u\n", drm->kms.connector_name, drm->base.width,
 		drm->base.height, mode->vrefresh);
 	return true;
 }
@@ -464,9 +463,8 @@ setup_buffers(struct drm *drm, const struct pw_backend_config *config)
 	if (mode == PW_PRESENT_AUTO) {
 		mode = drm->upload ? PW_PRESENT_DIRECT : PW_PRESENT_FLIP;
 	} else if (mode == PW_PRESENT_FLIP && drm->upload) {
-		fprintf(stderr,
-			"picowl: drm: %s uploads what it shows: a flip would move the whole "
-			"screen; using direct with damage\n",
+		pw_log_warning("drm: %s uploads what it shows: a flip would move the whole "
+			       "screen; using direct with damage\n",
 			drm->path);
 		mode = PW_PRESENT_DIRECT;
 	}
@@ -518,12 +516,12 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	snprintf(drm->path, sizeof(drm->path), "%s", config->device);
 	drm->fd = pw_session_open(session, drm->path, O_RDWR | O_NONBLOCK);
 	if (drm->fd < 0) {
-		fprintf(stderr, "picowl: drm: cannot open %s: %s\n", drm->path, strerror(-drm->fd));
+		pw_log_error("drm: cannot open %s: %s\n", drm->path, strerror(-drm->fd));
 		goto err;
 	}
 	uint64_t dumb = 0;
 	if (drmGetCap(drm->fd, DRM_CAP_DUMB_BUFFER, &dumb) != 0 || !dumb) {
-		fprintf(stderr, "picowl: drm: %s has no dumb buffers\n", drm->path);
+		pw_log_error("drm: %s has no dumb buffers\n", drm->path);
 		goto err;
 	}
 	if (!pw_kms_init(&drm->kms, drm->fd, drm->path, config->connector, config->mode,
@@ -569,9 +567,8 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	drm->session_enable.notify = handle_session_enable;
 	wl_signal_add(&session->events.enable, &drm->session_enable);
 	drmVersion *version = drmGetVersion(drm->fd);
-	fprintf(stderr,
-		"picowl: drm: %s (%s) %s %dx%d@%u %s, %s, %s, present %s%s, session %s, "
-		"presented %s\n",
+	pw_log_info("drm: %s (%s) %s %dx%d@%u %s, %s, %s, present %s%s, session %s, "
+		    "presented %s\n",
 		drm->path, version ? version->name : "?", drm->kms.connector_name, drm->base.width,
 		drm->base.height, drm->kms.mode.vrefresh, pw_format_name(drm->base.format),
 		drm->kms.atomic ? "atomic" : "legacy",

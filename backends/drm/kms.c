@@ -1,5 +1,6 @@
 /* Connector, CRTC, plane and mode; atomic and legacy commits. See kms.h. */
 #include "kms.h"
+#include "log.h"
 
 #include <drm_fourcc.h>
 #include <errno.h>
@@ -48,8 +49,7 @@ pick_connector(struct pw_kms *kms, drmModeRes *res, const char *want)
 		bool connected = c->connection == DRM_MODE_CONNECTED && c->count_modes > 0;
 		if (want ? strcmp(want, name) == 0 : connected) {
 			if (!connected) {
-				fprintf(stderr,
-					"picowl: drm: %s: connector %s has no display connected\n",
+				pw_log_error("drm: %s: connector %s has no display connected\n",
 					kms->path, name);
 				drmModeFreeConnector(c);
 				return NULL;
@@ -63,11 +63,11 @@ pick_connector(struct pw_kms *kms, drmModeRes *res, const char *want)
 		drmModeFreeConnector(c);
 	}
 	if (want) {
-		fprintf(stderr, "picowl: drm: %s has no connector %s; it has: %s\n", kms->path,
-			want, names[0] ? names : "none");
+		pw_log_error("drm: %s has no connector %s; it has: %s\n", kms->path, want,
+			names[0] ? names : "none");
 	} else {
-		fprintf(stderr, "picowl: drm: %s has no connected output (connectors: %s)\n",
-			kms->path, names[0] ? names : "none");
+		pw_log_error("drm: %s has no connected output (connectors: %s)\n", kms->path,
+			names[0] ? names : "none");
 	}
 	return NULL;
 }
@@ -77,7 +77,7 @@ pick_mode(struct pw_kms *kms, drmModeConnector *c, const char *want)
 {
 	int w = 0, h = 0, hz = 0;
 	if (want && sscanf(want, "%dx%d@%d", &w, &h, &hz) < 2) {
-		fprintf(stderr, "picowl: drm: bad mode %s (WxH or WxH@HZ)\n", want);
+		pw_log_error("drm: bad mode %s (WxH or WxH@HZ)\n", want);
 		return false;
 	}
 	for (int i = 0; i < c->count_modes; i++) {
@@ -100,8 +100,7 @@ pick_mode(struct pw_kms *kms, drmModeConnector *c, const char *want)
 		snprintf(modes + used, sizeof(modes) - used, "%s%dx%d@%u", i ? " " : "",
 			c->modes[i].hdisplay, c->modes[i].vdisplay, c->modes[i].vrefresh);
 	}
-	fprintf(stderr, "picowl: drm: %s has no mode %s; it has: %s\n", kms->connector_name, want,
-		modes);
+	pw_log_error("drm: %s has no mode %s; it has: %s\n", kms->connector_name, want, modes);
 	return false;
 }
 
@@ -186,7 +185,7 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 	kms->atomic = api != PW_KMS_LEGACY && drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
 	drmModeRes *res = drmModeGetResources(fd);
 	if (!res) {
-		fprintf(stderr, "picowl: drm: %s has no mode setting (not a KMS device?)\n", path);
+		pw_log_error("drm: %s has no mode setting (not a KMS device?)\n", path);
 		return false;
 	}
 	bool ok = false;
@@ -203,13 +202,13 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 	kms->n_modes = c->count_modes;
 	int crtc_index = pick_crtc(kms, res, c);
 	if (crtc_index < 0) {
-		fprintf(stderr, "picowl: drm: no CRTC can drive %s\n", kms->connector_name);
+		pw_log_error("drm: no CRTC can drive %s\n", kms->connector_name);
 		goto out;
 	}
 	kms->crtc_id = res->crtcs[crtc_index];
 	kms->saved_crtc = drmModeGetCrtc(fd, kms->crtc_id);
 	if (!pick_plane(kms, crtc_index)) {
-		fprintf(stderr, "picowl: drm: no primary plane for %s\n", kms->connector_name);
+		pw_log_error("drm: no primary plane for %s\n", kms->connector_name);
 		goto out;
 	}
 	if (kms->atomic && !find_props(kms)) {
@@ -221,8 +220,7 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 		kms->atomic = false;
 	}
 	if (api == PW_KMS_ATOMIC && !kms->atomic) {
-		fprintf(stderr, "picowl: drm: %s has no atomic mode setting (--kms atomic)\n",
-			path);
+		pw_log_error("drm: %s has no atomic mode setting (--kms atomic)\n", path);
 		goto out;
 	}
 	ok = true;

@@ -19,6 +19,7 @@
 #include "copy.h"
 #include "fbdev.h"
 #include "frame_timer.h"
+#include "log.h"
 #include "session.h"
 
 struct fbdev {
@@ -78,9 +79,8 @@ pick_format(struct fbdev *fb, enum pw_format *composite)
 		}
 	}
 	if (!fb->fb_format) {
-		fprintf(stderr,
-			"picowl: fbdev: %s is %u bpp, visual %u, red %u/%u green %u/%u blue %u/%u: "
-			"picowl drives 16 bpp RGB565 or BGR565 and 24 or 32 bpp true colour\n",
+		pw_log_error("fbdev: %s is %u bpp, visual %u, red %u/%u green %u/%u blue %u/%u: "
+			     "picowl drives 16 bpp RGB565 or BGR565 and 24 or 32 bpp true colour\n",
 			fb->path, v->bits_per_pixel, fb->fix.visual, v->red.offset, v->red.length,
 			v->green.offset, v->green.length, v->blue.offset, v->blue.length);
 		return false;
@@ -175,9 +175,9 @@ ask_two_screens(struct fbdev *fb)
 		why = "the virtual height stayed";
 	}
 	if (why) {
-		fprintf(stderr,
-			"picowl: fbdev: %s has memory for two screens (%u bytes) but a virtual "
-			"height of %u, and FBIOPUT_VSCREENINFO for %u did not take (%s): no flip\n",
+		pw_log_warning("fbdev: %s has memory for two screens (%u bytes) but a virtual "
+			       "height of %u, and FBIOPUT_VSCREENINFO for %u did not take (%s): no "
+			       "flip\n",
 			fb->path, fb->fix.smem_len, old.yres_virtual, 2 * old.yres, why);
 	}
 }
@@ -197,22 +197,19 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 	if (wanted == PW_PRESENT_AUTO) {
 		mode = flip && !is_drm_emulation(fb) ? PW_PRESENT_FLIP : PW_PRESENT_SHADOW;
 		if (flip && mode == PW_PRESENT_SHADOW) {
-			fprintf(stderr,
-				"picowl: fbdev: %s is DRM's fbdev emulation, whose pans may not "
-				"reach the screen: shadow (--present flip pans anyway; "
-				"--backend drm page-flips)\n",
+			pw_log_warning("fbdev: %s is DRM's fbdev emulation, whose pans may not "
+				       "reach the screen: shadow (--present flip pans anyway; "
+				       "--backend drm page-flips)\n",
 				fb->path);
 		}
 	} else if (wanted == PW_PRESENT_FLIP && !flip) {
-		fprintf(stderr,
-			"picowl: fbdev: %s cannot pan between two screens (virtual %ux%u, "
-			"memory %u, ypanstep %u): using shadow\n",
+		pw_log_warning("fbdev: %s cannot pan between two screens (virtual %ux%u, "
+			       "memory %u, ypanstep %u): using shadow\n",
 			fb->path, fb->var.xres_virtual, fb->var.yres_virtual, fb->fix.smem_len,
 			fb->fix.ypanstep);
 		mode = PW_PRESENT_SHADOW;
 	} else if (wanted == PW_PRESENT_DIRECT && !native) {
-		fprintf(stderr, "picowl: fbdev: %s needs a format conversion: using shadow\n",
-			fb->path);
+		pw_log_warning("fbdev: %s needs a format conversion: using shadow\n", fb->path);
 		mode = PW_PRESENT_SHADOW;
 	}
 	fb->base.present = mode;
@@ -220,9 +217,9 @@ pick_present(struct fbdev *fb, enum pw_present_mode wanted)
 
 /*
  * Without a vsync wait the frame is on screen at a tick of the refresh grid, which needs no
- * wakeup of its own: the core asks when it wants to draw again (Doom at 28 fps on a 60 Hz
- * panel then wakes picowl once a frame, with its commit). A timer already armed is left to end
- * the frame, even past its tick: it is read in this wakeup or the next.
+ * wakeup of its own: the core asks when it wants to draw again (a game slower than the panel
+ * then wakes picowl once a frame, with its commit; decision 4.10). A timer already armed is left to
+ * end the frame, even past its tick: it is read in this wakeup or the next.
  */
 static void
 fbdev_want_frame_done(struct pw_backend *backend)
@@ -331,7 +328,7 @@ fbdev_present(struct pw_backend *backend, const pixman_region32_t *damage,
 		}
 	} else if (fb->base.present == PW_PRESENT_FLIP) {
 		if (!pan_to(fb, !fb->shown)) {
-			fprintf(stderr, "picowl: fbdev: FBIOPAN_DISPLAY: %s\n", strerror(errno));
+			pw_log_error("fbdev: FBIOPAN_DISPLAY: %s\n", strerror(errno));
 			return false;
 		}
 		fb->shown = !fb->shown;
@@ -374,7 +371,7 @@ fbdev_set_power(struct pw_backend *backend, bool on)
 {
 	struct fbdev *fb = (struct fbdev *)backend;
 	if (ioctl(fb->fd, FBIOBLANK, on ? FB_BLANK_UNBLANK : FB_BLANK_POWERDOWN) < 0) {
-		fprintf(stderr, "picowl: %s: FBIOBLANK: %s\n", fb->path, strerror(errno));
+		pw_log_error("%s: FBIOBLANK: %s\n", fb->path, strerror(errno));
 		return false;
 	}
 	return true;
@@ -436,7 +433,7 @@ map_screens(struct fbdev *fb)
 	fb->map = mmap(NULL, fb->map_len, prot, MAP_SHARED, fb->fd, 0);
 	if (fb->map == MAP_FAILED) {
 		fb->map = NULL;
-		fprintf(stderr, "picowl: fbdev: mmap %s: %s\n", fb->path, strerror(errno));
+		pw_log_error("fbdev: mmap %s: %s\n", fb->path, strerror(errno));
 		return false;
 	}
 	int w = fb->base.width, h = fb->base.height;
@@ -445,8 +442,8 @@ map_screens(struct fbdev *fb)
 	/* The memcpy path needs no image on the framebuffer; pixman needs a stride of words. */
 	if (!shadow || !native) {
 		if (stride % 4) {
-			fprintf(stderr, "picowl: fbdev: %s: stride %d is not a multiple of 4\n",
-				fb->path, stride);
+			pw_log_error("fbdev: %s: stride %d is not a multiple of 4\n", fb->path,
+				stride);
 			return false;
 		}
 		for (int i = 0; i < (fb->base.present == PW_PRESENT_FLIP ? 2 : 1); i++) {
@@ -499,15 +496,13 @@ read_screeninfo(struct fbdev *fb)
 {
 	if (ioctl(fb->fd, FBIOGET_VSCREENINFO, &fb->var) < 0 ||
 		ioctl(fb->fd, FBIOGET_FSCREENINFO, &fb->fix) < 0) {
-		fprintf(stderr, "picowl: fbdev: %s is not a framebuffer: %s\n", fb->path,
-			strerror(errno));
+		pw_log_error("fbdev: %s is not a framebuffer: %s\n", fb->path, strerror(errno));
 		return false;
 	}
 	if (fb->var.xres == 0 || fb->var.yres == 0 || fb->fix.line_length == 0 ||
 		(size_t)fb->fix.line_length * fb->var.yres > fb->fix.smem_len) {
-		fprintf(stderr, "picowl: fbdev: %s: bad geometry %ux%u stride %u memory %u\n",
-			fb->path, fb->var.xres, fb->var.yres, fb->fix.line_length,
-			fb->fix.smem_len);
+		pw_log_error("fbdev: %s: bad geometry %ux%u stride %u memory %u\n", fb->path,
+			fb->var.xres, fb->var.yres, fb->fix.line_length, fb->fix.smem_len);
 		return false;
 	}
 	return true;
@@ -530,7 +525,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	snprintf(fb->path, sizeof(fb->path), "%s", config->device ? config->device : "/dev/fb0");
 	fb->fd = pw_session_open(session, fb->path, O_RDWR);
 	if (fb->fd < 0) {
-		fprintf(stderr, "picowl: fbdev: cannot open %s: %s\n", fb->path, strerror(-fb->fd));
+		pw_log_error("fbdev: cannot open %s: %s\n", fb->path, strerror(-fb->fd));
 		goto err;
 	}
 	if (!read_screeninfo(fb) || !pick_format(fb, &fb->base.format)) {
@@ -561,9 +556,8 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	int64_t waited;
 	fb->vsync = vsync_waits(fb, &waited);
 	if (!fb->vsync && waited >= 0) {
-		fprintf(stderr,
-			"picowl: fbdev: %s: FBIO_WAITFORVSYNC returns after %lld us, no vblank: "
-			"frames end on the refresh timer\n",
+		pw_log_warning("fbdev: %s: FBIO_WAITFORVSYNC returns after %lld us, no vblank: "
+			       "frames end on the refresh timer\n",
 			fb->path, (long long)(waited / 1000));
 	}
 	fb->timer = pw_frame_timer_create(loop, 1000000000000LL / fb->base.refresh_mhz, "fbdev",
@@ -575,9 +569,8 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	wl_signal_add(&session->events.disable, &fb->session_disable);
 	fb->session_enable.notify = handle_session_enable;
 	wl_signal_add(&session->events.enable, &fb->session_enable);
-	fprintf(stderr,
-		"picowl: fbdev: %s \"%s\" %dx%d %u bpp, stride %u, virtual %ux%u, %d mHz, "
-		"present %s, %s, session %s\n",
+	pw_log_info("fbdev: %s \"%s\" %dx%d %u bpp, stride %u, virtual %ux%u, %d mHz, "
+		    "present %s, %s, session %s\n",
 		fb->path, fb->id, fb->base.width, fb->base.height, fb->var.bits_per_pixel,
 		fb->fix.line_length, fb->var.xres_virtual, fb->var.yres_virtual,
 		fb->base.refresh_mhz, pw_present_mode_name(fb->base.present),

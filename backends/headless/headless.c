@@ -10,6 +10,7 @@
 #include "copy.h"
 #include "frame_timer.h"
 #include "headless.h"
+#include "log.h"
 
 struct headless {
 	struct pw_backend base;
@@ -143,7 +144,7 @@ headless_destroy(struct pw_backend *backend)
 static bool
 headless_set_power(struct pw_backend *backend, bool on)
 {
-	fprintf(stderr, "picowl: headless: display %s\n", on ? "on" : "off");
+	pw_log_info("headless: display %s\n", on ? "on" : "off");
 	return true;
 }
 
@@ -183,8 +184,7 @@ headless_set_mode(struct pw_backend *backend, int index, bool test)
 	}
 	pixman_image_t *front[2], *shadow;
 	if (!create_images(hl, mode->width, mode->height, front, &shadow)) {
-		fprintf(stderr, "picowl: headless: no memory for %dx%d\n", mode->width,
-			mode->height);
+		pw_log_error("headless: no memory for %dx%d\n", mode->width, mode->height);
 		return false;
 	}
 	for (int i = 0; i < 2; i++) {
@@ -200,7 +200,7 @@ headless_set_mode(struct pw_backend *backend, int index, bool test)
 	hl->base.width = mode->width;
 	hl->base.height = mode->height;
 	hl->base.mode = index;
-	fprintf(stderr, "picowl: headless: now %dx%d\n", mode->width, mode->height);
+	pw_log_info("headless: now %dx%d\n", mode->width, mode->height);
 	return true;
 }
 
@@ -238,8 +238,8 @@ struct pw_backend *
 pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
 {
 	if (config->width <= 0 || config->height <= 0 || config->refresh_mhz <= 0) {
-		fprintf(stderr, "picowl: headless: bad size %dx%d or refresh %d mHz\n",
-			config->width, config->height, config->refresh_mhz);
+		pw_log_error("headless: bad size %dx%d or refresh %d mHz\n", config->width,
+			config->height, config->refresh_mhz);
 		return NULL;
 	}
 	struct headless *hl = calloc(1, sizeof(*hl));
@@ -260,9 +260,8 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	 */
 	hl->base.present = config->present == PW_PRESENT_AUTO ? PW_PRESENT_DIRECT : config->present;
 	if (config->copy != PW_COPY_CPU && config->copy != PW_COPY_AUTO) {
-		fprintf(stderr,
-			"picowl: headless: no %s copy engine in RAM; rows are copied by the "
-			"cpu\n",
+		pw_log_warning("headless: no %s copy engine in RAM; rows are copied by the "
+			       "cpu\n",
 			config->copy == PW_COPY_DMA ? "DMA" : "kernel");
 	}
 	if (!create_images(hl, config->width, config->height, hl->front, &hl->shadow)) {

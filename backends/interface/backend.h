@@ -110,7 +110,7 @@ struct pw_backend_mode {
 	bool preferred;
 };
 
-/* What pw_backend_set_power does to the display and its backlight. */
+/* What pw_backlight_set_power does to the display and its backlight. */
 enum pw_power_level {
 	PW_POWER_ON,
 	PW_POWER_DIM, /* the display on, the backlight lowered */
@@ -167,9 +167,9 @@ struct pw_backend {
 	/* Set by the compositor: where a backend with its own input (nested) sends it. */
 	const struct pw_input_events *input_events;
 	void *input_data;
-	/* The backlight pw_backend_set_power drives (backlight.c), or NULL. */
+	/* The backlight pw_backlight_set_power drives (backlight.c), or NULL. */
 	struct pw_backlight *backlight;
-	enum pw_power_level power; /* what pw_backend_set_power last set */
+	enum pw_power_level power; /* what pw_backlight_set_power last set */
 };
 
 /* Tells the core that the frame last presented is on screen, as `info` says. */

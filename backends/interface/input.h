@@ -6,9 +6,12 @@
 #ifndef PW_INPUT_H
 #define PW_INPUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
+
+#include "log.h"
 
 struct pw_session;
 struct pw_input;
@@ -47,26 +50,18 @@ struct pw_input_config {
 };
 
 /*
- * Opens the input devices through `session` (NULL: opens them directly) and sends their
- * events to `events` with `data`. Suspends and resumes with the session. NULL after a message
- * on stderr; no device at all is not a failure.
- */
-struct pw_input *pw_input_create(struct wl_event_loop *loop, struct pw_session *session,
-	const struct pw_input_config *config, const struct pw_input_events *events, void *data);
-void pw_input_destroy(struct pw_input *input);
-/* The fd that turns readable when input events wait (libinput's). */
-int pw_input_fd(const struct pw_input *input);
-
-/*
- * input.c is a module of its own, picowl-input.so, that input_load.c loads at the first
+ * libinput/libinput.c is a module of its own, picowl-input.so, that libinput/input_load.c
+ * (input_load.h: pw_input_create, pw_input_destroy, pw_input_fd) loads at the first
  * pw_input_create: libinput and the dozen libraries behind it (libudev, libevdev, libwacom,
  * glib, ...) are then mapped and linked after picowl's first frame, not before its main.
  * The module's one symbol, PW_INPUT_MODULE_SYMBOL, is this table; `host` gives it the
- * session's device opening, which lives in the executable.
+ * session's device opening and picowl's log (log.h's pw_log_va: the module writes its lines
+ * through the executable's logger, not a copy of it), which live in the executable.
  */
 struct pw_input_host {
 	int (*open)(struct pw_session *session, const char *path, int flags);
 	void (*close)(struct pw_session *session, int fd);
+	void (*log)(enum pw_log_level level, const char *fmt, va_list ap);
 };
 
 struct pw_input_module {

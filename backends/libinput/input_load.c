@@ -1,21 +1,24 @@
 /*
- * pw_input_* through the module picowl-input.so (input.c), loaded at the first
- * pw_input_create; see input.h. Installed, the module is ../lib/picowl/picowl-input.so from
- * the executable's folder (/usr/bin/picowl: /usr/lib/picowl/); in the build tree, where meson
- * put it.
+ * pw_input_* through the module picowl-input.so (libinput.c), loaded at the first
+ * pw_input_create; see input_load.h and interface/input.h. Installed, the module is
+ * ../lib/picowl/picowl-input.so from the executable's folder (/usr/bin/picowl: /usr/lib/picowl/);
+ * in the build tree, where meson put it.
  */
+#include "input_load.h"
+
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "input.h"
+#include "log.h"
 #include "session.h"
 
 static const struct pw_input_host host = {
 	.open = pw_session_open,
 	.close = pw_session_close,
+	.log = pw_log_va,
 };
 
 static const struct pw_input_module *module;
@@ -54,20 +57,18 @@ load(void)
 		}
 		void *handle = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);
 		if (!handle) {
-			fprintf(stderr, "picowl: input: cannot load %s: %s\n", paths[i], dlerror());
+			pw_log_error("input: cannot load %s: %s\n", paths[i], dlerror());
 			return NULL;
 		}
 		module = dlsym(handle, PW_INPUT_MODULE_SYMBOL);
 		if (!module) {
-			fprintf(stderr, "picowl: input: %s has no %s\n", paths[i],
-				PW_INPUT_MODULE_SYMBOL);
+			pw_log_error("input: %s has no %s\n", paths[i], PW_INPUT_MODULE_SYMBOL);
 			dlclose(handle);
 		}
 		return module;
 	}
-	fprintf(stderr,
-		"picowl: input: the module picowl-input.so is neither at %s nor at %s: no input "
-		"devices\n",
+	pw_log_warning("input: the module picowl-input.so is neither at %s nor at %s: no input "
+		       "devices\n",
 		paths[0] ? paths[0] : "../lib/picowl/ from the executable", PW_INPUT_MODULE_BUILD);
 	return NULL;
 }

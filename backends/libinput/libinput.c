@@ -6,6 +6,7 @@
 #include <glob.h>
 #include <libinput.h>
 #include <libudev.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,16 @@ struct pw_input {
 	float calibration[6];
 	int devices; /* added so far */
 };
+
+/* The module's lines go through picowl's log (host->log): one logger, one level. */
+static void __attribute__((format(printf, 3, 4)))
+input_log(const struct pw_input *input, enum pw_log_level level, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	input->host->log(level, fmt, ap);
+	va_end(ap);
+}
 
 static int
 open_restricted(const char *path, int flags, void *data)
@@ -63,11 +74,12 @@ device_added(struct pw_input *input, struct libinput_device *device)
 		enum libinput_config_status status =
 			libinput_device_config_calibration_set_matrix(device, input->calibration);
 		if (status != LIBINPUT_CONFIG_STATUS_SUCCESS) {
-			fprintf(stderr, "picowl: input: %s refused the calibration matrix\n",
+			input_log(input, PW_LOG_WARNING,
+				"input: %s refused the calibration matrix\n",
 				libinput_device_get_name(device));
 		}
 	}
-	fprintf(stderr, "picowl: input: %s (%s)%s%s%s\n", libinput_device_get_name(device),
+	input_log(input, PW_LOG_INFO, "input: %s (%s)%s%s%s\n", libinput_device_get_name(device),
 		libinput_device_get_sysname(device),
 		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) ? " keys" : "",
 		libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) ? " pointer"
@@ -204,7 +216,7 @@ static void
 drain(struct pw_input *input)
 {
 	if (libinput_dispatch(input->li) < 0) {
-		fprintf(stderr, "picowl: input: libinput_dispatch failed\n");
+		input_log(input, PW_LOG_ERROR, "input: libinput_dispatch failed\n");
 	}
 	struct libinput_event *event;
 	while ((event = libinput_get_event(input->li))) {
@@ -232,7 +244,7 @@ handle_session_enable(struct wl_listener *listener, void *data)
 {
 	struct pw_input *input = wl_container_of(listener, input, session_enable);
 	if (libinput_resume(input->li) != 0) {
-		fprintf(stderr, "picowl: input: cannot take the input devices back\n");
+		input_log(input, PW_LOG_ERROR, "input: cannot take the input devices back\n");
 	}
 }
 
@@ -245,8 +257,8 @@ add_paths(struct pw_input *input, const char *const *paths)
 	}
 	for (const char *const *p = paths; *p; p++) {
 		if (!libinput_path_add_device(input->li, *p)) {
-			fprintf(stderr,
-				"picowl: input: %s is not an input device libinput takes "
+			input_log(input, PW_LOG_ERROR,
+				"input: %s is not an input device libinput takes "
 				"(missing, no permission, or no udev data for it)\n",
 				*p);
 		}
@@ -291,7 +303,8 @@ open_udev(struct pw_input *input)
 	}
 	input->li = libinput_udev_create_context(&li_interface, input, input->udev);
 	if (!input->li || libinput_udev_assign_seat(input->li, "seat0") != 0) {
-		fprintf(stderr, "picowl: input: cannot enumerate input devices through udev\n");
+		input_log(input, PW_LOG_ERROR,
+			"input: cannot enumerate input devices through udev\n");
 		return false;
 	}
 	return true;
@@ -339,11 +352,11 @@ create(struct wl_event_loop *loop, struct pw_session *session, const struct pw_i
 		input->session_enable.notify = handle_session_enable;
 		wl_signal_add(&session->events.enable, &input->session_enable);
 	}
-	fprintf(stderr, "picowl: input: %d device(s)\n", input->devices);
+	input_log(input, PW_LOG_INFO, "input: %d device(s)\n", input->devices);
 	return input;
 
 err:
-	fprintf(stderr, "picowl: input: cannot set up libinput\n");
+	input_log(input, PW_LOG_ERROR, "input: cannot set up libinput\n");
 	destroy(input);
 	return NULL;
 }

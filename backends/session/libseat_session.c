@@ -1,5 +1,6 @@
 /* libseat behind the session; built only when libseat is found. */
 #include "libseat_session.h"
+#include "log.h"
 
 #include <libseat.h>
 #include <poll.h>
@@ -54,7 +55,7 @@ handle_seat_readable(int fd, uint32_t mask, void *data)
 {
 	struct pw_libseat_session *ss = data;
 	if (libseat_dispatch(ss->seat, 0) < 0) {
-		fprintf(stderr, "picowl: session: libseat_dispatch: %s\n", strerror(errno));
+		pw_log_error("session: libseat_dispatch: %s\n", strerror(errno));
 	}
 	return 0;
 }
@@ -79,7 +80,7 @@ pw_libseat_session_create(struct wl_event_loop *loop, void (*active)(void *data,
 		}
 	}
 	if (!ss->enabled) {
-		fprintf(stderr, "picowl: session: the seat was not enabled in 5 s\n");
+		pw_log_error("session: the seat was not enabled in 5 s\n");
 		goto err;
 	}
 	ss->source = wl_event_loop_add_fd(loop, libseat_get_fd(ss->seat), WL_EVENT_READABLE,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "libseat_session.h"
+#include "log.h"
 
 struct session {
 	struct pw_session base;
@@ -139,7 +140,7 @@ setup_vt(struct session *s)
 {
 	s->tty_fd = open_vt();
 	if (s->tty_fd < 0) {
-		fprintf(stderr, "picowl: session: no VT (%s): the console is left as it is\n",
+		pw_log_warning("session: no VT (%s): the console is left as it is\n",
 			strerror(errno));
 		s->base.kind = "novt";
 		return true;
@@ -149,7 +150,7 @@ setup_vt(struct session *s)
 		s->saved_kb_mode = K_UNICODE;
 	}
 	if (ioctl(s->tty_fd, KDSETMODE, KD_GRAPHICS) < 0) {
-		fprintf(stderr, "picowl: session: KDSETMODE KD_GRAPHICS: %s\n", strerror(errno));
+		pw_log_error("session: KDSETMODE KD_GRAPHICS: %s\n", strerror(errno));
 		goto err;
 	}
 	install_crash_handlers(s->tty_fd, s->saved_kb_mode);
@@ -167,7 +168,7 @@ setup_vt(struct session *s)
 		.relsig = (short)release,
 		.acqsig = (short)acquire};
 	if (ioctl(s->tty_fd, VT_SETMODE, &mode) < 0) {
-		fprintf(stderr, "picowl: session: VT_SETMODE: %s\n", strerror(errno));
+		pw_log_error("session: VT_SETMODE: %s\n", strerror(errno));
 		goto err;
 	}
 	return true;
@@ -214,8 +215,7 @@ pw_session_create(struct wl_event_loop *loop)
 			s->base.kind = "libseat";
 			return &s->base;
 		}
-		fprintf(stderr,
-			"picowl: session: no seat from libseat; opening devices directly\n");
+		pw_log_warning("session: no seat from libseat; opening devices directly\n");
 	}
 	if (!setup_vt(s)) {
 		pw_session_destroy(&s->base);
@@ -273,11 +273,11 @@ pw_session_switch_vt(struct pw_session *session, int vt)
 {
 	struct session *s = (struct session *)session;
 	if (s->tty_fd < 0 || s->seat) {
-		fprintf(stderr, "picowl: cannot switch VTs in a %s session\n", session->kind);
+		pw_log_error("cannot switch VTs in a %s session\n", session->kind);
 		return false;
 	}
 	if (ioctl(s->tty_fd, VT_ACTIVATE, vt) < 0) {
-		fprintf(stderr, "picowl: cannot switch to VT %d: %s\n", vt, strerror(errno));
+		pw_log_error("cannot switch to VT %d: %s\n", vt, strerror(errno));
 		return false;
 	}
 	return true;

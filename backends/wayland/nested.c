@@ -12,6 +12,7 @@
 #include "client.h"
 #include "clock.h"
 #include "copy.h"
+#include "log.h"
 #include "nested.h"
 #include "presentation-time-client-protocol.h"
 
@@ -177,7 +178,7 @@ nested_present(struct pw_backend *backend, const pixman_region32_t *damage,
 	}
 	wl_surface_commit(surface);
 	if (wl_display_flush(n->client.display) < 0 && errno != EAGAIN) {
-		fprintf(stderr, "picowl: wayland: lost the host compositor: %s\n", strerror(errno));
+		pw_log_error("wayland: lost the host compositor: %s\n", strerror(errno));
 		return false;
 	}
 	b->shm.busy = true;
@@ -193,7 +194,7 @@ handle_host_readable(int fd, uint32_t mask, void *data)
 	struct nested *n = data;
 	if ((mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) ||
 		wl_display_dispatch(n->client.display) < 0) {
-		fprintf(stderr, "picowl: wayland: the host compositor went away\n");
+		pw_log_error("wayland: the host compositor went away\n");
 		wl_event_source_remove(n->source);
 		n->source = NULL;
 		return 0;
@@ -334,7 +335,7 @@ handle_configure(struct pw_client_toplevel *top)
 static void
 handle_close(struct pw_client_toplevel *top)
 {
-	fprintf(stderr, "picowl: wayland: the window was closed\n");
+	pw_log_info("wayland: the window was closed\n");
 }
 
 static void
@@ -367,7 +368,7 @@ static const struct pw_backend_impl nested_impl = {
 };
 
 struct pw_backend *
-pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
+pw_nested_backend_create(struct wl_event_loop *loop, const struct pw_backend_config *config)
 {
 	struct nested *n = calloc(1, sizeof(*n));
 	if (!n) {
@@ -384,7 +385,7 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	n->base.refresh_unknown = true;
 	n->base.present = PW_PRESENT_FLIP;
 	if (config->present != PW_PRESENT_AUTO && config->present != PW_PRESENT_FLIP) {
-		fprintf(stderr, "picowl: wayland: a nested window always swaps two buffers\n");
+		pw_log_warning("wayland: a nested window always swaps two buffers\n");
 	}
 	const struct pw_client_versions versions = {.compositor = 4,
 		.shm = 1,
@@ -405,8 +406,8 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 	}
 	for (int i = 0; i < 2; i++) {
 		if (!create_buffer(n, &n->bufs[i])) {
-			fprintf(stderr, "picowl: wayland: cannot create a %dx%d buffer\n",
-				n->base.width, n->base.height);
+			pw_log_error("wayland: cannot create a %dx%d buffer\n", n->base.width,
+				n->base.height);
 			goto err;
 		}
 	}
@@ -434,7 +435,7 @@ pw_wayland_backend_create(struct wl_event_loop *loop, const struct pw_backend_co
 			"at the host's frame callbacks (its wp_presentation clock %d; no vsync)",
 			n->presentation ? (int)n->host_clock : -1);
 	}
-	fprintf(stderr, "picowl: wayland: a %dx%d %s window on %s, presented %s\n", n->base.width,
+	pw_log_info("wayland: a %dx%d %s window on %s, presented %s\n", n->base.width,
 		n->base.height, pw_format_name(n->base.format),
 		getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "wayland-0", how);
 	return &n->base;

@@ -4,7 +4,7 @@
 
 #include "backend.h"
 
-struct pw_backend *pw_wayland_backend_create(struct wl_event_loop *loop,
+struct pw_backend *pw_nested_backend_create(struct wl_event_loop *loop,
 	const struct pw_backend_config *config);
 
 #endif

@@ -1,5 +1,7 @@
 /*
- * picowl's platform layer for doomgeneric: the state shared by its files.
+ * picowl's platform layer for doomgeneric: the state shared by its files. Their functions are
+ * in dg_wayland.h, dg_input.h and dg_present.h; dg_platform.c implements the engine's DG_*
+ * interface (the engine's doomgeneric.h).
  *
  * doomgeneric's interface (DG_Init, DG_DrawFrame, ...) takes no context, so the layer keeps
  * one struct dg for the process (dg_platform.c). A failure the game cannot continue after
@@ -93,26 +95,5 @@ struct dg {
 
 	struct dg_stats stats;
 };
-
-/* dg_wayland.c */
-void dg_wl_init(struct dg *dg); /* connects, creates the window, waits for its configure */
-void dg_wl_dispatch(struct dg *dg, int timeout_ms); /* -1 blocks until an event */
-void dg_wl_set_title(struct dg *dg, const char *title);
-_Noreturn void dg_fail(const char *fmt, ...);
-uint64_t dg_now_us(void);
-
-/* dg_input.c: the seat's keyboard into dg->keys */
-extern const struct pw_client_input_listener dg_input_listener;
-
-/* dg_present.c */
-void dg_present_configure(struct dg *dg); /* the size, the format or the turn changed */
-/*
- * The wl_output transform the buffers should be drawn with: the output's when the window is
- * fullscreen (a direct present then needs no rotation) and -buffer-transform is auto, else 0.
- */
-int dg_present_turn(const struct dg *dg);
-void dg_present_draw(struct dg *dg); /* DG_DrawFrame */
-void dg_present_try(struct dg *dg); /* present a pending frame if it can, never waits */
-void dg_present_frame_done(struct pw_client_frame *frame, uint32_t msec); /* dg->top.frame's */
 
 #endif

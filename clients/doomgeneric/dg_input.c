@@ -1,5 +1,5 @@
 /* The keyboard through xkbcommon into the key queue DG_GetKey reads. */
-#include "dg.h"
+#include "dg_input.h"
 
 static void
 handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "dg.h"
+#include "dg_input.h"
+#include "dg_present.h"
+#include "dg_wayland.h"
 #include "doomgeneric.h"
 
 #ifdef CMAP256

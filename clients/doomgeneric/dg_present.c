@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dg.h"
+#include "dg_present.h"
+#include "dg_wayland.h"
 
 #define POOL_MAX (2 * DG_BUFFERS_MAX) /* live buffers, and stale ones waiting for release */
 

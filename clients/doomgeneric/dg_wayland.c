@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "dg.h"
+#include "dg_input.h"
+#include "dg_present.h"
+#include "dg_wayland.h"
 
 _Noreturn void
 dg_fail(const char *fmt, ...)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "load.h"
+#include "pattern.h"
 
 static double
 elapsed(const struct timespec *since)

@@ -1,5 +1,5 @@
 /* picowl-load's damage patterns: which box a frame damages, and what it paints there. */
-#include "load.h"
+#include "pattern.h"
 
 void
 load_damage_box(const struct load *load, int *x, int *y, int *w, int *h)

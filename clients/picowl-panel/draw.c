@@ -1,10 +1,12 @@
 /* Drawing the bar with pixman and the built-in font; reading the clock and the battery. */
+#include "draw.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "panel.h"
+#include "font.h"
 
 #define PAD 2
 

@@ -2,7 +2,7 @@
  * picowl-panel's font: 3x5 pixel glyphs for ASCII 32..126, drawn for picowl (lower case shows
  * as upper case). Bit r*3+c is row r, column c (0: left) of a glyph.
  */
-#include "panel.h"
+#include "font.h"
 
 /* ASCII 32..96, then 123..126: lower case uses the upper case glyphs. */
 static const uint16_t glyphs[65 + 4] = {0x0000, 0x2092, 0x002d, 0x5f7d, 0x3c9e, 0x42a1, 0x6aaa,

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "client.h"
-#include "panel.h"
+#include "draw.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 

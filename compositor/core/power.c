@@ -32,7 +32,7 @@ set_level(struct pw_power *power, enum pw_power_level level)
 	if (off) {
 		pw_output_set_blank(server->output, true);
 	}
-	pw_backend_set_power(server->backend, level);
+	pw_backlight_set_power(server->backend, level);
 	if (!off && power->level == PW_POWER_OFF) {
 		pw_output_set_blank(server->output, false);
 	}
@@ -108,7 +108,7 @@ pw_power_destroy(struct pw_power *power)
 	}
 	if (power->level != PW_POWER_ON) {
 		/* Only the display and its light: the output is about to go, nothing to redraw. */
-		pw_backend_set_power(power->server->backend, PW_POWER_ON);
+		pw_backlight_set_power(power->server->backend, PW_POWER_ON);
 	}
 	pw_idle_remove(power->server->idle, &power->dim);
 	pw_idle_remove(power->server->idle, &power->blank);
@@ -123,7 +123,7 @@ pw_power_configure(struct pw_power *power, int idle_s, int dim_s, const char *ba
 	struct pw_idle *idle = power->server->idle;
 	power->blank.timeout_ms = idle_s * 1000;
 	power->dim.timeout_ms = idle_s && dim_s >= idle_s ? 0 : dim_s * 1000;
-	pw_backend_set_backlight(power->server->backend, backlight ? backlight : "auto");
+	pw_backlight_set(power->server->backend, backlight ? backlight : "auto");
 	pw_idle_update(idle, &power->blank);
 	pw_idle_update(idle, &power->dim);
 	if (power->level == PW_POWER_DIM) {

@@ -24,6 +24,7 @@
 #include "backend.h"
 #include "clock.h"
 #include "epoll.h"
+#include "input_load.h"
 #include "listen.h"
 #include "output.h"
 #include "server.h"

@@ -11,7 +11,7 @@
 #include "budget.h"
 #include "client_fds.h"
 #include "clock.h"
-#include "counters.h"
+#include "counters_report.h"
 #include "epoll.h"
 #include "listen.h"
 #include "log.h"
@@ -269,7 +269,7 @@ pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
 				server->opts.counters);
 		}
 	}
-	pw_counters_dump(server->counters, file ? file : stderr, json);
+	pw_counters_report_dump(server->counters, file ? file : stderr, json);
 	if (file && file != out) {
 		fclose(file);
 	}

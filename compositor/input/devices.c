@@ -9,7 +9,7 @@
 
 #include "backend.h"
 #include "clock.h"
-#include "input.h"
+#include "input_load.h"
 #include "output.h"
 #include "seat_internal.h"
 #include "server.h"

@@ -37,8 +37,8 @@ pw_now_ns(void)
 
 /*
  * `ts` plus `ns` (0 to 999,999,999) with no 64-bit division: ARMv5 has no divide instruction,
- * and libgcc's 64-bit division costs a hundred or more instructions, as many as the value's
- * bits ask for (the frame timer adds a period every frame).
+ * and libgcc's 64-bit division is dear, the more the value's bits ask for (decision 4.20; the
+ * frame timer adds a period every frame).
  */
 static inline struct timespec
 pw_timespec_add_ns(const struct timespec *ts, long ns)

@@ -49,26 +49,12 @@ report(struct parser *p, const char *key, const char *fmt, ...)
 	va_end(ap);
 }
 
-char *
-pw_config_pool_strdup(struct pw_config_private *priv, const char *s)
-{
-	size_t len = strlen(s);
-	struct pw_config_pool_string *str = malloc(sizeof(*str) + len + 1);
-	if (!str) {
-		return NULL;
-	}
-	memcpy(str->text, s, len + 1);
-	str->next = priv->strings;
-	priv->strings = str;
-	return str->text;
-}
-
 static void
 set_key(struct parser *p, const char *key, const char *value)
 {
 	/* Long enough for any value, which a line of MAX_LINE bounds. */
 	char err[MAX_LINE + 256];
-	if (!pw_config_set_key(p->priv, p->section, key, value, err, sizeof(err))) {
+	if (!pw_config_keys_set(p->priv, p->section, key, value, err, sizeof(err))) {
 		report(p, key, "%s", err);
 	}
 }
@@ -104,7 +90,7 @@ parse_line(struct parser *p, char *raw)
 		}
 		*end = '\0';
 		char *name = trim(line + 1);
-		if (pw_config_section_known(name)) {
+		if (pw_config_keys_section_known(name)) {
 			p->section_known = true;
 			snprintf(p->section, sizeof(p->section), "%s", name);
 		} else {
@@ -136,7 +122,7 @@ create_default(void)
 	if (!priv) {
 		return NULL;
 	}
-	if (!pw_config_set_defaults(priv)) {
+	if (!pw_config_keys_set_defaults(priv)) {
 		pw_config_destroy(&priv->config);
 		return NULL;
 	}
@@ -244,7 +230,7 @@ pw_config_load_file(const char *path, FILE *log)
 		return NULL;
 	}
 	if (path) {
-		priv->config.path = pw_config_pool_strdup(priv, path);
+		priv->config.path = pw_config_keys_strdup(priv, path);
 		if (!priv->config.path) {
 			pw_config_destroy(&priv->config);
 			return NULL;

@@ -51,7 +51,7 @@ struct pw_binding {
 	uint32_t keysym; /* lower case for letters: Logo+Shift+c is c with Shift */
 	enum pw_action action;
 	int arg;
-	char *command; /* PW_ACTION_SPAWN: the command line, split by pw_config_split */
+	char *command; /* PW_ACTION_SPAWN: the command line, split by pw_config_binding_split */
 };
 
 struct pw_autostart {
@@ -136,30 +136,5 @@ struct pw_config *pw_config_reload(const struct pw_config *config, FILE *log);
 
 /* Accepts NULL. */
 void pw_config_destroy(struct pw_config *config);
-
-/*
- * Parses a binding: `combo` such as "Logo+Shift+c" or "XF86Launch1" (KEY_PROG1 works too), and
- * `action` such as "focus next" or "spawn foot". On failure returns false with a message.
- */
-bool pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out,
-	char *err, size_t errlen);
-
-/* The binding for `keysym` with exactly `modifiers` held, or NULL. */
-const struct pw_binding *pw_config_find_binding(const struct pw_config *config, uint32_t modifiers,
-	uint32_t keysym);
-
-/*
- * Splits a command line into a NULL-terminated argv: words split at blanks, '...' and "..."
- * quote, a backslash escapes the next character. No shell: no variables, globs or pipes.
- * Returns NULL on an unterminated quote, an empty line or no memory. Free with free() (one
- * block).
- */
-char **pw_config_split(const char *line);
-
-/* The i-th key of the file (section and name), for --help and the tests; NULL past the end. */
-const char *pw_config_key(size_t i, const char **section);
-
-/* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */
-bool pw_config_parse_exec(const char *value, int *tile, const char **command);
 
 #endif

@@ -1,11 +1,12 @@
 /* Key bindings and command lines as the config file writes them. Pure: xkbcommon names only. */
+#include "config_binding.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <xkbcommon/xkbcommon.h>
 
-#include "config.h"
 #include "config_keys.h"
 
 static bool __attribute__((format(printf, 3, 4)))
@@ -148,14 +149,14 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	}
 	if (strcmp(verb, "focus") == 0 && n == 3 && strcmp(words[1], "tile") == 0) {
 		out->action = PW_ACTION_FOCUS_TILE;
-		if (pw_config_parse_int(words[2], 1, 64, &out->arg)) {
+		if (pw_config_keys_parse_int(words[2], 1, 64, &out->arg)) {
 			return true;
 		}
 	} else if (strcmp(verb, "master") == 0 && (n == 2 || n == 3) &&
 		(strcmp(words[1], "grow") == 0 || strcmp(words[1], "shrink") == 0)) {
 		out->action = words[1][0] == 'g' ? PW_ACTION_MASTER_GROW : PW_ACTION_MASTER_SHRINK;
 		out->arg = 50;
-		if (n == 2 || pw_config_parse_int(words[2], 1, 800, &out->arg)) {
+		if (n == 2 || pw_config_keys_parse_int(words[2], 1, 800, &out->arg)) {
 			return true;
 		}
 	} else if (strcmp(verb, "power") == 0 && n == 2) {
@@ -182,7 +183,7 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 				return true;
 			}
 			if (n == 2 && takes &&
-				pw_config_parse_int(words[1], actions[i].min, actions[i].max,
+				pw_config_keys_parse_int(words[1], actions[i].min, actions[i].max,
 					&out->arg) &&
 				(out->action != PW_ACTION_ROTATE || out->arg % 90 == 0)) {
 				return true;
@@ -198,7 +199,7 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 }
 
 bool
-pw_config_parse_binding(const char *combo, const char *action, struct pw_binding *out, char *err,
+pw_config_binding_parse(const char *combo, const char *action, struct pw_binding *out, char *err,
 	size_t errlen)
 {
 	*out = (struct pw_binding){0};
@@ -209,8 +210,8 @@ pw_config_parse_binding(const char *combo, const char *action, struct pw_binding
 	if (strncmp(rest, "spawn", 5) == 0 && (rest[5] == ' ' || rest[5] == '\t')) {
 		const char *command;
 		char **argv;
-		if (!pw_config_parse_exec(rest + 6, &out->arg, &command) ||
-			!(argv = pw_config_split(command))) {
+		if (!pw_config_binding_parse_exec(rest + 6, &out->arg, &command) ||
+			!(argv = pw_config_binding_split(command))) {
 			return fail(err, errlen, "bad action \"%s\" (expected spawn [tile:N] CMD)",
 				action);
 		}
@@ -219,7 +220,7 @@ pw_config_parse_binding(const char *combo, const char *action, struct pw_binding
 		out->command = strdup(command);
 		return out->command ? true : fail(err, errlen, "out of memory");
 	}
-	char **words = pw_config_split(action);
+	char **words = pw_config_binding_split(action);
 	if (!words) {
 		return fail(err, errlen, "no action");
 	}
@@ -233,7 +234,7 @@ pw_config_parse_binding(const char *combo, const char *action, struct pw_binding
 }
 
 const struct pw_binding *
-pw_config_find_binding(const struct pw_config *config, uint32_t modifiers, uint32_t keysym)
+pw_config_binding_find(const struct pw_config *config, uint32_t modifiers, uint32_t keysym)
 {
 	xkb_keysym_t lower = xkb_keysym_to_lower(keysym);
 	for (int i = 0; i < config->binding_count; i++) {
@@ -246,7 +247,7 @@ pw_config_find_binding(const struct pw_config *config, uint32_t modifiers, uint3
 }
 
 bool
-pw_config_parse_exec(const char *value, int *tile, const char **command)
+pw_config_binding_parse_exec(const char *value, int *tile, const char **command)
 {
 	const char *p = value + strspn(value, " \t");
 	*tile = 0;
@@ -264,7 +265,7 @@ pw_config_parse_exec(const char *value, int *tile, const char **command)
 }
 
 char **
-pw_config_split(const char *line)
+pw_config_binding_split(const char *line)
 {
 	/* One block: the pointers, then the words (never longer than the line). */
 	size_t len = strlen(line);

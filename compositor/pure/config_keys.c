@@ -9,6 +9,22 @@
 #include <string.h>
 #include <strings.h>
 
+#include "config_binding.h"
+
+char *
+pw_config_keys_strdup(struct pw_config_private *priv, const char *s)
+{
+	size_t len = strlen(s);
+	struct pw_config_pool_string *str = malloc(sizeof(*str) + len + 1);
+	if (!str) {
+		return NULL;
+	}
+	memcpy(str->text, s, len + 1);
+	str->next = priv->strings;
+	priv->strings = str;
+	return str->text;
+}
+
 static bool __attribute__((format(printf, 3, 4)))
 fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -20,7 +36,7 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 bool
-pw_config_parse_int(const char *s, int min, int max, int *out)
+pw_config_keys_parse_int(const char *s, int min, int max, int *out)
 {
 	char *end;
 	long v = strtol(s, &end, 10);
@@ -80,7 +96,7 @@ typedef bool (*key_fn)(struct pw_config_private *priv, const char *value);
 static bool
 set_string(struct pw_config_private *priv, char **field, const char *value)
 {
-	char *copy = value[0] ? pw_config_pool_strdup(priv, value) : NULL;
+	char *copy = value[0] ? pw_config_keys_strdup(priv, value) : NULL;
 	if (value[0] && !copy) {
 		return false;
 	}
@@ -105,17 +121,17 @@ STRING_KEY(touchscreen, input.touchscreen)
 static bool
 key_panel_command(struct pw_config_private *priv, const char *value)
 {
-	char *copy = pw_config_pool_strdup(priv, value);
+	char *copy = pw_config_keys_strdup(priv, value);
 	if (copy) {
 		CONFIG(priv)->panel.command = copy;
 	}
 	return copy != NULL;
 }
 
-#define INT_KEY(name, field, min, max)                                             \
-	static bool key_##name(struct pw_config_private *priv, const char *value)  \
-	{                                                                          \
-		return pw_config_parse_int(value, min, max, &CONFIG(priv)->field); \
+#define INT_KEY(name, field, min, max)                                                  \
+	static bool key_##name(struct pw_config_private *priv, const char *value)       \
+	{                                                                               \
+		return pw_config_keys_parse_int(value, min, max, &CONFIG(priv)->field); \
 	}
 INT_KEY(master_count, layout.master_count, 0, 64)
 INT_KEY(gaps, layout.gap, 0, 1000)
@@ -195,7 +211,7 @@ key_idle_timeout(struct pw_config_private *priv, const char *value)
 		CONFIG(priv)->power.idle_timeout = -1;
 		return true;
 	}
-	return pw_config_parse_int(value, 0, 86400, &CONFIG(priv)->power.idle_timeout);
+	return pw_config_keys_parse_int(value, 0, 86400, &CONFIG(priv)->power.idle_timeout);
 }
 
 /* A device name in /sys/class/backlight: no path, so the value cannot point elsewhere. */
@@ -238,7 +254,7 @@ key_client_fds(struct pw_config_private *priv, const char *value)
 		CONFIG(priv)->limits.client_fds = 0;
 		return true;
 	}
-	return pw_config_parse_int(value, 8, 65536, &CONFIG(priv)->limits.client_fds);
+	return pw_config_keys_parse_int(value, 8, 65536, &CONFIG(priv)->limits.client_fds);
 }
 
 static const struct key {
@@ -291,7 +307,7 @@ static const struct key {
 };
 
 const char *
-pw_config_key(size_t i, const char **section)
+pw_config_keys_name(size_t i, const char **section)
 {
 	if (i >= sizeof(keys) / sizeof(keys[0])) {
 		return NULL;
@@ -359,7 +375,7 @@ add_autostart(struct pw_config_private *priv, int tile, const char *command)
 }
 
 bool
-pw_config_section_known(const char *name)
+pw_config_keys_section_known(const char *name)
 {
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
 		if (strcmp(name, sections[i]) == 0) {
@@ -370,7 +386,7 @@ pw_config_section_known(const char *name)
 }
 
 bool
-pw_config_set_key(struct pw_config_private *priv, const char *section, const char *key,
+pw_config_keys_set(struct pw_config_private *priv, const char *section, const char *key,
 	const char *value, char *err, size_t errlen)
 {
 	struct pw_config *c = CONFIG(priv);
@@ -378,7 +394,7 @@ pw_config_set_key(struct pw_config_private *priv, const char *section, const cha
 		struct pw_binding binding;
 		/* The binding's own message is cut at 160 characters, as it always was. */
 		char why[160];
-		if (!pw_config_parse_binding(key, value, &binding, why, sizeof(why))) {
+		if (!pw_config_binding_parse(key, value, &binding, why, sizeof(why))) {
 			return fail(err, errlen, "%s", why);
 		}
 		if (!add_binding(priv, &binding)) {
@@ -394,8 +410,8 @@ pw_config_set_key(struct pw_config_private *priv, const char *section, const cha
 		if (strcmp(key, "exec") != 0) {
 			return fail(err, errlen, "unknown key (expected exec)");
 		}
-		if (!pw_config_parse_exec(value, &tile, &command) ||
-			!(argv = pw_config_split(command))) {
+		if (!pw_config_binding_parse_exec(value, &tile, &command) ||
+			!(argv = pw_config_binding_split(command))) {
 			return fail(err, errlen,
 				"bad value \"%s\" (expected [tile:N] command [args...])", value);
 		}
@@ -417,7 +433,7 @@ pw_config_set_key(struct pw_config_private *priv, const char *section, const cha
 		}
 		/* An empty value keeps the option's default. */
 		const char *expected;
-		char *copy = value[0] ? pw_config_pool_strdup(priv, value) : NULL;
+		char *copy = value[0] ? pw_config_keys_strdup(priv, value) : NULL;
 		if (value[0] && (!copy || !pw_options_set(&c->opts, k->option, copy, &expected))) {
 			return fail(err, errlen, "bad value \"%s\" (expected %s)", value,
 				copy ? expected : "memory");
@@ -428,7 +444,7 @@ pw_config_set_key(struct pw_config_private *priv, const char *section, const cha
 }
 
 bool
-pw_config_set_defaults(struct pw_config_private *priv)
+pw_config_keys_set_defaults(struct pw_config_private *priv)
 {
 	struct pw_config *c = CONFIG(priv);
 	pw_options_defaults(&c->opts);
@@ -453,7 +469,7 @@ pw_config_set_defaults(struct pw_config_private *priv)
 	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
 		struct pw_binding b;
 		char err[160];
-		bool ok = pw_config_parse_binding(default_bindings[i][0], default_bindings[i][1],
+		bool ok = pw_config_binding_parse(default_bindings[i][0], default_bindings[i][1],
 			&b, err, sizeof(err));
 		if (!ok || !add_binding(priv, &b)) {
 			return false;

@@ -1,7 +1,8 @@
 /*
  * What the keys of picowl.ini mean: the key table, the defaults and how each value lands in
  * struct pw_config. Private to the config module (config.c reads the file and reports, and
- * config_keys.c applies); nothing outside compositor/pure includes this. Pure: no Wayland.
+ * config_keys.c applies); nothing outside compositor/pure includes this but the unit tests.
+ * Pure: no Wayland.
  */
 #ifndef PW_CONFIG_KEYS_H
 #define PW_CONFIG_KEYS_H
@@ -23,27 +24,30 @@ struct pw_config_private {
 	struct pw_config_pool_string *strings;
 };
 
-/* A copy of `s` freed with the config (config.c). NULL when out of memory. */
-char *pw_config_pool_strdup(struct pw_config_private *priv, const char *s);
+/* A copy of `s` freed with the config (pw_config_destroy). NULL when out of memory. */
+char *pw_config_keys_strdup(struct pw_config_private *priv, const char *s);
 
 /*
  * Sets every default of `priv`, zeroed by the caller, the default bindings included. False
  * when out of memory; the caller then destroys the config.
  */
-bool pw_config_set_defaults(struct pw_config_private *priv);
+bool pw_config_keys_set_defaults(struct pw_config_private *priv);
 
 /* A whole number from min to max in `s`, as strtol reads it with nothing after, into *out. */
-bool pw_config_parse_int(const char *s, int min, int max, int *out);
+bool pw_config_keys_parse_int(const char *s, int min, int max, int *out);
 
 /* Whether `name` is a section of the file ("output", "bindings", ...). */
-bool pw_config_section_known(const char *name);
+bool pw_config_keys_section_known(const char *name);
 
 /*
  * Applies `key` = `value` of the known section `section`. On a bad key or value, or out of
  * memory, returns false with the message in `err` (without the file, line or key, which the
  * caller adds); the setting then keeps what it had.
  */
-bool pw_config_set_key(struct pw_config_private *priv, const char *section, const char *key,
+bool pw_config_keys_set(struct pw_config_private *priv, const char *section, const char *key,
 	const char *value, char *err, size_t errlen);
+
+/* The i-th key of the file (section and name), for --help and the tests; NULL past the end. */
+const char *pw_config_keys_name(size_t i, const char **section);
 
 #endif

@@ -14,7 +14,7 @@ static const char *const stage_names[PW_STAGE_COUNT] = {
 };
 
 const char *
-pw_stage_name(enum pw_stage stage)
+pw_counters_stage_name(enum pw_stage stage)
 {
 	return stage_names[stage];
 }

@@ -66,12 +66,6 @@ void pw_counters_switches(struct pw_counters *counters, uint32_t vcsw, uint32_t 
 /* No frame since the reset has context switches: the next one should, to start the span. */
 bool pw_counters_switches_wanted(const struct pw_counters *counters);
 
-/* Aggregate of one quantity over the frames or commits in the rings. */
-struct pw_stat {
-	size_t count;
-	double min, median, p95, max, sum;
-};
-
 enum pw_stage {
 	PW_STAGE_QUEUE, /* commit -> repaint start */
 	PW_STAGE_RENDER, /* repaint start -> render end */
@@ -82,11 +76,6 @@ enum pw_stage {
 	PW_STAGE_COUNT,
 };
 
-const char *pw_stage_name(enum pw_stage stage);
-/* Milliseconds; per commit for QUEUE and TOTAL, per frame for the others. */
-struct pw_stat pw_counters_stage(const struct pw_counters *counters, enum pw_stage stage);
-
-/* The whole report; `json` selects JSON (with every record) over text. */
-void pw_counters_dump(const struct pw_counters *counters, FILE *out, bool json);
+const char *pw_counters_stage_name(enum pw_stage stage);
 
 #endif

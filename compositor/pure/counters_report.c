@@ -1,4 +1,6 @@
 /* The counters' aggregates and their dumps, text and JSON: read-only over the rings. */
+#include "counters_report.h"
+
 #include "counters_internal.h"
 
 #include <stdlib.h>
@@ -86,7 +88,7 @@ ms(int64_t ns)
 }
 
 struct pw_stat
-pw_counters_stage(const struct pw_counters *c, enum pw_stage stage)
+pw_counters_report_stage(const struct pw_counters *c, enum pw_stage stage)
 {
 	struct pw_stat empty = {0};
 	if (stage == PW_STAGE_QUEUE || stage == PW_STAGE_TOTAL) {
@@ -285,10 +287,10 @@ dump_text(const struct pw_counters *c, FILE *out)
 	fprintf(out, "%-20s %7s %9s %9s %9s %9s %11s\n", "stage (ms)", "count", "min", "median",
 		"p95", "max", "sum");
 	for (int i = 0; i < PW_STAGE_COUNT; i++) {
-		struct pw_stat st = pw_counters_stage(c, (enum pw_stage)i);
+		struct pw_stat st = pw_counters_report_stage(c, (enum pw_stage)i);
 		fprintf(out, "%-20s %7zu %9.3f %9.3f %9.3f %9.3f %11.3f\n",
-			pw_stage_name((enum pw_stage)i), st.count, st.min, st.median, st.p95,
-			st.max, st.sum);
+			pw_counters_stage_name((enum pw_stage)i), st.count, st.min, st.median,
+			st.p95, st.max, st.sum);
 	}
 	fprintf(out,
 		"paths: composite %zu, direct %zu, none %zu; engines: cpu %zu, kernel %zu, "
@@ -386,8 +388,8 @@ dump_json(const struct pw_counters *c, FILE *out)
 		s.path_count[2], s.engine_count[0], s.engine_count[1], s.engine_count[2]);
 	fprintf(out, "  \"stages_ms\": {\n");
 	for (int i = 0; i < PW_STAGE_COUNT; i++) {
-		dump_stat_json(out, pw_stage_name((enum pw_stage)i),
-			pw_counters_stage(c, (enum pw_stage)i), i == PW_STAGE_COUNT - 1);
+		dump_stat_json(out, pw_counters_stage_name((enum pw_stage)i),
+			pw_counters_report_stage(c, (enum pw_stage)i), i == PW_STAGE_COUNT - 1);
 	}
 	fprintf(out, "  },\n  \"frames\": [");
 	const struct pw_frame_record **frames;
@@ -420,7 +422,7 @@ dump_json(const struct pw_counters *c, FILE *out)
 }
 
 void
-pw_counters_dump(const struct pw_counters *c, FILE *out, bool json)
+pw_counters_report_dump(const struct pw_counters *c, FILE *out, bool json)
 {
 	if (json) {
 		dump_json(c, out);

@@ -14,9 +14,9 @@ enum pw_damage_mode {
 };
 
 /*
- * What starting one more span of a copy costs, in pixels moved: about 30 instructions (a
- * memcpy call and the loop around it) against, on the handheld's bus, some 55 cycles a byte
- * into display memory (seed 002: 21 ms for 153.6 KB). Small, so the bytes decide.
+ * What starting one more span of a copy costs, in pixels moved (a memcpy call and the loop
+ * around it, against the handheld's bus time a byte into display memory): small, so the bytes
+ * decide (decision 4.5 has the figures).
  */
 #define PW_DAMAGE_SEGMENT_PX 2
 

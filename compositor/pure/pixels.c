@@ -154,8 +154,8 @@ row_8888_to_565(uint16_t *d, const uint32_t *s, int width)
 
 #ifdef HAVE_ARM_PATH
 /*
- * Rows copied on ARM: the armel C library's memcpy takes some 40 instructions a call beyond its
- * loads and stores, which a box of short rows (a rectangle's, a turned buffer's columns) pays
+ * Rows copied on ARM: the armel C library's memcpy has a cost a call beyond its loads and
+ * stores (decision 4.44), which a box of short rows (a rectangle's, a turned buffer's columns) pays
  * every row. Here a row costs a few: eight words a step with one LDM and one STM, then four,
  * then words, then a halfword. The rows must start at the same alignment in both images and
  * keep it (even strides of words): false, copying nothing, when they do not.

@@ -14,11 +14,10 @@
  * 32 destination rows by 128 columns a tile: for 90 and 270 a tile reads 128 source rows, two
  * XScale cache lines (32 bytes) of RGB565 or four of XRGB8888 from each, 8 or 16 KB of the
  * 32 KB data cache, and writes 32 rows of 256 bytes. The long side keeps the loop over a band
- * of rows long: its set-up costs about as much as sixteen pixels on ARM. On ARM, 320 columns:
- * a line is used again by the next band of rows while it is still cached (320 lines, 10 KB;
- * XScale allocates on reads only, so the destination does not evict them), and the set-up of
- * a band, 100 instructions on the 565 path, comes once for a 320-pixel side instead of three
- * times (a 240x320 frame at 90 degrees: 134,457 instructions against 121,774).
+ * of rows long: its set-up is dear on ARM. On ARM, 320 columns: a line is used again by the
+ * next band of rows while it is still cached (XScale allocates on reads only, so the
+ * destination does not evict them), and the set-up of a band comes once for a 320-pixel side
+ * instead of three times (decision 4.3 has the counts).
  */
 #define TILE 32
 #ifdef PW_PIXELS_ARM

@@ -23,7 +23,7 @@ pw_pixels_to565(uint32_t p)
  * Two pixels into one word of RGB565, the first in the low half (the lower address), with two
  * multiplies: (a & 0xf800f8) * 0x2100 has a's red at bit 27 and its blue at 16 (and again at
  * 11), so that one shift puts both in place for the low half and a BIC for the high half:
- * eleven ARM instructions a pair, where an AND and an OR a channel take twelve. `m` and `k` are
+ * fewer ARM instructions a pair than an AND and an OR a channel (decision 4.3). `m` and `k` are
  * 0x00f800f8 and 0x2100, kept in registers by the caller (PW_PIXELS_KEEP): GCC would turn a
  * constant multiply into two shifted adds.
  */

@@ -14,8 +14,8 @@ typedef uint32_t __attribute__((may_alias)) word_t;
 /*
  * One half of a band on ARM, two destination rows by eight words a step: eight source words
  * down the column (LDR with the stride added after), four pairs swapped in their registers by
- * the three exclusive ors, two STMIA of four words; 24 instructions for 16 pixels against the
- * C loop's 36 (GCC keeps four row pointers and stores single words). Returns the words done.
+ * the three exclusive ors, two STMIA of four words; fewer instructions than the C loop (GCC
+ * keeps four row pointers and stores single words; decision 4.3). Returns the words done.
  */
 int
 pw_rot_565_turn_arm(uint32_t *lo, uint32_t *hi, const uint8_t *s, long sj, int n)
@@ -94,9 +94,9 @@ pw_rot_8888_565_turn_arm(uint32_t *o, const uint8_t *s, long sj, int n)
 
 /*
  * RGB565 by 180 degrees on ARM, sixteen pixels a step: two LDMDA of four words, each word's
- * halves swapped by one rotate, two STMIA, 0.875 instructions a pixel against the C loop's 1.8
- * (GCC's XScale tuning splits multiples into single loads and stores). `w` is the word of the
- * first two output pixels, `o` word-aligned. Returns how many pixels it wrote.
+ * halves swapped by one rotate, two STMIA, fewer instructions a pixel than the C loop (GCC's
+ * XScale tuning splits multiples into single loads and stores; decision 4.3). `w` is the word of
+ * the first two output pixels, `o` word-aligned. Returns how many pixels it wrote.
  */
 int
 pw_rot_565_180_arm(uint32_t *o, const uint32_t *w, int n)

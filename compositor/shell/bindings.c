@@ -1,7 +1,7 @@
 /* Key bindings from [bindings]: the table lives in the config, the actions here. */
 #include <stdio.h>
 
-#include "config.h"
+#include "config_binding.h"
 #include "desktop.h"
 #include "output.h"
 #include "power.h"
@@ -158,7 +158,7 @@ bool
 pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
 {
 	const struct pw_binding *b = server->desktop->config
-		? pw_config_find_binding(server->desktop->config, modifiers, keysym)
+		? pw_config_binding_find(server->desktop->config, modifiers, keysym)
 		: NULL;
 	if (!b) {
 		return false;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "config.h"
+#include "config_binding.h"
 #include "desktop.h"
 #include "server.h"
 #include "spawn.h"
@@ -52,7 +52,7 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 pid_t
 pw_launch(struct pw_server *server, const char *command, int tile)
 {
-	char **argv = pw_config_split(command);
+	char **argv = pw_config_binding_split(command);
 	if (!argv) {
 		fprintf(stderr,
 			"picowl: cannot start \"%s\": empty, unbalanced quotes, or no "

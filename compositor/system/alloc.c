@@ -2,13 +2,13 @@
  * The allocator of the picowl executable: small blocks from free lists, the rest from glibc.
  *
  * libwayland-server allocates every request and event it marshals (a wl_closure, a few hundred
- * bytes, zeroed) and frees it as soon as it is dispatched or sent: about ten pairs a frame.
- * Through glibc each pair costs some 180 instructions, a tenth of a frame's; a free list pops
- * and pushes a block in a few. Blocks of up to SMALL_MAX bytes come from one reserved region,
- * cut into pages of one size class each, so that free() knows a block by its address alone.
- * Freed blocks stay on their list for the next message: the region holds the peak of small
- * blocks in use, no more, until malloc_trim (called when clients have gone, core/budget.c)
- * gives the pages whose blocks are all free back to the kernel, then glibc's free memory.
+ * bytes, zeroed) and frees it as soon as it is dispatched or sent, several pairs a frame, each
+ * dear through glibc (decision 4.14); a free list pops and pushes a block. Blocks of up to
+ * SMALL_MAX bytes come from one reserved region, cut into pages of one size class each, so that
+ * free() knows a block by its address alone. Freed blocks stay on their list for the next message:
+ * the region holds the peak of small blocks in use, no more, until malloc_trim (called when clients
+ * have gone, core/budget.c) gives the pages whose blocks are all free back to the kernel, then
+ * glibc's free memory.
  *
  * glibc documents replacing malloc, free, calloc, realloc and malloc_usable_size this way
  * ("Replacing malloc"); memalign and its kin stay glibc's, and free() hands their blocks back.
@@ -17,6 +17,8 @@
  * these functions itself).
  */
 #define _GNU_SOURCE
+#include "alloc.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -50,7 +52,7 @@ void __libc_free(void *ptr);
 /*
  * Eleven classes, 16 to 512 bytes, a fifth to a third apart above 32: the strings and list nodes
  * of xkbcommon, libudev and libinput's quirks are mostly under 32 bytes, and a class of 64
- * held them in four times their size (on the z2, 172 kB of the quirks alone). 16 is glibc's
+ * held them in four times their size (decision 4.14). 16 is glibc's
  * alignment on x86-64; every class is a multiple of it.
  */
 #define CLASSES 11
@@ -75,7 +77,7 @@ static struct {
 /*
  * Only once a second thread exists: until then no other thread can be inside, and none can
  * start inside a locked part, which creates no thread. On armel (ARMv5, no LDREX) the flag is a
- * call to the kernel's cmpxchg helper, about 40 instructions a lock and unlock.
+ * call to the kernel's cmpxchg helper (decision 4.43).
  */
 static inline void
 lock(void)

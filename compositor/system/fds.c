@@ -62,8 +62,8 @@ make_table(void)
 	struct rlimit rl;
 	rlim_t n = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? rl.rlim_cur : TABLE_MIN;
 	n = n < TABLE_MIN ? TABLE_MIN : n > TABLE_MAX ? TABLE_MAX : n;
-	/* Mapped, not calloc'd: glibc would clear every page (80 kB at the z2's 4,096), and only
-	 * the slots of the descriptors in use are ever touched. */
+	/* Mapped, not calloc'd: glibc would clear every page (decision 4.41), and only the slots
+	 * of the descriptors in use are ever touched. */
 	void *slots = mmap(NULL, (size_t)n * sizeof(*fds.slots), PROT_READ | PROT_WRITE,
 		MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (slots == MAP_FAILED) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fds.h"
+#include "log.h"
 
 static void
 close_other_fds(void)
@@ -63,7 +64,7 @@ pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 		unsetenv("XDG_ACTIVATION_TOKEN");
 	}
 	execvp(argv[0], argv);
-	fprintf(stderr, "picowl: cannot run %s: %s\n", argv[0], strerror(errno));
+	pw_log_error("cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 

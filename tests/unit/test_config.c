@@ -6,7 +6,8 @@
 #include <unistd.h>
 #include <xkbcommon/xkbcommon-keysyms.h>
 
-#include "config.h"
+#include "config_binding.h"
+#include "config_keys.h"
 
 #include "check.h"
 
@@ -106,7 +107,7 @@ test_shipped(const char *path)
 	}
 	const char *section;
 	const char *key;
-	for (size_t i = 0; (key = pw_config_key(i, &section)); i++) {
+	for (size_t i = 0; (key = pw_config_keys_name(i, &section)); i++) {
 		char header[64], line[96];
 		snprintf(header, sizeof(header), "\n[%s]\n", section);
 		snprintf(line, sizeof(line), "\n%s =", key);
@@ -330,19 +331,19 @@ test_bindings(void)
 	struct pw_config *c = pw_config_create_default();
 	const struct pw_binding *b;
 	CHECK(c != NULL);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_j);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_j);
 	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_C);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_C);
 	CHECK(b && b->action == PW_ACTION_CLOSE);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_q);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_q);
 	CHECK(b && b->action == PW_ACTION_QUIT);
-	b = pw_config_find_binding(c, 0, XKB_KEY_XF86PowerOff);
+	b = pw_config_binding_find(c, 0, XKB_KEY_XF86PowerOff);
 	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 2);
-	CHECK(!pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_CTRL, XKB_KEY_j));
-	CHECK(!pw_config_find_binding(c, 0, XKB_KEY_j));
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_Return);
+	CHECK(!pw_config_binding_find(c, PW_BINDING_LOGO | PW_BINDING_CTRL, XKB_KEY_j));
+	CHECK(!pw_config_binding_find(c, 0, XKB_KEY_j));
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_Return);
 	CHECK(b && b->action == PW_ACTION_SWAP_MASTER);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_h);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_h);
 	CHECK(b && b->action == PW_ACTION_MASTER_SHRINK && b->arg == 50);
 	pw_config_destroy(c);
 
@@ -354,28 +355,28 @@ test_bindings(void)
 		      "KEY_SLEEP = power off\nLogo+o = power on\n",
 		log, sizeof(log));
 	CHECK(c && c->errors == 0);
-	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Launch1);
+	b = pw_config_binding_find(c, 0, XKB_KEY_XF86Launch1);
 	CHECK(b && b->action == PW_ACTION_FULLSCREEN);
-	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Launch2);
+	b = pw_config_binding_find(c, 0, XKB_KEY_XF86Launch2);
 	CHECK(b && b->action == PW_ACTION_SPAWN && b->arg == 2 &&
 		strcmp(b->command, "foot -e 'a b'") == 0);
-	b = pw_config_find_binding(c,
+	b = pw_config_binding_find(c,
 		PW_BINDING_LOGO | PW_BINDING_CTRL | PW_BINDING_ALT | PW_BINDING_SHIFT, XKB_KEY_F1);
 	CHECK(b && b->action == PW_ACTION_SWITCH_VT && b->arg == 1);
-	CHECK(!pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_j));
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_k);
+	CHECK(!pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_j));
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_k);
 	CHECK(b && b->action == PW_ACTION_FOCUS_PREV);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_3);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_3);
 	CHECK(b && b->action == PW_ACTION_MOVE_TO_TILE && b->arg == 3);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_r);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_r);
 	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 90);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_R);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_R);
 	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 270);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_F12);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_F12);
 	CHECK(b && b->action == PW_ACTION_DUMP_COUNTERS);
-	b = pw_config_find_binding(c, 0, XKB_KEY_XF86Sleep);
+	b = pw_config_binding_find(c, 0, XKB_KEY_XF86Sleep);
 	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 0);
-	b = pw_config_find_binding(c, PW_BINDING_LOGO, XKB_KEY_o);
+	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_o);
 	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 1);
 	pw_config_destroy(c);
 }
@@ -383,26 +384,27 @@ test_bindings(void)
 static void
 test_split(void)
 {
-	char **argv = pw_config_split("  foot -e 'sh -c' \"a\\\"b\" c\\ d  ");
+	char **argv = pw_config_binding_split("  foot -e 'sh -c' \"a\\\"b\" c\\ d  ");
 	CHECK(argv && strcmp(argv[0], "foot") == 0 && strcmp(argv[1], "-e") == 0);
 	CHECK(argv && strcmp(argv[2], "sh -c") == 0 && strcmp(argv[3], "a\"b") == 0);
 	CHECK(argv && strcmp(argv[4], "c d") == 0 && argv[5] == NULL);
 	free(argv);
-	CHECK(pw_config_split("") == NULL);
-	CHECK(pw_config_split("  ") == NULL);
-	CHECK(pw_config_split("a 'b") == NULL);
-	argv = pw_config_split("x");
+	CHECK(pw_config_binding_split("") == NULL);
+	CHECK(pw_config_binding_split("  ") == NULL);
+	CHECK(pw_config_binding_split("a 'b") == NULL);
+	argv = pw_config_binding_split("x");
 	CHECK(argv && strcmp(argv[0], "x") == 0 && argv[1] == NULL);
 	free(argv);
 
 	int tile;
 	const char *cmd;
-	CHECK(pw_config_parse_exec("tile:1 doom -iwad x", &tile, &cmd) && tile == 1 &&
+	CHECK(pw_config_binding_parse_exec("tile:1 doom -iwad x", &tile, &cmd) && tile == 1 &&
 		strcmp(cmd, "doom -iwad x") == 0);
-	CHECK(pw_config_parse_exec("foot", &tile, &cmd) && tile == 0 && strcmp(cmd, "foot") == 0);
-	CHECK(!pw_config_parse_exec("tile:0 foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:1", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("", &tile, &cmd));
+	CHECK(pw_config_binding_parse_exec("foot", &tile, &cmd) && tile == 0 &&
+		strcmp(cmd, "foot") == 0);
+	CHECK(!pw_config_binding_parse_exec("tile:0 foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:1", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("", &tile, &cmd));
 }
 
 /* The command line: -c FILE, --strict, and options that override the file. */

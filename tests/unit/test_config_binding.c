@@ -6,7 +6,7 @@
 #include <string.h>
 #include <xkbcommon/xkbcommon-keysyms.h>
 
-#include "config.h"
+#include "config_binding.h"
 
 #include "check.h"
 
@@ -17,7 +17,7 @@ static bool
 bind(const char *combo, const char *action, struct pw_binding *b)
 {
 	err[0] = '\0';
-	return pw_config_parse_binding(combo, action, b, err, sizeof(err));
+	return pw_config_binding_parse(combo, action, b, err, sizeof(err));
 }
 
 static bool
@@ -181,23 +181,23 @@ test_find(void)
 	struct pw_config c = {.bindings = bindings, .binding_count = 4};
 	const struct pw_binding *b;
 
-	b = pw_config_find_binding(&c, PW_BINDING_LOGO, XKB_KEY_j);
+	b = pw_config_binding_find(&c, PW_BINDING_LOGO, XKB_KEY_j);
 	CHECK(b == &bindings[0]);
 	/* Exactly those modifiers: one more or one less finds nothing. */
-	CHECK(!pw_config_find_binding(&c, PW_BINDING_LOGO | PW_BINDING_ALT, XKB_KEY_j));
-	CHECK(!pw_config_find_binding(&c, 0, XKB_KEY_j));
+	CHECK(!pw_config_binding_find(&c, PW_BINDING_LOGO | PW_BINDING_ALT, XKB_KEY_j));
+	CHECK(!pw_config_binding_find(&c, 0, XKB_KEY_j));
 	/* The capital a held Shift produces finds the lower-case binding. */
-	b = pw_config_find_binding(&c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_C);
+	b = pw_config_binding_find(&c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_C);
 	CHECK(b == &bindings[1]);
-	b = pw_config_find_binding(&c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_c);
+	b = pw_config_binding_find(&c, PW_BINDING_LOGO | PW_BINDING_SHIFT, XKB_KEY_c);
 	CHECK(b == &bindings[1]);
 	/* "none" unbinds: the key is not a binding at all. */
-	CHECK(!pw_config_find_binding(&c, PW_BINDING_LOGO, XKB_KEY_k));
-	b = pw_config_find_binding(&c, 0, XKB_KEY_XF86Launch1);
+	CHECK(!pw_config_binding_find(&c, PW_BINDING_LOGO, XKB_KEY_k));
+	b = pw_config_binding_find(&c, 0, XKB_KEY_XF86Launch1);
 	CHECK(b == &bindings[3] && b->arg == 2);
-	CHECK(!pw_config_find_binding(&c, 0, XKB_KEY_NoSymbol));
+	CHECK(!pw_config_binding_find(&c, 0, XKB_KEY_NoSymbol));
 	struct pw_config empty = {0};
-	CHECK(!pw_config_find_binding(&empty, PW_BINDING_LOGO, XKB_KEY_j));
+	CHECK(!pw_config_binding_find(&empty, PW_BINDING_LOGO, XKB_KEY_j));
 }
 
 static void
@@ -206,28 +206,29 @@ test_exec(void)
 	int tile = -1;
 	const char *cmd = NULL;
 
-	CHECK(pw_config_parse_exec("foot", &tile, &cmd) && tile == 0 && strcmp(cmd, "foot") == 0);
-	CHECK(pw_config_parse_exec(" \t foot -e x", &tile, &cmd) && tile == 0 &&
-		strcmp(cmd, "foot -e x") == 0);
-	CHECK(pw_config_parse_exec("tile:64\tfoot", &tile, &cmd) && tile == 64 &&
+	CHECK(pw_config_binding_parse_exec("foot", &tile, &cmd) && tile == 0 &&
 		strcmp(cmd, "foot") == 0);
-	CHECK(pw_config_parse_exec("  tile:7   a b", &tile, &cmd) && tile == 7 &&
+	CHECK(pw_config_binding_parse_exec(" \t foot -e x", &tile, &cmd) && tile == 0 &&
+		strcmp(cmd, "foot -e x") == 0);
+	CHECK(pw_config_binding_parse_exec("tile:64\tfoot", &tile, &cmd) && tile == 64 &&
+		strcmp(cmd, "foot") == 0);
+	CHECK(pw_config_binding_parse_exec("  tile:7   a b", &tile, &cmd) && tile == 7 &&
 		strcmp(cmd, "a b") == 0);
 	/* A word that only starts like tile: is the command. */
-	CHECK(pw_config_parse_exec("tiles:1 x", &tile, &cmd) && tile == 0 &&
+	CHECK(pw_config_binding_parse_exec("tiles:1 x", &tile, &cmd) && tile == 0 &&
 		strcmp(cmd, "tiles:1 x") == 0);
 
 	tile = -1;
-	CHECK(!pw_config_parse_exec("", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("", &tile, &cmd));
 	CHECK(tile == 0);
-	CHECK(!pw_config_parse_exec("   ", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:65 foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:-1 foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile: foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:2x foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:2foot", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:3", &tile, &cmd));
-	CHECK(!pw_config_parse_exec("tile:3   ", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("   ", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:65 foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:-1 foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile: foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:2x foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:2foot", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:3", &tile, &cmd));
+	CHECK(!pw_config_binding_parse_exec("tile:3   ", &tile, &cmd));
 }
 
 /* argv as one string "a|b|c", to compare in one CHECK; "(null)" for NULL. */
@@ -235,7 +236,7 @@ static const char *
 joined(const char *line)
 {
 	static char out[256];
-	char **argv = pw_config_split(line);
+	char **argv = pw_config_binding_split(line);
 	if (!argv) {
 		return "(null)";
 	}
@@ -270,11 +271,11 @@ test_split(void)
 	/* The most words a line can hold: every other character a one-letter word. */
 	CHECK(strcmp(joined("a b c d e f g h i j"), "a|b|c|d|e|f|g|h|i|j") == 0);
 
-	CHECK(pw_config_split("") == NULL);
-	CHECK(pw_config_split(" \t ") == NULL);
-	CHECK(pw_config_split("'") == NULL);
-	CHECK(pw_config_split("a \"b") == NULL);
-	CHECK(pw_config_split("a \"b\\\"") == NULL);
+	CHECK(pw_config_binding_split("") == NULL);
+	CHECK(pw_config_binding_split(" \t ") == NULL);
+	CHECK(pw_config_binding_split("'") == NULL);
+	CHECK(pw_config_binding_split("a \"b") == NULL);
+	CHECK(pw_config_binding_split("a \"b\\\"") == NULL);
 }
 
 int

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters.h"
+#include "counters_report.h"
 
 #include "check.h"
 
@@ -21,7 +21,7 @@ dump(struct pw_counters *c, bool json)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	pw_counters_dump(c, f, json);
+	pw_counters_report_dump(c, f, json);
 	fclose(f);
 	return buf;
 }
@@ -57,15 +57,15 @@ main(void)
 	pw_counters_name_surface(c, 7, "doom");
 	feed(c, 50);
 
-	struct pw_stat render = pw_counters_stage(c, PW_STAGE_RENDER);
+	struct pw_stat render = pw_counters_report_stage(c, PW_STAGE_RENDER);
 	CHECK(render.count == 50);
 	CHECK(near(render.min, 0.5) && near(render.max, 0.5) && near(render.median, 0.5));
-	struct pw_stat queue = pw_counters_stage(c, PW_STAGE_QUEUE);
+	struct pw_stat queue = pw_counters_report_stage(c, PW_STAGE_QUEUE);
 	CHECK(queue.count == 100);
 	CHECK(near(queue.min, 1.0) && near(queue.max, 2.0));
-	struct pw_stat total = pw_counters_stage(c, PW_STAGE_TOTAL);
+	struct pw_stat total = pw_counters_report_stage(c, PW_STAGE_TOTAL);
 	CHECK(near(total.min, 9.0) && near(total.max, 10.0));
-	struct pw_stat picowl = pw_counters_stage(c, PW_STAGE_PICOWL);
+	struct pw_stat picowl = pw_counters_report_stage(c, PW_STAGE_PICOWL);
 	CHECK(near(picowl.min, 1.001) && near(picowl.max, 1.005));
 
 	char *text = dump(c, false);
@@ -83,13 +83,13 @@ main(void)
 
 	/* The rings keep the last frames only; a reset empties them. */
 	feed(c, 200);
-	CHECK(pw_counters_stage(c, PW_STAGE_RENDER).count <= 64);
+	CHECK(pw_counters_report_stage(c, PW_STAGE_RENDER).count <= 64);
 	/* The frames before the first sample in the ring count neither switches nor frames. */
 	text = dump(c, false);
 	CHECK(strstr(text, "1.00 voluntary") != NULL);
 	free(text);
 	pw_counters_reset(c);
-	CHECK(pw_counters_stage(c, PW_STAGE_RENDER).count == 0);
+	CHECK(pw_counters_report_stage(c, PW_STAGE_RENDER).count == 0);
 	text = dump(c, false);
 	CHECK(strstr(text, "0 frames") != NULL);
 	CHECK(strstr(text, "needs frames of three sizes or more, or frames without damage") !=

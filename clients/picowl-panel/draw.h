@@ -1,6 +1,9 @@
-/* picowl-panel: a layer-shell bar with the tiles, the focused title, the battery and a clock. */
-#ifndef PANEL_H
-#define PANEL_H
+/*
+ * picowl-panel: a layer-shell bar with the tiles, the focused title, the battery and a clock.
+ * The bar's model, as panel.c fills it and draw.c draws it; reading the clock and the battery.
+ */
+#ifndef PANEL_DRAW_H
+#define PANEL_DRAW_H
 
 #include <pixman.h>
 #include <stdbool.h>
@@ -24,8 +27,6 @@ struct panel_model {
 };
 
 /* The glyph of `c` (see font.c). */
-uint16_t panel_glyph(char c);
-
 /* Draws the bar into `image`; fills `tile_x` with each tile label's right edge (for taps). */
 void panel_draw(const struct panel_model *model, pixman_image_t *image, int tile_x[]);
 /* The tile (1-based) whose label holds x, or 0. */

@@ -1,5 +1,5 @@
 /* picowl-load's command line: damage pattern, format, pace, frame counts. */
-#include "load.h"
+#include "load_options.h"
 
 #include <errno.h>
 #include <limits.h>

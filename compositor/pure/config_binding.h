@@ -1,0 +1,36 @@
+/*
+ * Key bindings and command lines as the config file writes them (config_binding.c): the
+ * [bindings] values, the autostart "exec" values and the split of a spawned command line.
+ * Pure: xkbcommon names only.
+ */
+#ifndef PW_CONFIG_BINDING_H
+#define PW_CONFIG_BINDING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/*
+ * Parses a binding: `combo` such as "Logo+Shift+c" or "XF86Launch1" (KEY_PROG1 works too), and
+ * `action` such as "focus next" or "spawn foot". On failure returns false with a message.
+ */
+bool pw_config_binding_parse(const char *combo, const char *action, struct pw_binding *out,
+	char *err, size_t errlen);
+
+/* The binding for `keysym` with exactly `modifiers` held, or NULL. */
+const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
+	uint32_t keysym);
+
+/*
+ * Splits a command line into a NULL-terminated argv: words split at blanks, '...' and "..."
+ * quote, a backslash escapes the next character. No shell: no variables, globs or pipes.
+ * Returns NULL on an unterminated quote, an empty line or no memory. Free with free() (one
+ * block).
+ */
+char **pw_config_binding_split(const char *line);
+
+/* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */
+bool pw_config_binding_parse_exec(const char *value, int *tile, const char **command);
+
+#endif
