@@ -3,6 +3,7 @@
 #include <wayland-server-protocol.h>
 
 #include "budget.h"
+#include "compositor.h"
 #include "server.h"
 #include "surface.h"
 
@@ -72,7 +73,7 @@ handle_region_resource_destroy(struct wl_resource *resource)
 }
 
 void
-pw_region_copy(pixman_region32_t *dst, struct wl_resource *resource)
+pw_compositor_region_copy(pixman_region32_t *dst, struct wl_resource *resource)
 {
 	pixman_region32_t *region = wl_resource_get_user_data(resource);
 	pixman_region32_copy(dst, region);

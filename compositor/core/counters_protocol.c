@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "counters_protocol.h"
 #include "fds.h"
 #include "picowl-counters-unstable-v1-protocol.h"
 #include "server.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 
-#include "output_management.h"
+#include "gamma_control.h"
 #include "server.h"
 #include "wlr-gamma-control-unstable-v1-protocol.h"
 

@@ -12,6 +12,7 @@
 
 #include "ext-idle-notify-v1-protocol.h"
 #include "idle.h"
+#include "idle_notify.h"
 #include "server.h"
 
 struct idle_notifier {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "output_management.h"
 #include "wlr-output-management-unstable-v1-protocol.h"
 
 static struct pw_output_config_head *
@@ -34,7 +35,7 @@ handle_ch_set_mode(struct wl_client *client, struct wl_resource *resource,
 	if (!ch || !claim_mode(resource, ch)) {
 		return;
 	}
-	int index = pw_output_mode_index(mode_resource, ch->head);
+	int index = pw_output_management_mode_index(mode_resource, ch->head);
 	if (index == -2) {
 		wl_resource_post_error(resource,
 			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_MODE,

@@ -3,6 +3,7 @@
 
 #include "backend.h"
 #include "output.h"
+#include "output_global.h"
 
 static void
 send_info(struct pw_output *output, struct wl_resource *resource)
@@ -42,7 +43,7 @@ handle_output_resource_destroy(struct wl_resource *resource)
 }
 
 void
-pw_output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+pw_output_global_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct pw_output *output = data;
 	struct wl_resource *resource =
@@ -58,7 +59,7 @@ pw_output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t 
 }
 
 void
-pw_output_send_info_all(struct pw_output *output)
+pw_output_global_send_info_all(struct pw_output *output)
 {
 	struct wl_resource *resource;
 	wl_resource_for_each(resource, &output->resources) {

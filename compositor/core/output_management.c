@@ -69,7 +69,7 @@ current_mode(const struct pw_backend *backend)
 }
 
 int
-pw_output_mode_index(struct wl_resource *mode, const void *head)
+pw_output_management_mode_index(struct wl_resource *mode, const void *head)
 {
 	struct mode_obj *mo = wl_resource_get_user_data(mode);
 	if (!mo) {

@@ -7,6 +7,7 @@
 #include <wayland-server-protocol.h>
 
 #include "output.h"
+#include "output_power.h"
 #include "power.h"
 #include "server.h"
 #include "wlr-output-power-management-unstable-v1-protocol.h"

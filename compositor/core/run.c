@@ -26,6 +26,7 @@
 #include "epoll.h"
 #include "listen.h"
 #include "output.h"
+#include "run.h"
 #include "server.h"
 
 struct run {
@@ -166,7 +167,7 @@ wait_for_frame(struct run *run, const struct timespec *deadline)
 }
 
 void
-pw_server_run(struct pw_server *server)
+pw_run_loop(struct pw_server *server)
 {
 	struct pw_backend *backend = server->backend;
 	const struct pw_backend_impl *impl = backend ? backend->impl : NULL;
@@ -206,7 +207,7 @@ pw_server_run(struct pw_server *server)
 }
 
 void
-pw_server_terminate(struct pw_server *server)
+pw_run_terminate(struct pw_server *server)
 {
 	server->quit = true;
 	wl_display_terminate(server->display);

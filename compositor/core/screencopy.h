@@ -8,7 +8,5 @@ struct pw_server;
 
 /* Creates the screencopy global for server->output; false on failure. */
 bool pw_screencopy_create(struct pw_server *server);
-/* Creates the xdg-output global describing server->output; false on failure. */
-bool pw_xdg_output_create(struct pw_server *server);
 
 #endif

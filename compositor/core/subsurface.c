@@ -5,6 +5,9 @@
 #include <wayland-server-protocol.h>
 
 #include "server.h"
+#include "surface_commit.h"
+#include "surface_damage.h"
+#include "surface_tree.h"
 
 static const struct wl_subsurface_interface subsurface_impl;
 
@@ -184,7 +187,7 @@ subsurface_set_desync(struct wl_client *client, struct wl_resource *resource)
 	sub->synchronized = false;
 	pw_surface_tree_changed(sub->surface);
 	if (!pw_subsurface_effectively_sync(sub)) {
-		pw_surface_apply_cached(sub->surface);
+		pw_surface_commit_apply_cached(sub->surface);
 	}
 }
 

@@ -8,6 +8,7 @@
 
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_tree.h"
 
 void
 pw_surface_walk_init(struct pw_surface_walk *walk, struct pw_surface *top, bool reverse)

@@ -4,7 +4,9 @@
 
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "viewporter-protocol.h"
+#include "viewporter.h"
 
 struct viewport {
 	struct wl_resource *resource;
@@ -82,7 +84,7 @@ viewport_set_destination(struct wl_client *client, struct wl_resource *resource,
 }
 
 bool
-pw_viewport_check(struct pw_surface *surface)
+pw_viewporter_check(struct pw_surface *surface)
 {
 	const struct pw_surface_state *cur = &surface->current;
 	if (!surface->viewport || !pw_surface_has_contents(surface) || !cur->has_src) {

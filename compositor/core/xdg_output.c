@@ -3,7 +3,6 @@
  * is sent everything once, and its logical size again when the output's changes (a rotation, a
  * mode).
  */
-#include "screencopy.h"
 
 #include <stdlib.h>
 #include <wayland-server-core.h>
@@ -12,6 +11,7 @@
 #include "output.h"
 #include "server.h"
 #include "xdg-output-unstable-v1-protocol.h"
+#include "xdg_output.h"
 
 #define MANAGER_VERSION 3
 
