@@ -4,6 +4,7 @@
 #include "backend.h"
 #include "output.h"
 #include "output_global.h"
+#include "request.h"
 
 static void
 send_info(struct pw_output *output, struct wl_resource *resource)
@@ -26,14 +27,8 @@ send_info(struct pw_output *output, struct wl_resource *resource)
 	}
 }
 
-static void
-output_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_output_interface output_impl = {
-	.release = output_release,
+	.release = pw_request_destroy,
 };
 
 static void

@@ -14,6 +14,7 @@
 #include "output.h"
 #include "presentation.h"
 #include "region.h"
+#include "request.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface_commit.h"
@@ -65,12 +66,6 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
 	} else {
 		pw_surface_commit_tree(surface, &surface->pending);
 	}
-}
-
-static void
-surface_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 /*
@@ -259,7 +254,7 @@ surface_set_buffer_scale(struct wl_client *client, struct wl_resource *resource,
 }
 
 static const struct wl_surface_interface surface_impl = {
-	.destroy = surface_destroy,
+	.destroy = pw_request_destroy,
 	.attach = surface_attach,
 	.damage = surface_damage,
 	.frame = surface_frame,
