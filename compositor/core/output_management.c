@@ -11,6 +11,7 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "log.h"
 #include "output.h"
 #include "output_config_head.h"
 #include "request.h"
@@ -319,8 +320,7 @@ finish_config(struct wl_resource *resource, bool apply)
 		om->applying = false;
 	}
 	if (why) {
-		fprintf(stderr, "picowl: output configuration %s: %s\n",
-			apply ? "failed" : "refused", why);
+		pw_log_error("output configuration %s: %s", apply ? "failed" : "refused", why);
 		zwlr_output_configuration_v1_send_failed(resource);
 		return;
 	}

@@ -25,6 +25,7 @@
 #include "clock.h"
 #include "epoll.h"
 #include "listen.h"
+#include "log.h"
 #include "output.h"
 #include "run.h"
 #include "server.h"
@@ -122,7 +123,7 @@ poll_some(struct run *run, int frame_fd, const struct timespec *timeout)
 		return false;
 	}
 	if (ppoll(run->fds, n, timeout, NULL) < 0 && errno != EINTR) {
-		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
+		pw_log_warning("poll: %s", strerror(errno));
 		return false;
 	}
 	return true;
@@ -160,7 +161,7 @@ wait_for_frame(struct run *run, const struct timespec *deadline)
 		}
 	}
 	if (pw_epoll_wait(run->paced, n, &timeout) < 0 && errno != EINTR) {
-		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
+		pw_log_warning("poll: %s", strerror(errno));
 		return false;
 	}
 	return true;
@@ -189,7 +190,7 @@ pw_run_loop(struct pw_server *server)
 			timeout = 0;
 		}
 		if (wl_event_loop_dispatch(server->loop, timeout) < 0 && errno != EINTR) {
-			fprintf(stderr, "picowl: event loop: %s\n", strerror(errno));
+			pw_log_error("event loop: %s", strerror(errno));
 			break;
 		}
 		if (run.drive) {
