@@ -347,8 +347,8 @@ pw_output_dispatched(struct pw_output *output)
  * A commit while a frame is in flight waits for that frame's vblank; one that finds the
  * display idle is drawn at once. A client that keeps up (commits within about a refresh of
  * the last two frames) gets the vblank armed ahead, so picowl sleeps until it and takes the
- * commit in that wakeup (run.c); a slower one, like Doom at 28 fps on 60 Hz, wakes picowl once
- * a frame with its commit and nothing else. Two frames, not one: a slow client whose timer
+ * commit in that wakeup (run.c); a slower one, like Doom, wakes picowl once a frame with its
+ * commit and nothing else (decision 4.10). Two frames, not one: a slow client whose timer
  * fires late once then commits early once, and an armed vblank would wake picowl for nothing.
  */
 void
