@@ -2,8 +2,7 @@
  * zwlr_gamma_control_manager_v1 (wlsunset, gammastep): no backend sets gamma ramps (DRM's
  * GAMMA_LUT and legacy gamma are not wired: bochs, cirrus, virtio-gpu, qxl and vkms have none in
  * Linux 6.1, and a truecolor fbdev's FBIOPUTCMAP only sets the console's pseudo palette), so
- * each control is sent failed at once and stays inert; set_gamma on it only closes the fd. See
- * output_management.h.
+ * each control is sent failed at once and stays inert; set_gamma on it only closes the fd.
  */
 #include <stdlib.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-/* zwlr_screencopy_manager_v1 (what grim uses) and zxdg_output_manager_v1. */
+/* zwlr_screencopy_manager_v1 (what grim uses). */
 #ifndef PW_SCREENCOPY_H
 #define PW_SCREENCOPY_H
 

@@ -1,4 +1,8 @@
-/* wl_surface: double-buffered state, roles, the buffer it shows, its subsurface tree. */
+/*
+ * wl_surface: double-buffered state, roles, the buffer it shows, its subsurface tree. The
+ * surface's other files have their own headers: surface_state.h, surface_commit.h,
+ * surface_damage.h, surface_pixels.h, surface_tree.h.
+ */
 #ifndef PW_SURFACE_H
 #define PW_SURFACE_H
 
