@@ -12,6 +12,7 @@
 #include "fds.h"
 #include "first_frame.h"
 #include "options.h"
+#include "run.h"
 #include "server.h"
 #include "start_trace.h"
 
@@ -19,7 +20,7 @@ static int
 handle_terminate(int signal, void *data)
 {
 	struct pw_server *server = data;
-	pw_server_terminate(server);
+	pw_run_terminate(server);
 	return 0;
 }
 
@@ -122,7 +123,7 @@ main(int argc, char *argv[])
 			goto end;
 		}
 	}
-	pw_server_run(server);
+	pw_run_loop(server);
 	pw_server_dump_counters(server, false, NULL);
 	status = 0;
 

@@ -7,7 +7,7 @@
  * copies of them, a data source's mime types) add a variable part through pw_budget_resize.
  * The connection itself is charged too (libwayland's buffers, the queued events included: they
  * are bounded by them). A client whose charge passes the limit gets wl_client_post_no_memory
- * and goes. The costs are measured, not sizeof (doc/DESIGN.md "Per-client memory budgets").
+ * and goes. The costs are measured, not sizeof (decision 4.37).
  *
  * When clients go, freed memory is given back to the kernel (malloc_trim, once the churn is
  * over): see alloc.c for the small blocks.

@@ -3,16 +3,12 @@
 #include <wayland-server-protocol.h>
 
 #include "budget.h"
+#include "compositor.h"
+#include "request.h"
 #include "server.h"
 #include "surface.h"
 
 #define COMPOSITOR_VERSION 5
-
-static void
-region_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 /*
  * Each add or subtract costs time in the region's rectangles (pixman walks its bands), so a
@@ -58,7 +54,7 @@ region_subtract(struct wl_client *client, struct wl_resource *resource, int32_t 
 }
 
 static const struct wl_region_interface region_impl = {
-	.destroy = region_destroy,
+	.destroy = pw_request_destroy,
 	.add = region_add,
 	.subtract = region_subtract,
 };
@@ -72,7 +68,7 @@ handle_region_resource_destroy(struct wl_resource *resource)
 }
 
 void
-pw_region_copy(pixman_region32_t *dst, struct wl_resource *resource)
+pw_compositor_region_copy(pixman_region32_t *dst, struct wl_resource *resource)
 {
 	pixman_region32_t *region = wl_resource_get_user_data(resource);
 	pixman_region32_copy(dst, region);

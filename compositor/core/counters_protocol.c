@@ -6,17 +6,13 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "counters_protocol.h"
 #include "fds.h"
 #include "picowl-counters-unstable-v1-protocol.h"
+#include "request.h"
 #include "server.h"
 
 #define COUNTERS_VERSION 1
-
-static void
-counters_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void
 counters_dump(struct wl_client *client, struct wl_resource *resource, int32_t fd, uint32_t format)
@@ -60,7 +56,7 @@ counters_reset(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct picowl_counters_v1_interface counters_impl = {
-	.destroy = counters_destroy,
+	.destroy = pw_request_destroy,
 	.dump = counters_dump,
 	.reset = counters_reset,
 };

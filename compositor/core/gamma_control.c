@@ -2,14 +2,14 @@
  * zwlr_gamma_control_manager_v1 (wlsunset, gammastep): no backend sets gamma ramps (DRM's
  * GAMMA_LUT and legacy gamma are not wired: bochs, cirrus, virtio-gpu, qxl and vkms have none in
  * Linux 6.1, and a truecolor fbdev's FBIOPUTCMAP only sets the console's pseudo palette), so
- * each control is sent failed at once and stays inert; set_gamma on it only closes the fd. See
- * output_management.h.
+ * each control is sent failed at once and stays inert; set_gamma on it only closes the fd.
  */
 #include <stdlib.h>
 #include <unistd.h>
 #include <wayland-server-core.h>
 
-#include "output_management.h"
+#include "gamma_control.h"
+#include "request.h"
 #include "server.h"
 #include "wlr-gamma-control-unstable-v1-protocol.h"
 
@@ -19,25 +19,19 @@ struct gamma_manager {
 };
 
 static void
-handle_control_set_gamma(struct wl_client *client, struct wl_resource *resource, int32_t fd)
+gamma_control_set_gamma(struct wl_client *client, struct wl_resource *resource, int32_t fd)
 {
 	close(fd);
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwlr_gamma_control_v1_interface control_impl = {
-	.set_gamma = handle_control_set_gamma,
-	.destroy = handle_destroy,
+static const struct zwlr_gamma_control_v1_interface gamma_control_impl = {
+	.set_gamma = gamma_control_set_gamma,
+	.destroy = pw_request_destroy,
 };
 
 static void
-handle_manager_get_gamma_control(struct wl_client *client, struct wl_resource *resource,
-	uint32_t id, struct wl_resource *output)
+manager_get_gamma_control(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *output)
 {
 	struct wl_resource *control = wl_resource_create(client, &zwlr_gamma_control_v1_interface,
 		wl_resource_get_version(resource), id);
@@ -45,13 +39,13 @@ handle_manager_get_gamma_control(struct wl_client *client, struct wl_resource *r
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(control, &control_impl, NULL, NULL);
+	wl_resource_set_implementation(control, &gamma_control_impl, NULL, NULL);
 	zwlr_gamma_control_v1_send_failed(control);
 }
 
 static const struct zwlr_gamma_control_manager_v1_interface manager_impl = {
-	.get_gamma_control = handle_manager_get_gamma_control,
-	.destroy = handle_destroy,
+	.get_gamma_control = manager_get_gamma_control,
+	.destroy = pw_request_destroy,
 };
 
 static void

@@ -60,7 +60,4 @@ void pw_idle_activity(struct pw_idle *idle);
 void pw_idle_set_inhibited(struct pw_idle *idle, bool inhibited);
 bool pw_idle_inhibited(const struct pw_idle *idle);
 
-/* The ext_idle_notifier_v1 global (idle_notify.c), private: swayidle. */
-bool pw_idle_notify_create(struct pw_server *server);
-
 #endif

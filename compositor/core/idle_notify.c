@@ -12,6 +12,8 @@
 
 #include "ext-idle-notify-v1-protocol.h"
 #include "idle.h"
+#include "idle_notify.h"
+#include "request.h"
 #include "server.h"
 
 struct idle_notifier {
@@ -53,14 +55,8 @@ stop(struct notification *n)
 	}
 }
 
-static void
-notification_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_idle_notification_v1_interface notification_impl = {
-	.destroy = notification_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -107,14 +103,8 @@ notifier_get_idle_notification(struct wl_client *client, struct wl_resource *res
 	wl_list_insert(&notifier->notifications, &n->link);
 }
 
-static void
-notifier_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_idle_notifier_v1_interface notifier_impl = {
-	.destroy = notifier_destroy,
+	.destroy = pw_request_destroy,
 	.get_idle_notification = notifier_get_idle_notification,
 };
 

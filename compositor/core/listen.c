@@ -84,43 +84,41 @@ take_name(struct pw_listen *l, const char *name, bool quiet)
 	if (dir && dir[0]) {
 		n = snprintf(l->addr.sun_path, sizeof(l->addr.sun_path), "%s/%s", dir, name);
 	} else {
-		fprintf(stderr, "picowl: XDG_RUNTIME_DIR is not set: no socket %s\n", name);
+		pw_log_error("XDG_RUNTIME_DIR is not set: no socket %s", name);
 		return false;
 	}
 	if (n < 0 || (size_t)n >= sizeof(l->addr.sun_path)) {
-		fprintf(stderr, "picowl: socket path %s/%s is too long\n", dir, name);
+		pw_log_error("socket path %s/%s is too long", dir, name);
 		return false;
 	}
 	snprintf(l->lock_path, sizeof(l->lock_path), "%s.lock", l->addr.sun_path);
 	l->lock_fd = open(l->lock_path, O_CREAT | O_CLOEXEC | O_RDWR, 0660);
 	if (l->lock_fd < 0) {
-		fprintf(stderr, "picowl: cannot create the lock file %s: %s\n", l->lock_path,
-			strerror(errno));
+		pw_log_error("cannot create the lock file %s: %s", l->lock_path, strerror(errno));
 		return false;
 	}
 	if (flock(l->lock_fd, LOCK_EX | LOCK_NB) != 0) {
 		if (!quiet) {
-			fprintf(stderr, "picowl: socket %s is in use (%s is locked)\n",
-				l->addr.sun_path, l->lock_path);
+			pw_log_error("socket %s is in use (%s is locked)", l->addr.sun_path,
+				l->lock_path);
 		}
 		goto err_lock;
 	}
 	struct stat st;
 	if (lstat(l->addr.sun_path, &st) == 0 && unlink(l->addr.sun_path) != 0) {
-		fprintf(stderr, "picowl: cannot remove the stale socket %s: %s\n", l->addr.sun_path,
+		pw_log_error("cannot remove the stale socket %s: %s", l->addr.sun_path,
 			strerror(errno));
 		goto err_lock;
 	}
 	l->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (l->fd < 0) {
-		fprintf(stderr, "picowl: socket: %s\n", strerror(errno));
+		pw_log_error("socket: %s", strerror(errno));
 		goto err_lock;
 	}
 	l->addr.sun_family = AF_UNIX;
 	socklen_t len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + (size_t)n + 1);
 	if (bind(l->fd, (struct sockaddr *)&l->addr, len) != 0 || listen(l->fd, 128) != 0) {
-		fprintf(stderr, "picowl: cannot listen on %s: %s\n", l->addr.sun_path,
-			strerror(errno));
+		pw_log_error("cannot listen on %s: %s", l->addr.sun_path, strerror(errno));
 		goto err_socket;
 	}
 	snprintf(l->name, sizeof(l->name), "%s", name);
@@ -162,7 +160,7 @@ pw_listen_create(struct wl_display *display, const char *name)
 	l->source = wl_event_loop_add_fd(loop, l->fd, WL_EVENT_READABLE, handle_socket_readable, l);
 	l->pause = wl_event_loop_add_timer(loop, handle_pause_done, l);
 	if (!l->source || !l->pause) {
-		fprintf(stderr, "picowl: cannot add the socket to the event loop\n");
+		pw_log_error("cannot add the socket to the event loop");
 		goto err;
 	}
 	return l;

@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "clock.h"
 #include "counters.h"
+#include "output_global.h"
 #include "pixels.h"
 #include "presentation.h"
 #include "region.h"
@@ -346,8 +347,8 @@ pw_output_dispatched(struct pw_output *output)
  * A commit while a frame is in flight waits for that frame's vblank; one that finds the
  * display idle is drawn at once. A client that keeps up (commits within about a refresh of
  * the last two frames) gets the vblank armed ahead, so picowl sleeps until it and takes the
- * commit in that wakeup (run.c); a slower one, like Doom at 28 fps on 60 Hz, wakes picowl once
- * a frame with its commit and nothing else. Two frames, not one: a slow client whose timer
+ * commit in that wakeup (run.c); a slower one, like Doom, wakes picowl once a frame with its
+ * commit and nothing else (decision 4.10). Two frames, not one: a slow client whose timer
  * fires late once then commits early once, and an armed vblank would wake picowl for nothing.
  */
 void
@@ -464,7 +465,7 @@ pw_output_set_rotation(struct pw_output *output, int degrees)
 	output->width = w;
 	output->height = h;
 	pixman_region32_clear(&output->previous_damage);
-	pw_output_send_info_all(output);
+	pw_output_global_send_info_all(output);
 	wl_signal_emit(&output->events.mode, output);
 	pw_output_damage_whole(output);
 	return true;
@@ -549,7 +550,7 @@ pw_output_create(struct pw_server *server, struct pw_backend *backend)
 	wl_signal_init(&output->events.present);
 	wl_signal_init(&output->events.destroy);
 	output->global = wl_global_create(server->display, &wl_output_interface, OUTPUT_VERSION,
-		output, pw_output_bind);
+		output, pw_output_global_bind);
 	if (!output->global) {
 		pixman_region32_fini(&output->damage);
 		pixman_region32_fini(&output->previous_damage);

@@ -88,10 +88,6 @@ void pw_output_damage_box(struct pw_output *output, int x, int y, int width, int
 void pw_output_damage_region(struct pw_output *output, const pixman_region32_t *region);
 void pw_output_damage_whole(struct pw_output *output);
 
-/* The wl_output global (output_global.c): binds a client's wl_output and sends it the output's
- * geometry, mode, scale and name; sends them again to every bound wl_output (a rotation). */
-void pw_output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id);
-void pw_output_send_info_all(struct pw_output *output);
 /* Schedules a repaint even without damage (a frame callback, a capture). */
 void pw_output_schedule_repaint(struct pw_output *output);
 /* A client committed something for the output (its damage or a frame callback). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "output_management.h"
 #include "wlr-output-management-unstable-v1-protocol.h"
 
 static struct pw_output_config_head *
@@ -27,14 +28,14 @@ claim_mode(struct wl_resource *resource, struct pw_output_config_head *ch)
 }
 
 static void
-handle_ch_set_mode(struct wl_client *client, struct wl_resource *resource,
+config_head_set_mode(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *mode_resource)
 {
 	struct pw_output_config_head *ch = live_head(resource);
 	if (!ch || !claim_mode(resource, ch)) {
 		return;
 	}
-	int index = pw_output_mode_index(mode_resource, ch->head);
+	int index = pw_output_management_mode_index(mode_resource, ch->head);
 	if (index == -2) {
 		wl_resource_post_error(resource,
 			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_MODE,
@@ -47,7 +48,7 @@ handle_ch_set_mode(struct wl_client *client, struct wl_resource *resource,
 }
 
 static void
-handle_ch_set_custom_mode(struct wl_client *client, struct wl_resource *resource, int32_t width,
+config_head_set_custom_mode(struct wl_client *client, struct wl_resource *resource, int32_t width,
 	int32_t height, int32_t refresh)
 {
 	struct pw_output_config_head *ch = live_head(resource);
@@ -67,7 +68,8 @@ handle_ch_set_custom_mode(struct wl_client *client, struct wl_resource *resource
 }
 
 static void
-handle_ch_set_position(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y)
+config_head_set_position(struct wl_client *client, struct wl_resource *resource, int32_t x,
+	int32_t y)
 {
 	struct pw_output_config_head *ch = live_head(resource);
 	if (!ch) {
@@ -85,7 +87,7 @@ handle_ch_set_position(struct wl_client *client, struct wl_resource *resource, i
 }
 
 static void
-handle_ch_set_transform(struct wl_client *client, struct wl_resource *resource, int32_t transform)
+config_head_set_transform(struct wl_client *client, struct wl_resource *resource, int32_t transform)
 {
 	struct pw_output_config_head *ch = live_head(resource);
 	if (!ch) {
@@ -108,7 +110,7 @@ handle_ch_set_transform(struct wl_client *client, struct wl_resource *resource, 
 }
 
 static void
-handle_ch_set_scale(struct wl_client *client, struct wl_resource *resource, wl_fixed_t scale)
+config_head_set_scale(struct wl_client *client, struct wl_resource *resource, wl_fixed_t scale)
 {
 	struct pw_output_config_head *ch = live_head(resource);
 	if (!ch) {
@@ -131,11 +133,11 @@ handle_ch_set_scale(struct wl_client *client, struct wl_resource *resource, wl_f
 }
 
 static const struct zwlr_output_configuration_head_v1_interface config_head_impl = {
-	.set_mode = handle_ch_set_mode,
-	.set_custom_mode = handle_ch_set_custom_mode,
-	.set_position = handle_ch_set_position,
-	.set_transform = handle_ch_set_transform,
-	.set_scale = handle_ch_set_scale,
+	.set_mode = config_head_set_mode,
+	.set_custom_mode = config_head_set_custom_mode,
+	.set_position = config_head_set_position,
+	.set_transform = config_head_set_transform,
+	.set_scale = config_head_set_scale,
 };
 
 static void

@@ -31,10 +31,4 @@ struct pw_output_config_head {
 struct pw_output_config_head *pw_output_config_head_create(struct wl_client *client, int version,
 	uint32_t id, const void *head, struct pw_output_config_head **owner);
 
-/*
- * output_management.c: the index of zwlr_output_mode_v1 `mode` among the backend's modes, -1
- * when its manager stopped (the mode is gone), -2 when it is not a mode of `head`.
- */
-int pw_output_mode_index(struct wl_resource *mode, const void *head);
-
 #endif

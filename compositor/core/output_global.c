@@ -3,6 +3,8 @@
 
 #include "backend.h"
 #include "output.h"
+#include "output_global.h"
+#include "request.h"
 
 static void
 send_info(struct pw_output *output, struct wl_resource *resource)
@@ -25,14 +27,8 @@ send_info(struct pw_output *output, struct wl_resource *resource)
 	}
 }
 
-static void
-output_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_output_interface output_impl = {
-	.release = output_release,
+	.release = pw_request_destroy,
 };
 
 static void
@@ -42,7 +38,7 @@ handle_output_resource_destroy(struct wl_resource *resource)
 }
 
 void
-pw_output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+pw_output_global_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct pw_output *output = data;
 	struct wl_resource *resource =
@@ -58,7 +54,7 @@ pw_output_bind(struct wl_client *client, void *data, uint32_t version, uint32_t 
 }
 
 void
-pw_output_send_info_all(struct pw_output *output)
+pw_output_global_send_info_all(struct pw_output *output)
 {
 	struct wl_resource *resource;
 	wl_resource_for_each(resource, &output->resources) {

@@ -11,8 +11,10 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "log.h"
 #include "output.h"
 #include "output_config_head.h"
+#include "request.h"
 #include "server.h"
 #include "wlr-output-management-unstable-v1-protocol.h"
 
@@ -69,7 +71,7 @@ current_mode(const struct pw_backend *backend)
 }
 
 int
-pw_output_mode_index(struct wl_resource *mode, const void *head)
+pw_output_management_mode_index(struct wl_resource *mode, const void *head)
 {
 	struct mode_obj *mo = wl_resource_get_user_data(mode);
 	if (!mo) {
@@ -172,7 +174,7 @@ claim_head(struct wl_resource *resource, struct config *config, struct wl_resour
 }
 
 static void
-handle_config_enable_head(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+config_enable_head(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *head)
 {
 	struct config *config = unused_config(resource);
@@ -185,7 +187,7 @@ handle_config_enable_head(struct wl_client *client, struct wl_resource *resource
 }
 
 static void
-handle_config_disable_head(struct wl_client *client, struct wl_resource *resource,
+config_disable_head(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *head)
 {
 	struct config *config = unused_config(resource);
@@ -318,8 +320,7 @@ finish_config(struct wl_resource *resource, bool apply)
 		om->applying = false;
 	}
 	if (why) {
-		fprintf(stderr, "picowl: output configuration %s: %s\n",
-			apply ? "failed" : "refused", why);
+		pw_log_error("output configuration %s: %s", apply ? "failed" : "refused", why);
 		zwlr_output_configuration_v1_send_failed(resource);
 		return;
 	}
@@ -328,29 +329,23 @@ finish_config(struct wl_resource *resource, bool apply)
 }
 
 static void
-handle_config_apply(struct wl_client *client, struct wl_resource *resource)
+config_apply(struct wl_client *client, struct wl_resource *resource)
 {
 	finish_config(resource, true);
 }
 
 static void
-handle_config_test(struct wl_client *client, struct wl_resource *resource)
+config_test(struct wl_client *client, struct wl_resource *resource)
 {
 	finish_config(resource, false);
 }
 
-static void
-handle_config_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwlr_output_configuration_v1_interface config_impl = {
-	.enable_head = handle_config_enable_head,
-	.disable_head = handle_config_disable_head,
-	.apply = handle_config_apply,
-	.test = handle_config_test,
-	.destroy = handle_config_destroy,
+	.enable_head = config_enable_head,
+	.disable_head = config_disable_head,
+	.apply = config_apply,
+	.test = config_test,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -367,8 +362,8 @@ handle_config_resource_destroy(struct wl_resource *resource)
 /* ---- zwlr_output_manager_v1 ---- */
 
 static void
-handle_manager_create_configuration(struct wl_client *client, struct wl_resource *resource,
-	uint32_t id, uint32_t serial)
+manager_create_configuration(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	uint32_t serial)
 {
 	struct manager *m = wl_resource_get_user_data(resource);
 	struct config *config = calloc(1, sizeof(*config));
@@ -438,7 +433,7 @@ manager_finish(struct manager *m, bool destroy)
 }
 
 static void
-handle_manager_stop(struct wl_client *client, struct wl_resource *resource)
+manager_stop(struct wl_client *client, struct wl_resource *resource)
 {
 	struct manager *m = wl_resource_get_user_data(resource);
 	if (!m->om) {
@@ -450,8 +445,8 @@ handle_manager_stop(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct zwlr_output_manager_v1_interface manager_impl = {
-	.create_configuration = handle_manager_create_configuration,
-	.stop = handle_manager_stop,
+	.create_configuration = manager_create_configuration,
+	.stop = manager_stop,
 };
 
 static void

@@ -1,11 +1,13 @@
 /*
- * zwlr_output_manager_v1 (wlr-randr, kanshi) and zwlr_gamma_control_manager_v1 for the one
- * output. Both are private globals (same-uid clients only): changing the output is the user's.
+ * zwlr_output_manager_v1 (wlr-randr, kanshi) for the one output. A private global (same-uid
+ * clients only): changing the output is the user's. (zwlr_gamma_control_manager_v1, private
+ * too, is gamma_control.h.)
  */
 #ifndef PW_OUTPUT_MANAGEMENT_H
 #define PW_OUTPUT_MANAGEMENT_H
 
 #include <stdbool.h>
+#include <wayland-server-core.h>
 
 struct pw_server;
 
@@ -22,9 +24,9 @@ struct pw_server;
 bool pw_output_management_create(struct pw_server *server);
 
 /*
- * The gamma control manager: no backend sets gamma (no display the tests reach has a ramp: see
- * the README), so every control is sent failed.
+ * For output_config_head.c: the index of zwlr_output_mode_v1 `mode` among the backend's modes,
+ * -1 when its manager stopped (the mode is gone), -2 when it is not a mode of `head`.
  */
-bool pw_gamma_control_create(struct pw_server *server);
+int pw_output_management_mode_index(struct wl_resource *mode, const void *head);
 
 #endif

@@ -7,7 +7,9 @@
 #include <wayland-server-protocol.h>
 
 #include "output.h"
+#include "output_power.h"
 #include "power.h"
+#include "request.h"
 #include "server.h"
 #include "wlr-output-power-management-unstable-v1-protocol.h"
 
@@ -27,7 +29,7 @@ mode_of(const struct pw_power *power)
 }
 
 static void
-control_set_mode(struct wl_client *client, struct wl_resource *resource, uint32_t mode)
+output_power_set_mode(struct wl_client *client, struct wl_resource *resource, uint32_t mode)
 {
 	struct output_power_manager *m = wl_resource_get_user_data(resource);
 	if (mode > ZWLR_OUTPUT_POWER_V1_MODE_ON) {
@@ -42,15 +44,9 @@ control_set_mode(struct wl_client *client, struct wl_resource *resource, uint32_
 	}
 }
 
-static void
-control_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwlr_output_power_v1_interface control_impl = {
-	.set_mode = control_set_mode,
-	.destroy = control_destroy,
+static const struct zwlr_output_power_v1_interface output_power_impl = {
+	.set_mode = output_power_set_mode,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -72,7 +68,7 @@ manager_get_output_power(struct wl_client *client, struct wl_resource *resource,
 	}
 	/* An output whose wl_output went inert, or a manager outliving picowl's: no control. */
 	bool live = m && wl_resource_get_user_data(output_resource) == m->server->output;
-	wl_resource_set_implementation(control, &control_impl, live ? m : NULL,
+	wl_resource_set_implementation(control, &output_power_impl, live ? m : NULL,
 		handle_control_destroy);
 	if (!live) {
 		wl_list_init(wl_resource_get_link(control));
@@ -83,15 +79,9 @@ manager_get_output_power(struct wl_client *client, struct wl_resource *resource,
 	zwlr_output_power_v1_send_mode(control, mode_of(m->server->power));
 }
 
-static void
-manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwlr_output_power_manager_v1_interface manager_impl = {
 	.get_output_power = manager_get_output_power,
-	.destroy = manager_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void

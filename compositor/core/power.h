@@ -48,7 +48,4 @@ bool pw_power_input(struct pw_power *power, bool press);
 /* `listener` is notified (data: the pw_power) whenever the display goes on, dims or goes off. */
 void pw_power_add_listener(struct pw_power *power, struct wl_listener *listener);
 
-/* The zwlr_output_power_manager_v1 global (output_power.c), private: wlopm, swayidle recipes. */
-bool pw_output_power_create(struct pw_server *server);
-
 #endif

@@ -2,6 +2,7 @@
 
 #include "backend.h"
 #include "presentation-time-protocol.h"
+#include "request.h"
 #include "server.h"
 #include "surface.h"
 
@@ -50,12 +51,6 @@ pw_presentation_presented(struct wl_list *list, struct wl_list *outputs,
 }
 
 static void
-presentation_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
 presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *surface_resource, uint32_t id)
 {
@@ -72,7 +67,7 @@ presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 }
 
 static const struct wp_presentation_interface presentation_impl = {
-	.destroy = presentation_destroy,
+	.destroy = pw_request_destroy,
 	.feedback = presentation_feedback,
 };
 

@@ -7,6 +7,8 @@
 #include "region.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
+#include "surface_tree.h"
 
 struct paint {
 	pixman_image_t *target;
@@ -150,7 +152,7 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		return;
 	}
 	struct pw_pixmap pixels;
-	if (!pw_surface_begin_pixels(surface, &pixels)) {
+	if (!pw_surface_pixels_begin(surface, &pixels)) {
 		pixman_region32_fini(&clip);
 		return;
 	}
@@ -158,7 +160,7 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	bool transformed = buffer_transform(surface, &transform);
 	if (!transformed && pw_surface_opaque(surface) &&
 		blit_opaque(&pixels, x, y, paint->target, &clip)) {
-		pw_surface_end_pixels(surface);
+		pw_surface_pixels_end(surface);
 		pixman_region32_fini(&clip);
 		return;
 	}
@@ -180,7 +182,7 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		pixman_image_set_clip_region32(paint->target, NULL);
 		pixman_image_unref(src);
 	}
-	pw_surface_end_pixels(surface);
+	pw_surface_pixels_end(surface);
 	pixman_region32_fini(&clip);
 }
 

@@ -26,7 +26,9 @@
 #include "epoll.h"
 #include "input_load.h"
 #include "listen.h"
+#include "log.h"
 #include "output.h"
+#include "run.h"
 #include "server.h"
 
 struct run {
@@ -122,7 +124,7 @@ poll_some(struct run *run, int frame_fd, const struct timespec *timeout)
 		return false;
 	}
 	if (ppoll(run->fds, n, timeout, NULL) < 0 && errno != EINTR) {
-		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
+		pw_log_warning("poll: %s", strerror(errno));
 		return false;
 	}
 	return true;
@@ -160,14 +162,14 @@ wait_for_frame(struct run *run, const struct timespec *deadline)
 		}
 	}
 	if (pw_epoll_wait(run->paced, n, &timeout) < 0 && errno != EINTR) {
-		fprintf(stderr, "picowl: poll: %s\n", strerror(errno));
+		pw_log_warning("poll: %s", strerror(errno));
 		return false;
 	}
 	return true;
 }
 
 void
-pw_server_run(struct pw_server *server)
+pw_run_loop(struct pw_server *server)
 {
 	struct pw_backend *backend = server->backend;
 	const struct pw_backend_impl *impl = backend ? backend->impl : NULL;
@@ -189,7 +191,7 @@ pw_server_run(struct pw_server *server)
 			timeout = 0;
 		}
 		if (wl_event_loop_dispatch(server->loop, timeout) < 0 && errno != EINTR) {
-			fprintf(stderr, "picowl: event loop: %s\n", strerror(errno));
+			pw_log_error("event loop: %s", strerror(errno));
 			break;
 		}
 		if (run.drive) {
@@ -207,7 +209,7 @@ pw_server_run(struct pw_server *server)
 }
 
 void
-pw_server_terminate(struct pw_server *server)
+pw_run_terminate(struct pw_server *server)
 {
 	server->quit = true;
 	wl_display_terminate(server->display);

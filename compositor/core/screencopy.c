@@ -18,6 +18,7 @@
 #include "backend.h"
 #include "damage.h"
 #include "output.h"
+#include "request.h"
 #include "server.h"
 #include "wlr-screencopy-unstable-v1-protocol.h"
 
@@ -288,7 +289,7 @@ handle_output_destroy(struct wl_listener *listener, void *data)
 }
 
 static void
-frame_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_damage)
+start_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_damage)
 {
 	struct frame *frame = wl_resource_get_user_data(resource);
 	if (!frame) {
@@ -347,29 +348,22 @@ frame_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 }
 
 static void
-handle_frame_copy(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *buffer)
+frame_copy(struct wl_client *client, struct wl_resource *resource, struct wl_resource *buffer)
 {
-	frame_copy(resource, buffer, false);
+	start_copy(resource, buffer, false);
 }
 
 static void
-handle_frame_copy_with_damage(struct wl_client *client, struct wl_resource *resource,
+frame_copy_with_damage(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *buffer)
 {
-	frame_copy(resource, buffer, true);
-}
-
-static void
-handle_frame_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
+	start_copy(resource, buffer, true);
 }
 
 static const struct zwlr_screencopy_frame_v1_interface frame_impl = {
-	.copy = handle_frame_copy,
-	.destroy = handle_frame_destroy,
-	.copy_with_damage = handle_frame_copy_with_damage,
+	.copy = frame_copy,
+	.destroy = pw_request_destroy,
+	.copy_with_damage = frame_copy_with_damage,
 };
 
 static void
@@ -438,30 +432,24 @@ capture(struct wl_client *client, struct wl_resource *manager_resource, uint32_t
 }
 
 static void
-handle_manager_capture_output(struct wl_client *client, struct wl_resource *resource,
-	uint32_t frame, int32_t overlay_cursor, struct wl_resource *output)
+manager_capture_output(struct wl_client *client, struct wl_resource *resource, uint32_t frame,
+	int32_t overlay_cursor, struct wl_resource *output)
 {
 	capture(client, resource, frame, output, true, 0, 0, 0, 0);
 }
 
 static void
-handle_manager_capture_output_region(struct wl_client *client, struct wl_resource *resource,
+manager_capture_output_region(struct wl_client *client, struct wl_resource *resource,
 	uint32_t frame, int32_t overlay_cursor, struct wl_resource *output, int32_t x, int32_t y,
 	int32_t width, int32_t height)
 {
 	capture(client, resource, frame, output, false, x, y, width, height);
 }
 
-static void
-handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwlr_screencopy_manager_v1_interface manager_impl = {
-	.capture_output = handle_manager_capture_output,
-	.capture_output_region = handle_manager_capture_output_region,
-	.destroy = handle_manager_destroy,
+	.capture_output = manager_capture_output,
+	.capture_output_region = manager_capture_output_region,
+	.destroy = pw_request_destroy,
 };
 
 /* Frees the manager; its frames live on without it and its resource goes inert. */

@@ -1,4 +1,4 @@
-/* zwlr_screencopy_manager_v1 (what grim uses) and zxdg_output_manager_v1. */
+/* zwlr_screencopy_manager_v1 (what grim uses). */
 #ifndef PW_SCREENCOPY_H
 #define PW_SCREENCOPY_H
 
@@ -8,7 +8,5 @@ struct pw_server;
 
 /* Creates the screencopy global for server->output; false on failure. */
 bool pw_screencopy_create(struct pw_server *server);
-/* Creates the xdg-output global describing server->output; false on failure. */
-bool pw_xdg_output_create(struct pw_server *server);
 
 #endif

@@ -194,7 +194,7 @@ pw_server_create(const struct pw_options *opts)
 		goto err;
 	}
 	if (!server->output) {
-		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		pw_log_error("cannot create the Wayland globals");
 		goto err;
 	}
 	server->power = pw_power_create(server);
@@ -265,7 +265,7 @@ pw_server_dump_counters(struct pw_server *server, bool json, FILE *out)
 	if (!file && server->opts.counters) {
 		file = fopen(server->opts.counters, "ae");
 		if (!file) {
-			fprintf(stderr, "picowl: cannot open the counters file %s: %m\n",
+			pw_log_warning("cannot open the counters file %s: %m",
 				server->opts.counters);
 		}
 	}

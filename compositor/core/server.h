@@ -94,8 +94,8 @@ struct pw_server {
 	bool (*switch_vt)(void *data, int vt);
 	void *switch_vt_data;
 
-	bool quit; /* pw_server_run returns */
-	bool running; /* inside pw_server_run */
+	bool quit; /* pw_run_loop returns */
+	bool running; /* inside pw_run_loop */
 	struct {
 		/*
 		 * A surface committed (or, as a subsurface, moved) and its damage is about to go
@@ -135,22 +135,11 @@ void pw_server_set_shell(struct pw_server *server, const struct pw_server_shell 
  */
 bool pw_server_add_private_global(struct pw_server *server, struct wl_global *global);
 
-/* The picowl_counters_v1 global (counters_protocol.c). */
-bool pw_counters_protocol_create(struct pw_server *server);
-
 /*
  * Writes the counters report to `out`, or when `out` is NULL to the file --counters names
  * (appended) or stderr. `json` selects JSON over text.
  */
 void pw_server_dump_counters(struct pw_server *server, bool json, FILE *out);
-
-/*
- * Runs the event loop until pw_server_terminate. While a frame is in flight and its done
- * event is armed, sleeps on that event and on input only: requests clients send meanwhile
- * wait for the refresh, so a client that keeps up costs one wakeup per frame, not two.
- */
-void pw_server_run(struct pw_server *server);
-void pw_server_terminate(struct pw_server *server);
 
 /*
  * Maps an input position given as 0..1 across the unrotated display into output coordinates,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 
+#include "log.h"
 #include "output.h"
 #include "server.h"
 
@@ -46,7 +47,7 @@ pw_start_trace(const char *phase)
 	if (tracing < 0) {
 		tracing = getenv("PICOWL_START_TRACE") != NULL;
 		if (tracing) {
-			fprintf(stderr, "picowl: start: exec %.3f\n", exec_time());
+			pw_log_info("start: exec %.3f", exec_time());
 		}
 	}
 	if (!tracing) {
@@ -54,7 +55,7 @@ pw_start_trace(const char *phase)
 	}
 	struct timespec ts;
 	clock_gettime(CLOCK_BOOTTIME, &ts);
-	fprintf(stderr, "picowl: start: %s %.3f\n", phase, ts.tv_sec + ts.tv_nsec / 1e9);
+	pw_log_info("start: %s %.3f", phase, ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
 /* After the repaint that emitted the frame signal has handed its image to the display. */

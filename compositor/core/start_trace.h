@@ -2,7 +2,7 @@
  * The start timeline (issue 19): with PICOWL_START_TRACE set in the environment, picowl writes
  * one line to stderr per phase of its start, "picowl: start: <phase> <s>", <s> the boot clock
  * (CLOCK_BOOTTIME, the clock of /proc/uptime) in seconds; the first line carries the process's
- * start time from /proc/self/stat (10 ms steps) as "exec". Without the variable nothing is
+ * start time from /proc/self/stat (in clock ticks) as "exec". Without the variable nothing is
  * written and nothing is measured.
  */
 #ifndef PW_START_TRACE_H

@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "request.h"
 #include "server.h"
+#include "surface_commit.h"
+#include "surface_damage.h"
+#include "surface_tree.h"
 
 static const struct wl_subsurface_interface subsurface_impl;
 
@@ -96,12 +100,6 @@ handle_subsurface_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-subsurface_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
 subsurface_set_position(struct wl_client *client, struct wl_resource *resource, int32_t x,
 	int32_t y)
 {
@@ -184,12 +182,12 @@ subsurface_set_desync(struct wl_client *client, struct wl_resource *resource)
 	sub->synchronized = false;
 	pw_surface_tree_changed(sub->surface);
 	if (!pw_subsurface_effectively_sync(sub)) {
-		pw_surface_apply_cached(sub->surface);
+		pw_surface_commit_apply_cached(sub->surface);
 	}
 }
 
 static const struct wl_subsurface_interface subsurface_impl = {
-	.destroy = subsurface_destroy,
+	.destroy = pw_request_destroy,
 	.set_position = subsurface_set_position,
 	.place_above = subsurface_place_above,
 	.place_below = subsurface_place_below,
@@ -258,14 +256,8 @@ subcompositor_get_subsurface(struct wl_client *client, struct wl_resource *resou
 	pw_surface_tree_changed(surface);
 }
 
-static void
-subcompositor_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_subcompositor_interface subcompositor_impl = {
-	.destroy = subcompositor_destroy,
+	.destroy = pw_request_destroy,
 	.get_subsurface = subcompositor_get_subsurface,
 };
 

@@ -8,14 +8,19 @@
 
 #include "budget.h"
 #include "clock.h"
+#include "compositor.h"
 #include "dispatch.h"
 #include "format.h"
 #include "output.h"
 #include "presentation.h"
 #include "region.h"
+#include "request.h"
 #include "server.h"
 #include "subsurface.h"
+#include "surface_commit.h"
+#include "surface_pixels.h"
 #include "surface_state.h"
+#include "surface_tree.h"
 
 /*
  * The client destroyed the buffer the surface shows: its pixels stay on screen until the next
@@ -29,7 +34,7 @@ handle_buffer_destroy(struct wl_listener *listener, void *data)
 	bool had_buffer = pw_surface_has_buffer(surface);
 	wl_list_remove(&surface->buffer_destroy.link);
 	wl_list_init(&surface->buffer_destroy.link);
-	pw_surface_keep_pixels(surface);
+	pw_surface_pixels_keep(surface);
 	surface->buffer = NULL;
 	surface->shm = NULL;
 	if (had_buffer != pw_surface_has_buffer(surface)) {
@@ -61,12 +66,6 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
 	} else {
 		pw_surface_commit_tree(surface, &surface->pending);
 	}
-}
-
-static void
-surface_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 /*
@@ -203,7 +202,7 @@ surface_set_opaque_region(struct wl_client *client, struct wl_resource *resource
 {
 	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (region) {
-		pw_region_copy(&surface->pending.opaque, region);
+		pw_compositor_region_copy(&surface->pending.opaque, region);
 	} else {
 		pixman_region32_clear(&surface->pending.opaque);
 	}
@@ -217,7 +216,7 @@ surface_set_input_region(struct wl_client *client, struct wl_resource *resource,
 {
 	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (region) {
-		pw_region_copy(&surface->pending.input, region);
+		pw_compositor_region_copy(&surface->pending.input, region);
 	} else {
 		pixman_region32_fini(&surface->pending.input);
 		pixman_region32_init_rect(&surface->pending.input, INT32_MIN / 2, INT32_MIN / 2,
@@ -255,7 +254,7 @@ surface_set_buffer_scale(struct wl_client *client, struct wl_resource *resource,
 }
 
 static const struct wl_surface_interface surface_impl = {
-	.destroy = surface_destroy,
+	.destroy = pw_request_destroy,
 	.attach = surface_attach,
 	.damage = surface_damage,
 	.frame = surface_frame,
@@ -277,7 +276,7 @@ handle_surface_resource_destroy(struct wl_resource *resource)
 	if (surface->buffer) {
 		wl_list_remove(&surface->buffer_destroy.link);
 	}
-	pw_surface_drop_kept(surface);
+	pw_surface_pixels_drop_kept(surface);
 	pw_surface_state_finish(&surface->pending);
 	pw_surface_state_finish(&surface->cached);
 	pw_surface_state_finish(&surface->current);
@@ -395,8 +394,8 @@ pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec)
 void
 pw_surface_unmap_buffer(struct pw_surface *surface)
 {
-	pw_surface_release_buffer(surface);
-	pw_surface_drop_kept(surface);
+	pw_surface_commit_release_buffer(surface);
+	pw_surface_pixels_drop_kept(surface);
 	surface->buffer_width = surface->buffer_height = 0;
 	surface->width = surface->height = 0;
 	pw_surface_tree_changed(surface);

@@ -1,4 +1,8 @@
-/* wl_surface: double-buffered state, roles, the buffer it shows, its subsurface tree. */
+/*
+ * wl_surface: double-buffered state, roles, the buffer it shows, its subsurface tree. The
+ * surface's other files have their own headers: surface_state.h, surface_commit.h,
+ * surface_damage.h, surface_pixels.h, surface_tree.h.
+ */
 #ifndef PW_SURFACE_H
 #define PW_SURFACE_H
 
@@ -130,18 +134,9 @@ struct pw_surface {
 	} events;
 };
 
-bool pw_compositor_create(struct pw_server *server);
-
 /* Creates a wl_surface resource and its surface; NULL on allocation failure. */
 struct pw_surface *pw_surface_create(struct wl_client *client, uint32_t version, uint32_t id,
 	struct pw_server *server);
-/* A subsurface became desynchronized: apply what it cached, and what its subsurfaces cached. */
-void pw_surface_apply_cached(struct pw_surface *surface);
-/* Posts wp_viewport errors for a committed viewport that does not fit; false if so. */
-bool pw_viewport_check(struct pw_surface *surface);
-bool pw_viewporter_create(struct pw_server *server);
-/* Copies a wl_region resource's region into `dst`. */
-void pw_region_copy(pixman_region32_t *dst, struct wl_resource *region);
 
 struct pw_surface *pw_surface_from_resource(struct wl_resource *resource);
 
@@ -153,43 +148,6 @@ bool pw_surface_set_role(struct pw_surface *surface, const struct pw_surface_rol
 	void *role_data, struct wl_resource *error_resource, uint32_t error_code);
 /* Ends the role's data (the role object died); the surface keeps its role type. */
 void pw_surface_clear_role_data(struct pw_surface *surface);
-
-/* pw_surface_tree_get's way when the surface's place is stale (surface_tree.c). */
-const struct pw_surface_tree *pw_surface_tree_update(struct pw_surface *surface);
-
-/* The surface's place in its tree, brought up to date (amortized O(1)). */
-static inline const struct pw_surface_tree *
-pw_surface_tree_get(struct pw_surface *surface)
-{
-	return surface->tree.clean ? &surface->tree : pw_surface_tree_update(surface);
-}
-
-/* The root of a subsurface tree (the surface itself when it is no subsurface). */
-static inline struct pw_surface *
-pw_surface_root(struct pw_surface *surface)
-{
-	return pw_surface_tree_get(surface)->root;
-}
-/* Its parent, position, sync or buffer changed: marks it and every surface below it. */
-void pw_surface_tree_changed(struct pw_surface *surface);
-
-/*
- * A walk over a surface tree without recursion (a client makes trees of any depth), each
- * surface's stack in order, bottom to top (or top to bottom with `reverse`):
- * pw_surface_walk_next gives PW_WALK_SELF at `surface` itself, PW_WALK_CHILD at a subsurface
- * (`child`; pw_surface_walk_descend goes into it, else the walk skips it), PW_WALK_UP when it
- * leaves `child` back to its parent `surface`, PW_WALK_END after `top`. Nothing may join or
- * leave a stack on the walk's way while it walks.
- */
-enum pw_surface_walk_step { PW_WALK_SELF, PW_WALK_CHILD, PW_WALK_UP, PW_WALK_END };
-struct pw_surface_walk {
-	struct pw_surface *top, *surface, *child;
-	struct wl_list *link;
-	bool reverse;
-};
-void pw_surface_walk_init(struct pw_surface_walk *walk, struct pw_surface *top, bool reverse);
-enum pw_surface_walk_step pw_surface_walk_next(struct pw_surface_walk *walk);
-void pw_surface_walk_descend(struct pw_surface_walk *walk);
 
 /*
  * a + b for subsurface positions and attach offsets, which a client may push anywhere: held
@@ -213,31 +171,8 @@ pw_position_at(int origin, long long offset)
 /* Whether the surface has a buffer to show. */
 bool pw_surface_has_buffer(const struct pw_surface *surface);
 
-/* Whether it has contents: a buffer, or the pixels kept from one the client destroyed. */
-bool pw_surface_has_contents(const struct pw_surface *surface);
-
-/*
- * The pixels to draw: the shm buffer's (between its begin and end access, so a client that
- * truncates its pool cannot crash picowl) or the kept copy. False when there are none or the
- * format is not one picowl draws; a true must be followed by pw_surface_end_pixels.
- */
-bool pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out);
-void pw_surface_end_pixels(struct pw_surface *surface);
-
-/* surface.c's side (surface_pixels.c): copies the shown shm buffer's pixels into `kept` (not
- * one over 16 MiB, said once), and frees them. */
-void pw_surface_keep_pixels(struct pw_surface *surface);
-void pw_surface_drop_kept(struct pw_surface *surface);
 /* Whether every pixel of the surface is opaque (a format without alpha, or the opaque region). */
 bool pw_surface_opaque(const struct pw_surface *surface);
-
-/*
- * Calls `fn` for the surface and every mapped subsurface below it, bottom to top, with the
- * surface-local origin of each relative to `surface`. Without recursion, in time linear in the
- * tree; `fn` must not change the tree.
- */
-void pw_surface_for_each(struct pw_surface *surface, int x, int y,
-	void (*fn)(struct pw_surface *s, int x, int y, void *data), void *data);
 
 /* A surface that is no subsurface and has none: its tree is itself (the walks' fast path). */
 static inline bool
@@ -246,32 +181,8 @@ pw_surface_alone(const struct pw_surface *surface)
 	return !surface->subsurface && surface->stack.next->next == &surface->stack;
 }
 
-/* The surface in the tree at surface-local sx,sy whose input region holds the point. */
-struct pw_surface *pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx,
-	double *out_sy);
-
 /* Sends wl_callback.done to every current frame callback of the tree and empties them. */
 void pw_surface_send_frame_done(struct pw_surface *surface, uint32_t msec);
-
-/*
- * The surface committed new state (or, as a subsurface, moved): emits the server's
- * surface_commit and damages the output where the surface is shown (surface_damage.c).
- */
-void pw_surface_damage_output(struct pw_surface *surface);
-
-/*
- * The damage of one commit applied to `top` and the subsurfaces below it (surface_damage.c):
- * _begin, before, notes where each shown subsurface of that tree is; _end, after, emits
- * surface_commit once, damages the output with each surface's damage, and where a subsurface was
- * and is when it moved, appeared or went, and records one commit.
- */
-struct pw_tree_damage {
-	bool shown;
-	int x, y;
-	struct pw_box clip;
-};
-void pw_surface_damage_tree_begin(struct pw_surface *top, struct pw_tree_damage *damage);
-void pw_surface_damage_tree_end(struct pw_surface *top, struct pw_tree_damage *damage);
 
 /* Releases the buffer and drops it (used when a role unmaps). */
 void pw_surface_unmap_buffer(struct pw_surface *surface);

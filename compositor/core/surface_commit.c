@@ -9,10 +9,15 @@
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_commit.h"
+#include "surface_damage.h"
+#include "surface_pixels.h"
 #include "surface_state.h"
+#include "surface_tree.h"
+#include "viewporter.h"
 
 void
-pw_surface_release_buffer(struct pw_surface *surface)
+pw_surface_commit_release_buffer(struct pw_surface *surface)
 {
 	if (!surface->buffer) {
 		return;
@@ -64,9 +69,9 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 	pw_surface_state_move(cur, next);
 
 	if (c & PW_STATE_BUFFER) {
-		pw_surface_drop_kept(surface);
+		pw_surface_pixels_drop_kept(surface);
 		if (cur->buffer != surface->buffer) {
-			pw_surface_release_buffer(surface);
+			pw_surface_commit_release_buffer(surface);
 		}
 		surface->buffer = cur->buffer;
 		struct wl_shm_buffer *shm = cur->shm;
@@ -96,7 +101,7 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 	if (surface->subsurface && had_buffer != pw_surface_has_buffer(surface)) {
 		pw_surface_tree_changed(surface);
 	}
-	if (!pw_viewport_check(surface)) {
+	if (!pw_viewporter_check(surface)) {
 		return false;
 	}
 
@@ -215,7 +220,7 @@ pw_surface_commit_tree(struct pw_surface *top, struct pw_surface_state *next)
 }
 
 void
-pw_surface_apply_cached(struct pw_surface *surface)
+pw_surface_commit_apply_cached(struct pw_surface *surface)
 {
 	if (surface->has_cache) {
 		surface->has_cache = false;

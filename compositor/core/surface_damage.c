@@ -8,6 +8,8 @@
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_damage.h"
+#include "surface_tree.h"
 
 /* Where the tree of `root` is shown (its origin and clip); false when it is not. */
 static inline bool

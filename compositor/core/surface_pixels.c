@@ -7,22 +7,23 @@
 #include "format.h"
 #include "log.h"
 #include "surface.h"
+#include "surface_pixels.h"
 
 /* The largest destroyed buffer whose pixels are kept: 16 MiB, 2048x2048 at 32 bpp. */
 #define PW_SURFACE_KEPT_MAX (16 << 20)
 
 void
-pw_surface_drop_kept(struct pw_surface *surface)
+pw_surface_pixels_drop_kept(struct pw_surface *surface)
 {
 	free(surface->kept.data);
 	surface->kept.data = NULL;
 }
 
 void
-pw_surface_keep_pixels(struct pw_surface *surface)
+pw_surface_pixels_keep(struct pw_surface *surface)
 {
 	struct wl_shm_buffer *shm = surface->shm;
-	pw_surface_drop_kept(surface);
+	pw_surface_pixels_drop_kept(surface);
 	size_t size =
 		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
 	if (size > PW_SURFACE_KEPT_MAX) {
@@ -50,7 +51,7 @@ pw_surface_has_contents(const struct pw_surface *surface)
 }
 
 bool
-pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out)
+pw_surface_pixels_begin(struct pw_surface *surface, struct pw_pixmap *out)
 {
 	struct wl_shm_buffer *shm = surface->shm;
 	uint32_t shm_format = shm ? wl_shm_buffer_get_format(shm) : surface->kept.shm_format;
@@ -71,7 +72,7 @@ pw_surface_begin_pixels(struct pw_surface *surface, struct pw_pixmap *out)
 }
 
 void
-pw_surface_end_pixels(struct pw_surface *surface)
+pw_surface_pixels_end(struct pw_surface *surface)
 {
 	if (surface->shm) {
 		wl_shm_buffer_end_access(surface->shm);

@@ -212,7 +212,7 @@ pw_surface_add_buffer_damage(struct pw_surface *surface, const pixman_region32_t
 	for (int i = 0; i < n; i++) {
 		pixman_box32_t b = untransform_box(boxes[i], cur->transform, wt, ht);
 		if (scale == 1) {
-			/* ARMv5 divides in software, 64 bits in some 200 instructions: not for 1 */
+			/* ARMv5 divides in software: not for 1 */
 			pw_region_add_box(&surface->damage, b.x1, b.y1, b.x2, b.y2);
 			continue;
 		}

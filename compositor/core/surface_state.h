@@ -1,7 +1,4 @@
-/*
- * surface.c's internals: the double-buffered state, the surface's size and damage, and the
- * commit (surface_commit.c).
- */
+/* surface.c's internals: the double-buffered state, the surface's size and damage. */
 #ifndef PW_SURFACE_STATE_H
 #define PW_SURFACE_STATE_H
 
@@ -24,13 +21,5 @@ void pw_surface_update_size(struct pw_surface *surface);
 /* Adds buffer-coordinate damage to surface->damage, through transform and scale. */
 void pw_surface_add_buffer_damage(struct pw_surface *surface,
 	const pixman_region32_t *buffer_damage);
-
-/*
- * Applies `next` to `top`, and to each subsurface below it the state it cached while it was
- * synchronized; then the tree's damage, enter and leave, and surface_moved.
- */
-void pw_surface_commit_tree(struct pw_surface *top, struct pw_surface_state *next);
-/* Sends wl_buffer.release for the buffer the surface shows and forgets it. */
-void pw_surface_release_buffer(struct pw_surface *surface);
 
 #endif

@@ -1,13 +1,15 @@
 /*
  * The subsurface tree: walks without recursion, and each surface's place in its tree (root,
  * offset, whether it is shown, whether it is synchronized) cached, so that nothing costs the
- * depth of the tree per surface. A client picks the depth: 100,000 levels overflowed the stack
- * of the recursive walks, and the walks to the root made a frame of a 2,000-level chain cubic.
+ * depth of the tree per surface. A client picks the depth: deep trees overflowed the stack of
+ * the recursive walks, and the walks to the root made a frame of a long chain cubic (decision
+ * 4.40).
  */
 #include <pixman.h>
 
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_tree.h"
 
 void
 pw_surface_walk_init(struct pw_surface_walk *walk, struct pw_surface *top, bool reverse)

@@ -2,9 +2,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "request.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "viewporter-protocol.h"
+#include "viewporter.h"
 
 struct viewport {
 	struct wl_resource *resource;
@@ -82,7 +85,7 @@ viewport_set_destination(struct wl_client *client, struct wl_resource *resource,
 }
 
 bool
-pw_viewport_check(struct pw_surface *surface)
+pw_viewporter_check(struct pw_surface *surface)
 {
 	const struct pw_surface_state *cur = &surface->current;
 	if (!surface->viewport || !pw_surface_has_contents(surface) || !cur->has_src) {
@@ -128,14 +131,8 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 	vp->surface = NULL;
 }
 
-static void
-viewport_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wp_viewport_interface viewport_impl = {
-	.destroy = viewport_destroy,
+	.destroy = pw_request_destroy,
 	.set_source = viewport_set_source,
 	.set_destination = viewport_set_destination,
 };
@@ -178,14 +175,8 @@ viewporter_get_viewport(struct wl_client *client, struct wl_resource *resource, 
 	wl_signal_add(&surface->events.destroy, &vp->surface_destroy);
 }
 
-static void
-viewporter_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wp_viewporter_interface viewporter_impl = {
-	.destroy = viewporter_destroy,
+	.destroy = pw_request_destroy,
 	.get_viewport = viewporter_get_viewport,
 };
 

@@ -3,15 +3,16 @@
  * is sent everything once, and its logical size again when the output's changes (a rotation, a
  * mode).
  */
-#include "screencopy.h"
 
 #include <stdlib.h>
 #include <wayland-server-core.h>
 #include <wayland-server-protocol.h>
 
 #include "output.h"
+#include "request.h"
 #include "server.h"
 #include "xdg-output-unstable-v1-protocol.h"
+#include "xdg_output.h"
 
 #define MANAGER_VERSION 3
 
@@ -63,19 +64,13 @@ handle_output_mode(struct wl_listener *listener, void *data)
 	}
 }
 
-static void
-handle_xdg_output_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zxdg_output_v1_interface xdg_output_impl = {
-	.destroy = handle_xdg_output_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void
-handle_manager_get_xdg_output(struct wl_client *client, struct wl_resource *manager_resource,
-	uint32_t id, struct wl_resource *output_resource)
+manager_get_xdg_output(struct wl_client *client, struct wl_resource *manager_resource, uint32_t id,
+	struct wl_resource *output_resource)
 {
 	struct xdg_output_manager *manager = wl_resource_get_user_data(manager_resource);
 	uint32_t version = wl_resource_get_version(manager_resource);
@@ -109,15 +104,9 @@ handle_manager_get_xdg_output(struct wl_client *client, struct wl_resource *mana
 	}
 }
 
-static void
-handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zxdg_output_manager_v1_interface manager_impl = {
-	.destroy = handle_manager_destroy,
-	.get_xdg_output = handle_manager_get_xdg_output,
+	.destroy = pw_request_destroy,
+	.get_xdg_output = manager_get_xdg_output,
 };
 
 static void

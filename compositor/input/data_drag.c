@@ -12,6 +12,7 @@
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 
 struct pw_data_drag {
 	struct pw_seat *seat;

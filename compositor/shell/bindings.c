@@ -5,6 +5,7 @@
 #include "desktop.h"
 #include "output.h"
 #include "power.h"
+#include "run.h"
 #include "server.h"
 #include "session_lock.h"
 #include "view.h"
@@ -116,7 +117,7 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		}
 		break;
 	case PW_ACTION_QUIT:
-		pw_server_terminate(server);
+		pw_run_terminate(server);
 		break;
 	case PW_ACTION_SPAWN:
 		pw_launch(server, b->command, b->arg);

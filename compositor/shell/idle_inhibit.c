@@ -17,6 +17,7 @@
 #include "scene.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 
 struct pw_idle_inhibit {
 	struct pw_server *server;

@@ -10,6 +10,7 @@
 #include "scene.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_tree.h"
 
 bool
 pw_ime_popup_place(struct pw_server *server, struct pw_surface *surface, struct pw_box *cursor,

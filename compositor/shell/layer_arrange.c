@@ -5,6 +5,7 @@
 #include "render.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 

@@ -11,6 +11,8 @@
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 #include "xdg_shell.h"

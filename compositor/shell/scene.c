@@ -15,6 +15,8 @@
 #include "session_lock.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "xdg_shell.h"
 

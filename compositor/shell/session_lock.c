@@ -18,6 +18,8 @@
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "xdg_shell.h"
 

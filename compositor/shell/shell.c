@@ -5,11 +5,16 @@
 #include <stdio.h>
 #include <wayland-server-protocol.h>
 
+#include "compositor.h"
+#include "counters_protocol.h"
 #include "desktop.h"
+#include "gamma_control.h"
 #include "idle.h"
 #include "idle_inhibit.h"
+#include "idle_notify.h"
 #include "ime_popup.h"
 #include "output_management.h"
+#include "output_power.h"
 #include "power.h"
 #include "presentation.h"
 #include "scene.h"
@@ -20,7 +25,9 @@
 #include "subsurface.h"
 #include "surface.h"
 #include "view.h"
+#include "viewporter.h"
 #include "xdg_activation.h"
+#include "xdg_output.h"
 #include "xdg_shell.h"
 
 static void

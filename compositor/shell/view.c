@@ -11,6 +11,7 @@
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "surface_tree.h"
 #include "xdg_shell.h"
 
 void

@@ -3,6 +3,7 @@
 
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "xdg-decoration-unstable-v1-protocol.h"
 #include "xdg_shell.h"
 

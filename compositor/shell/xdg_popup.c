@@ -8,6 +8,7 @@
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 

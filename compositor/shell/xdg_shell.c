@@ -9,6 +9,7 @@
 #include "desktop.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "xdg-shell-protocol.h"
 
 /* Version 3: clients built for older compositors bind whatever is offered and abort on

@@ -6,6 +6,7 @@
 #include "output.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
