@@ -27,7 +27,7 @@ void pw_power_destroy(struct pw_power *power);
 /*
  * The timeouts in seconds (0: never): the backlight is lowered after `dim_s`, the display
  * turned off after `idle_s`. A dim_s not below idle_s does nothing. `backlight`: see
- * pw_backend_set_backlight. Counts from now.
+ * pw_backlight_set. Counts from now.
  */
 void pw_power_configure(struct pw_power *power, int idle_s, int dim_s, const char *backlight);
 

@@ -127,9 +127,9 @@ void pw_desktop_move_to_tile(struct pw_server *server, struct pw_view *view, int
 struct pw_view *pw_desktop_view_in_tile(struct pw_server *server, int tile);
 
 /*
- * Starts `command` (split as config.h's pw_config_split does) with WAYLAND_DISPLAY and
- * XDG_RUNTIME_DIR, no fds of picowl's, reaped when it exits. Its client's first toplevel goes to
- * 1-based tile `tile` (0: wherever it lands). Returns the pid, or -1 after a message.
+ * Starts `command` (split as config_binding.h's pw_config_binding_split does) with WAYLAND_DISPLAY
+ * and XDG_RUNTIME_DIR, no fds of picowl's, reaped when it exits. Its client's first toplevel goes
+ * to 1-based tile `tile` (0: wherever it lands). Returns the pid, or -1 after a message.
  */
 pid_t pw_launch(struct pw_server *server, const char *command, int tile);
 pid_t pw_launch_argv(struct pw_server *server, char *const argv[], int tile);
