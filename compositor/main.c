@@ -11,8 +11,10 @@
 #include "desktop.h"
 #include "fds.h"
 #include "first_frame.h"
+#include "launch.h"
 #include "options.h"
 #include "server.h"
+#include "shell.h"
 #include "start_trace.h"
 
 static int

@@ -2,6 +2,8 @@
  * picowl_control_v1: picowl-ctl and picowl-panel. Offered only to clients of picowl's own uid
  * (the global filter), since it starts programs and, with --test-hooks, injects input.
  */
+#include "control.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +12,13 @@
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
+#include "launch.h"
+#include "panel.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "power.h"
 #include "seat.h"
 #include "server.h"
+#include "tiling.h"
 #include "view.h"
 
 #define CONTROL_VERSION 3
@@ -147,9 +152,9 @@ static void
 control_focus_tile(struct wl_client *client, struct wl_resource *resource, int32_t tile)
 {
 	struct pw_server *server = wl_resource_get_user_data(resource);
-	struct pw_view *view = pw_desktop_view_in_tile(server, tile);
+	struct pw_view *view = pw_tiling_view_in_tile(server, tile);
 	if (view) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 

@@ -8,10 +8,14 @@
 #include "budget.h"
 #include "client_fds.h"
 #include "config.h"
+#include "control.h"
+#include "launch.h"
 #include "output.h"
+#include "panel.h"
 #include "power.h"
 #include "seat.h"
 #include "server.h"
+#include "tiling.h"
 #include "view.h"
 
 static void
@@ -49,7 +53,7 @@ static void
 handle_output_mode(struct wl_listener *listener, void *data)
 {
 	struct pw_desktop *desktop = wl_container_of(listener, desktop, output_mode);
-	pw_desktop_arrange(desktop->server);
+	pw_tiling_arrange(desktop->server);
 }
 
 /* The layout, colours and border a config gives: its defaults at creation, its keys on a load. */
@@ -203,7 +207,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	}
 	if (server->output) {
 		server->output->damage_mode = config->opts.damage;
-		pw_desktop_arrange(server);
+		pw_tiling_arrange(server);
 		pw_output_damage_whole(server->output);
 	}
 	pw_panel_update(server);

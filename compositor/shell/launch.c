@@ -3,6 +3,8 @@
  * client has that pid (wl_client_get_credentials) goes to the launch's tile. A program that
  * forks its Wayland client off (a wrapper that does not exec) is not matched and tiles normally.
  */
+#include "launch.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,7 +136,7 @@ pw_launch_finish(struct pw_desktop *desktop)
 }
 
 void
-pw_desktop_view_mapping(struct pw_server *server, struct pw_view *view)
+pw_launch_view_mapping(struct pw_server *server, struct pw_view *view)
 {
 	int tile = pw_launch_take_tile(server, view);
 	if (tile <= 0) {

@@ -6,13 +6,16 @@
 #include <string.h>
 
 #include "desktop.h"
+#include "layer_arrange.h"
 #include "layer_shell.h"
 #include "output.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "tiling.h"
 #include "view.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 #define LAYER_SHELL_VERSION 4
@@ -104,8 +107,8 @@ unmap(struct pw_layer_surface *ls)
 	if (!ls->mapped) {
 		return;
 	}
-	if (pw_layer_surface_shown(ls)) {
-		pw_layer_damage_box(ls->server, ls->box);
+	if (pw_layer_arrange_shown(ls)) {
+		pw_layer_arrange_damage_box(ls->server, ls->box);
 	}
 	ls->mapped = false;
 	if (ls->surface && ls->server->seat) {
@@ -153,7 +156,7 @@ role_commit(struct pw_surface *surface)
 		return;
 	}
 	struct pw_server *server = ls->server;
-	bool was_shown = pw_layer_surface_shown(ls), was_mapped = ls->mapped;
+	bool was_shown = pw_layer_arrange_shown(ls), was_mapped = ls->mapped;
 	bool was_initialized = ls->initialized;
 	bool changed = memcmp(&ls->current, &ls->pending, sizeof(ls->current)) != 0;
 	if (ls->current.layer != ls->pending.layer) {
@@ -180,10 +183,10 @@ role_commit(struct pw_surface *surface)
 	 * not re-tile, which tells it the tiles again, which makes it redraw.
 	 */
 	if (changed || was_mapped != ls->mapped || was_initialized != ls->initialized) {
-		pw_desktop_arrange(server); /* arranges the layers first */
+		pw_tiling_arrange(server); /* arranges the layers first */
 		update_keyboard(server, !was_mapped && ls->mapped ? ls : NULL);
-		if (was_shown || pw_layer_surface_shown(ls)) {
-			pw_layer_damage_box(server, ls->box);
+		if (was_shown || pw_layer_arrange_shown(ls)) {
+			pw_layer_arrange_damage_box(server, ls->box);
 		}
 	}
 }
@@ -192,7 +195,7 @@ static bool
 role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 {
 	struct pw_layer_surface *ls = surface->role_data;
-	if (!ls || !pw_layer_surface_shown(ls)) {
+	if (!ls || !pw_layer_arrange_shown(ls)) {
 		return false;
 	}
 	*x = ls->box.x;
@@ -220,7 +223,7 @@ finish(struct pw_layer_surface *ls)
 	wl_list_remove(&ls->surface_destroy.link);
 	pw_surface_clear_role_data(ls->surface);
 	ls->surface = NULL;
-	pw_desktop_arrange(ls->server);
+	pw_tiling_arrange(ls->server);
 }
 
 static void
@@ -311,9 +314,9 @@ layer_get_popup(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *popup_resource)
 {
 	LS_OR_RETURN(resource);
-	struct pw_popup *popup = wl_resource_get_user_data(popup_resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(popup_resource);
 	if (popup) {
-		pw_popup_set_layer_parent(popup, ls, resource);
+		pw_xdg_popup_set_layer_parent(popup, ls, resource);
 	}
 }
 
@@ -407,7 +410,7 @@ pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y)
 	ls->pinned = true;
 	ls->pin_x = x;
 	ls->pin_y = y;
-	pw_desktop_arrange(ls->server);
+	pw_tiling_arrange(ls->server);
 	return true;
 }
 

@@ -19,6 +19,7 @@
 #include "server.h"
 #include "surface.h"
 #include "view.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 #define MAX_CONFIGURES 8
@@ -507,7 +508,7 @@ manager_lock(struct wl_client *client, struct wl_resource *resource, uint32_t id
 		return;
 	}
 	mgr->locked = true;
-	pw_popup_dismiss_grabs(mgr->server);
+	pw_xdg_popup_dismiss_grabs(mgr->server);
 	if (mgr->server->seat) {
 		/* a finger down on a client must not go on moving on it under the lock */
 		pw_seat_notify_touch_cancel(mgr->server->seat);

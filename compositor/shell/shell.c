@@ -2,14 +2,20 @@
  * The shell on the core: creates every global in the order clients see them, the seat with the
  * shell's policy, and registers the scene. The core and the seat call up only through these.
  */
+#include "shell.h"
+
 #include <stdio.h>
 #include <wayland-server-protocol.h>
 
+#include "bindings.h"
+#include "control.h"
 #include "desktop.h"
 #include "idle.h"
 #include "idle_inhibit.h"
 #include "ime_popup.h"
+#include "layer_shell.h"
 #include "output_management.h"
+#include "panel.h"
 #include "power.h"
 #include "presentation.h"
 #include "scene.h"
@@ -19,8 +25,10 @@
 #include "session_lock.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "tiling.h"
 #include "view.h"
 #include "xdg_activation.h"
+#include "xdg_decoration.h"
 #include "xdg_shell.h"
 
 static void
@@ -28,7 +36,7 @@ focus_pressed(struct pw_server *server, struct pw_surface *surface)
 {
 	struct pw_view *view = pw_view_from_surface(surface);
 	if (view && view != server->desktop->focus) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 

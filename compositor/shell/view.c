@@ -5,12 +5,14 @@
 #include "clock.h"
 #include "counters.h"
 #include "desktop.h"
+#include "launch.h"
 #include "output.h"
 #include "region.h"
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "tiling.h"
 #include "xdg_shell.h"
 
 void
@@ -55,13 +57,13 @@ pw_view_map(struct pw_view *view)
 	}
 	view->mapped = true;
 	wl_list_insert(server->desktop->views.prev, &view->link);
-	pw_desktop_view_mapping(server, view); /* a client launched into a tile goes there */
+	pw_launch_view_mapping(server, view); /* a client launched into a tile goes there */
 	if (server->counters) {
 		pw_counters_name_surface(server->counters, view->surface->id,
 			view->app_id ? view->app_id : view->title);
 	}
-	pw_desktop_arrange(server);
-	pw_desktop_focus(server, view);
+	pw_tiling_arrange(server);
+	pw_tiling_focus(server, view);
 }
 
 void
@@ -84,9 +86,9 @@ pw_view_unmap(struct pw_view *view)
 		if (!wl_list_empty(&server->desktop->views)) {
 			next = wl_container_of(server->desktop->views.next, next, link);
 		}
-		pw_desktop_focus(server, next);
+		pw_tiling_focus(server, next);
 	}
-	pw_desktop_arrange(server);
+	pw_tiling_arrange(server);
 }
 
 static void
@@ -203,7 +205,7 @@ pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 		view->states &= ~PW_VIEW_FULLSCREEN;
 	}
 	if (view->mapped) {
-		pw_desktop_arrange(view->server);
+		pw_tiling_arrange(view->server);
 		if (view->server->output) {
 			pw_output_damage_whole(view->server->output);
 		}

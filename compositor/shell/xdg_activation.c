@@ -16,6 +16,7 @@
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "tiling.h"
 #include "view.h"
 #include "xdg-activation-v1-protocol.h"
 #include "xdg_activation.h"
@@ -257,7 +258,7 @@ activation_activate(struct wl_client *client, struct wl_resource *resource, cons
 	 */
 	struct pw_view *view = pw_view_from_surface(pw_surface_from_resource(surface_resource));
 	if (view && view->mapped) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 

@@ -1,10 +1,13 @@
 /* zxdg_decoration_manager_v1: every toplevel is told server-side; picowl draws only borders. */
+#include "xdg_decoration.h"
+
 #include <stdlib.h>
 
 #include "server.h"
 #include "surface.h"
 #include "xdg-decoration-unstable-v1-protocol.h"
 #include "xdg_shell.h"
+#include "xdg_toplevel.h"
 
 struct decoration {
 	struct wl_resource *resource;

@@ -1,4 +1,6 @@
 /* xdg_positioner: the rules a popup is placed by (positioner.c applies them). */
+#include "xdg_positioner.h"
+
 #include <stdlib.h>
 
 #include "xdg-shell-protocol.h"
@@ -122,7 +124,7 @@ handle_positioner_resource_destroy(struct wl_resource *resource)
 }
 
 bool
-pw_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
+pw_xdg_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
 	uint32_t error_code, struct pw_positioner_rules *out)
 {
 	struct pw_positioner_rules *r = positioner_from_resource(positioner);

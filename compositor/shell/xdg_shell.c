@@ -9,7 +9,11 @@
 #include "desktop.h"
 #include "server.h"
 #include "surface.h"
+#include "view.h"
 #include "xdg-shell-protocol.h"
+#include "xdg_popup.h"
+#include "xdg_positioner.h"
+#include "xdg_toplevel.h"
 
 /* Version 3: clients built for older compositors bind whatever is offered and abort on
  * the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
@@ -33,7 +37,7 @@ send_configure(void *data)
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_send_configure(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_send_configure(xdg->popup);
+		pw_xdg_popup_send_configure(xdg->popup);
 	} else {
 		return;
 	}
@@ -108,7 +112,7 @@ role_commit(struct pw_surface *surface)
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_commit(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_commit(xdg->popup);
+		pw_xdg_popup_commit(xdg->popup);
 	}
 }
 
@@ -142,7 +146,7 @@ pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
 		struct pw_box clip;
 		int gx, gy;
-		if (!pw_popup_place(xdg->popup, x, y, &clip)) {
+		if (!pw_xdg_popup_place(xdg->popup, x, y, &clip)) {
 			return false;
 		}
 		pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
@@ -161,7 +165,7 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 		return false;
 	}
 	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		return pw_popup_place(xdg->popup, x, y, clip);
+		return pw_xdg_popup_place(xdg->popup, x, y, clip);
 	}
 	if (xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
 		return false;
@@ -259,7 +263,7 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 		return;
 	}
 	struct pw_positioner_rules rules;
-	if (!pw_positioner_rules(positioner, xdg->wm_base->resource,
+	if (!pw_xdg_positioner_rules(positioner, xdg->wm_base->resource,
 		    XDG_WM_BASE_ERROR_INVALID_POSITIONER, &rules)) {
 		return;
 	}
@@ -276,7 +280,7 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 			return;
 		}
 	}
-	pw_popup_create(xdg, id, parent, &rules);
+	pw_xdg_popup_create(xdg, id, parent, &rules);
 }
 
 static void
@@ -331,7 +335,7 @@ xdg_surface_finish(struct pw_xdg_surface *xdg)
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_destroy_role(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_destroy_role(xdg->popup);
+		pw_xdg_popup_destroy_role(xdg->popup);
 	}
 	if (xdg->configure_idle) {
 		wl_event_source_remove(xdg->configure_idle);

@@ -1,11 +1,16 @@
 /* The xdg_toplevel role: a view in a tile. */
+#include "xdg_toplevel.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "control.h"
 #include "desktop.h"
 #include "output.h"
 #include "server.h"
 #include "surface.h"
+#include "tiling.h"
+#include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
@@ -39,7 +44,7 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	uint32_t states = view->states;
 	if (!view->mapped) {
 		/* Not yet in a tile: offer the tile it will get. */
-		struct pw_box tile = pw_desktop_next_tile(server, toplevel->want_fullscreen);
+		struct pw_box tile = pw_tiling_next_tile(server, toplevel->want_fullscreen);
 		width = tile.width;
 		height = tile.height;
 		states = toplevel->want_fullscreen ? PW_VIEW_FULLSCREEN : PW_VIEW_TILED;
