@@ -16,6 +16,7 @@
 #include "panel.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "power.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "tiling.h"
@@ -103,12 +104,6 @@ pw_control_panel_changed(struct pw_server *server)
 	wl_resource_for_each(resource, &server->desktop->controls) {
 		send_panel(server, resource);
 	}
-}
-
-static void
-control_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void
@@ -261,7 +256,7 @@ control_get_power(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct picowl_control_v1_interface control_impl = {
-	.destroy = control_destroy,
+	.destroy = pw_request_destroy,
 	.spawn = control_spawn,
 	.reload = control_reload,
 	.focus_tile = control_focus_tile,

@@ -9,6 +9,7 @@
 #include "layer_arrange.h"
 #include "layer_shell.h"
 #include "output.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
@@ -257,7 +258,8 @@ extent(int32_t v)
 }
 
 static void
-layer_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t w, uint32_t h)
+layer_surface_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t w,
+	uint32_t h)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.width = w > MAX_EXTENT ? MAX_EXTENT : w;
@@ -265,7 +267,7 @@ layer_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t 
 }
 
 static void
-layer_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_t anchor)
+layer_surface_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_t anchor)
 {
 	LS_OR_RETURN(resource);
 	if (anchor > (PW_ANCHOR_T | PW_ANCHOR_B | PW_ANCHOR_L | PW_ANCHOR_R)) {
@@ -277,15 +279,16 @@ layer_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_
 }
 
 static void
-layer_set_exclusive_zone(struct wl_client *client, struct wl_resource *resource, int32_t zone)
+layer_surface_set_exclusive_zone(struct wl_client *client, struct wl_resource *resource,
+	int32_t zone)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.zone = zone < -1 ? -1 : extent(zone);
 }
 
 static void
-layer_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t top, int32_t right,
-	int32_t bottom, int32_t left)
+layer_surface_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t top,
+	int32_t right, int32_t bottom, int32_t left)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.margin_top = extent(top);
@@ -295,7 +298,7 @@ layer_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t
 }
 
 static void
-layer_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *resource,
+layer_surface_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *resource,
 	uint32_t mode)
 {
 	LS_OR_RETURN(resource);
@@ -310,7 +313,7 @@ layer_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *r
 }
 
 static void
-layer_get_popup(struct wl_client *client, struct wl_resource *resource,
+layer_surface_get_popup(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *popup_resource)
 {
 	LS_OR_RETURN(resource);
@@ -321,19 +324,13 @@ layer_get_popup(struct wl_client *client, struct wl_resource *resource,
 }
 
 static void
-layer_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
+layer_surface_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
 {
 	/* Sizes are hints and the last configure wins: nothing waits for the ack. */
 }
 
 static void
-layer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-layer_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t layer)
+layer_surface_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t layer)
 {
 	LS_OR_RETURN(resource);
 	if (layer >= PW_LAYER_COUNT) {
@@ -345,15 +342,15 @@ layer_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t
 }
 
 static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
-	.set_size = layer_set_size,
-	.set_anchor = layer_set_anchor,
-	.set_exclusive_zone = layer_set_exclusive_zone,
-	.set_margin = layer_set_margin,
-	.set_keyboard_interactivity = layer_set_keyboard_interactivity,
-	.get_popup = layer_get_popup,
-	.ack_configure = layer_ack_configure,
-	.destroy = layer_destroy,
-	.set_layer = layer_set_layer,
+	.set_size = layer_surface_set_size,
+	.set_anchor = layer_surface_set_anchor,
+	.set_exclusive_zone = layer_surface_set_exclusive_zone,
+	.set_margin = layer_surface_set_margin,
+	.set_keyboard_interactivity = layer_surface_set_keyboard_interactivity,
+	.get_popup = layer_surface_get_popup,
+	.ack_configure = layer_surface_ack_configure,
+	.destroy = pw_request_destroy,
+	.set_layer = layer_surface_set_layer,
 };
 
 static void
@@ -414,15 +411,9 @@ pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y)
 	return true;
 }
 
-static void
-shell_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwlr_layer_shell_v1_interface shell_impl = {
 	.get_layer_surface = shell_get_layer_surface,
-	.destroy = shell_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "data_device.h"
 #include "desktop.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
@@ -188,18 +189,12 @@ token_commit(struct wl_client *client, struct wl_resource *resource)
 	xdg_activation_token_v1_send_done(resource, name);
 }
 
-static void
-token_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct xdg_activation_token_v1_interface token_impl = {
 	.set_serial = token_set_serial,
 	.set_app_id = token_set_app_id,
 	.set_surface = token_set_surface,
 	.commit = token_commit,
-	.destroy = token_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -209,13 +204,7 @@ handle_token_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-activation_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-activation_get_token(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+activation_get_activation_token(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct token_request *req = calloc(1, sizeof(*req));
 	struct wl_resource *token = req
@@ -263,8 +252,8 @@ activation_activate(struct wl_client *client, struct wl_resource *resource, cons
 }
 
 static const struct xdg_activation_v1_interface activation_impl = {
-	.destroy = activation_destroy,
-	.get_activation_token = activation_get_token,
+	.destroy = pw_request_destroy,
+	.get_activation_token = activation_get_activation_token,
 	.activate = activation_activate,
 };
 

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "request.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
@@ -12,12 +13,6 @@ static struct pw_positioner_rules *
 positioner_from_resource(struct wl_resource *resource)
 {
 	return wl_resource_get_user_data(resource);
-}
-
-static void
-positioner_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void
@@ -105,7 +100,7 @@ positioner_set_parent_configure(struct wl_client *client, struct wl_resource *re
 }
 
 static const struct xdg_positioner_interface positioner_impl = {
-	.destroy = positioner_destroy,
+	.destroy = pw_request_destroy,
 	.set_size = positioner_set_size,
 	.set_anchor_rect = positioner_set_anchor_rect,
 	.set_anchor = positioner_set_anchor,

@@ -30,7 +30,7 @@ xdg_surface_from_resource(struct wl_resource *resource)
 }
 
 static void
-send_configure(void *data)
+handle_configure_idle(void *data)
 {
 	struct pw_xdg_surface *xdg = data;
 	xdg->configure_idle = NULL;
@@ -52,7 +52,7 @@ pw_xdg_surface_configure_now(struct pw_xdg_surface *xdg)
 	if (xdg->configure_idle) {
 		wl_event_source_remove(xdg->configure_idle);
 	}
-	send_configure(xdg);
+	handle_configure_idle(xdg);
 }
 
 void
@@ -60,7 +60,7 @@ pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg)
 {
 	if (!xdg->configure_idle) {
 		xdg->configure_idle =
-			wl_event_loop_add_idle(xdg->server->loop, send_configure, xdg);
+			wl_event_loop_add_idle(xdg->server->loop, handle_configure_idle, xdg);
 	}
 }
 

@@ -7,6 +7,7 @@
 #include "control.h"
 #include "desktop.h"
 #include "output.h"
+#include "request.h"
 #include "server.h"
 #include "surface.h"
 #include "tiling.h"
@@ -124,12 +125,6 @@ static const struct pw_view_impl view_impl = {
 	.close = view_close,
 	.has_geometry = view_has_geometry,
 };
-
-static void
-toplevel_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void
 toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
@@ -263,6 +258,12 @@ set_fullscreen(struct wl_resource *resource, bool fullscreen)
 }
 
 static void
+toplevel_unset_maximized(struct wl_client *client, struct wl_resource *resource)
+{
+	toplevel_set_maximized(client, resource); /* the same answer: the current state */
+}
+
+static void
 toplevel_set_fullscreen(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *output)
 {
@@ -282,7 +283,7 @@ toplevel_set_minimized(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct xdg_toplevel_interface toplevel_impl = {
-	.destroy = toplevel_destroy,
+	.destroy = pw_request_destroy,
 	.set_parent = toplevel_set_parent,
 	.set_title = toplevel_set_title,
 	.set_app_id = toplevel_set_app_id,
@@ -292,7 +293,7 @@ static const struct xdg_toplevel_interface toplevel_impl = {
 	.set_max_size = toplevel_set_max_size,
 	.set_min_size = toplevel_set_min_size,
 	.set_maximized = toplevel_set_maximized,
-	.unset_maximized = toplevel_set_maximized,
+	.unset_maximized = toplevel_unset_maximized,
 	.set_fullscreen = toplevel_set_fullscreen,
 	.unset_fullscreen = toplevel_unset_fullscreen,
 	.set_minimized = toplevel_set_minimized,
