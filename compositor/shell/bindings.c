@@ -1,11 +1,10 @@
 /* Key bindings from [bindings]: the table lives in the config, the actions here. */
 #include "bindings.h"
 
-#include <stdio.h>
-
 #include "config.h"
 #include "desktop.h"
 #include "launch.h"
+#include "log.h"
 #include "output.h"
 #include "panel.h"
 #include "power.h"
@@ -54,9 +53,9 @@ static void
 switch_vt(struct pw_server *server, int vt)
 {
 	if (!server->switch_vt) {
-		fprintf(stderr, "picowl: no session to switch VTs with (headless or nested)\n");
+		pw_log_warning("no session to switch VTs with (headless or nested)");
 	} else if (!server->switch_vt(server->switch_vt_data, vt)) {
-		fprintf(stderr, "picowl: cannot switch to VT %d\n", vt);
+		pw_log_error("cannot switch to VT %d", vt);
 	}
 }
 

@@ -4,7 +4,6 @@
  */
 #include "control.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

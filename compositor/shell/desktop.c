@@ -10,6 +10,7 @@
 #include "config.h"
 #include "control.h"
 #include "launch.h"
+#include "log.h"
 #include "output.h"
 #include "panel.h"
 #include "power.h"
@@ -181,8 +182,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 			boot ? pw_seat_set_keymap_later : pw_seat_set_keymap;
 		if (!set(server->seat, c->input.rules, c->input.model, c->input.layout,
 			    c->input.variant, c->input.options)) {
-			fprintf(stderr,
-				"picowl: cannot compile the keymap of %s; keeping the old one\n",
+			pw_log_warning("cannot compile the keymap of %s; keeping the old one",
 				c->path ? c->path : "the defaults");
 		}
 	}
@@ -235,25 +235,25 @@ pw_desktop_reload(struct pw_server *server)
 {
 	struct pw_config *config = pw_config_reload(server->desktop->config, stderr);
 	if (!config) {
-		fprintf(stderr, "picowl: reload: out of memory\n");
+		pw_log_error("reload: out of memory");
 		return -1;
 	}
 	if (config->unreadable) {
 		/* Out of descriptors, a FIFO put in its place, a file being rewritten: the
 		 * session keeps its bindings rather than fall back to the defaults. */
-		fprintf(stderr, "picowl: reload: %s not read; nothing applied\n", config->path);
+		pw_log_error("reload: %s not read; nothing applied", config->path);
 		pw_config_destroy(config);
 		return -1;
 	}
 	if (config->errors && config->opts.strict) {
-		fprintf(stderr, "picowl: reload: %d error(s) in %s; --strict: nothing applied\n",
-			config->errors, config->path);
+		pw_log_error("reload: %d error(s) in %s; --strict: nothing applied", config->errors,
+			config->path);
 		pw_config_destroy(config);
 		return -1;
 	}
 	int errors = config->errors;
-	fprintf(stderr, "picowl: reloaded %s (%d error(s))\n",
-		config->path ? config->path : "the defaults", errors);
+	pw_log_info("reloaded %s (%d error(s))", config->path ? config->path : "the defaults",
+		errors);
 	pw_desktop_apply_config(server, config);
 	return errors;
 }

@@ -4,7 +4,6 @@
  */
 #include "shell.h"
 
-#include <stdio.h>
 #include <wayland-server-protocol.h>
 
 #include "bindings.h"
@@ -14,6 +13,7 @@
 #include "idle_inhibit.h"
 #include "ime_popup.h"
 #include "layer_shell.h"
+#include "log.h"
 #include "output_management.h"
 #include "panel.h"
 #include "power.h"
@@ -83,7 +83,7 @@ pw_shell_create(struct pw_server *server)
 {
 	/* The desktop first: it goes first when the server is destroyed, the seat after it. */
 	if (!pw_desktop_create(server) || !create_globals(server)) {
-		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		pw_log_error("cannot create the Wayland globals");
 		return false;
 	}
 	pw_server_set_shell(server, &pw_scene);
