@@ -24,8 +24,9 @@
 #define CONTROL_VERSION 3
 
 /*
- * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
- * 4 KiB titles, times its tiles, times its title changes, would flood the panel's connection.
+ * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
+ * titles, times its tiles, times its title changes, would flood the panel's connection (no
+ * client floods another: decision 4.22).
  */
 #define TILE_TEXT 128
 

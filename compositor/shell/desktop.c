@@ -174,7 +174,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_config *old = server->desktop->config;
 	take_layout(desktop, config);
-	/* Compiling a keymap costs a handheld a noticeable moment: only when it changed. */
+	/* A keymap compile is slow on a handheld (decision 4.41): only when it changed. */
 	if (server->seat && (!old || !same_keymap(old, config))) {
 		const struct pw_config *c = config;
 		bool (*set)(struct pw_seat *, const char *, const char *, const char *,

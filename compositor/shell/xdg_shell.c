@@ -15,8 +15,8 @@
 #include "xdg_positioner.h"
 #include "xdg_toplevel.h"
 
-/* Version 3: clients built for older compositors bind whatever is offered and abort on
- * the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
+/* Version 3 (decision 4.17): clients built for older compositors bind whatever is offered and
+ * abort on the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
 #define WM_BASE_VERSION 3
 
 static const struct xdg_surface_interface xdg_surface_impl;
@@ -296,7 +296,8 @@ xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *re
 			"window geometry %dx%d is not positive", width, height);
 		return;
 	}
-	/* held within 2^20 either way, as subsurface positions: they are added up */
+	/* held within 2^20 either way, as subsurface positions: they are added up (decision 4.16)
+	 */
 	xdg->pending_geometry = (struct pw_box){pw_position_add(0, x), pw_position_add(0, y),
 		pw_position_add(0, width), pw_position_add(0, height)};
 	xdg->pending_geometry_set = true;
