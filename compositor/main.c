@@ -41,7 +41,7 @@ handle_child(int signal, void *data)
 }
 
 static void
-autostart(void *data)
+handle_first_frame(void *data)
 {
 	pw_launch_autostart(data);
 	pw_start_trace("autostart");
@@ -119,7 +119,7 @@ main(int argc, char *argv[])
 	pw_start_trace("listening");
 	signal(SIGPIPE, SIG_IGN);
 	pw_log_info("running on WAYLAND_DISPLAY=%s", server->socket);
-	pw_after_first_frame(server, 200, autostart, server, NULL);
+	pw_after_first_frame(server, 200, handle_first_frame, server, NULL);
 	if (opts.command && opts.command[0]) {
 		if (pw_launch_argv(server, opts.command, 0) < 0) {
 			goto end;
