@@ -354,7 +354,7 @@ static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
 };
 
 static void
-shell_get_layer_surface(struct wl_client *client, struct wl_resource *shell, uint32_t id,
+layer_shell_get_layer_surface(struct wl_client *client, struct wl_resource *shell, uint32_t id,
 	struct wl_resource *surface_resource, struct wl_resource *output, uint32_t layer,
 	const char *namespace)
 {
@@ -411,8 +411,8 @@ pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y)
 	return true;
 }
 
-static const struct zwlr_layer_shell_v1_interface shell_impl = {
-	.get_layer_surface = shell_get_layer_surface,
+static const struct zwlr_layer_shell_v1_interface layer_shell_impl = {
+	.get_layer_surface = layer_shell_get_layer_surface,
 	.destroy = pw_request_destroy,
 };
 
@@ -425,7 +425,7 @@ bind_shell(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &shell_impl, data, NULL);
+	wl_resource_set_implementation(resource, &layer_shell_impl, data, NULL);
 }
 
 bool
