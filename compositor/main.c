@@ -11,9 +11,12 @@
 #include "desktop.h"
 #include "fds.h"
 #include "first_frame.h"
+#include "launch.h"
+#include "log.h"
 #include "options.h"
 #include "run.h"
 #include "server.h"
+#include "shell.h"
 #include "start_trace.h"
 
 static int
@@ -39,7 +42,7 @@ handle_child(int signal, void *data)
 }
 
 static void
-autostart(void *data)
+handle_first_frame(void *data)
 {
 	pw_launch_autostart(data);
 	pw_start_trace("autostart");
@@ -62,7 +65,7 @@ main(int argc, char *argv[])
 	/* The config file first, then the command line over it. */
 	struct pw_config *config = pw_config_load(argc, argv, stderr, err, sizeof(err));
 	if (!config) {
-		fprintf(stderr, "picowl: %s\nTry 'picowl --help'.\n", err);
+		pw_log_error("%s\nTry 'picowl --help'.", err);
 		return 2;
 	}
 	pw_start_trace("config");
@@ -77,8 +80,8 @@ main(int argc, char *argv[])
 		return 0;
 	}
 	if (config->errors && opts.strict) {
-		fprintf(stderr, "picowl: %d error(s) in %s; --strict: not starting\n",
-			config->errors, config->path);
+		pw_log_error("%d error(s) in %s; --strict: not starting", config->errors,
+			config->path);
 		pw_config_destroy(config);
 		return 2;
 	}
@@ -107,7 +110,7 @@ main(int argc, char *argv[])
 	sources[3] = wl_event_loop_add_signal(server->loop, SIGUSR1, handle_dump, server);
 	sources[4] = wl_event_loop_add_signal(server->loop, SIGHUP, handle_reload, server);
 	if (!sources[0] || !sources[1] || !sources[2] || !sources[3] || !sources[4]) {
-		fprintf(stderr, "picowl: cannot install signal handlers\n");
+		pw_log_error("cannot install signal handlers");
 		goto end;
 	}
 	/* Last: a script that sees the socket may signal picowl at once. */
@@ -116,8 +119,8 @@ main(int argc, char *argv[])
 	}
 	pw_start_trace("listening");
 	signal(SIGPIPE, SIG_IGN);
-	fprintf(stderr, "picowl: running on WAYLAND_DISPLAY=%s\n", server->socket);
-	pw_after_first_frame(server, 200, autostart, server, NULL);
+	pw_log_info("running on WAYLAND_DISPLAY=%s", server->socket);
+	pw_after_first_frame(server, 200, handle_first_frame, server, NULL);
 	if (opts.command && opts.command[0]) {
 		if (pw_launch_argv(server, opts.command, 0) < 0) {
 			goto end;

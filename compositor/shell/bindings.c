@@ -1,40 +1,18 @@
 /* Key bindings from [bindings]: the table lives in the config, the actions here. */
-#include <stdio.h>
+#include "bindings.h"
 
 #include "config_binding.h"
 #include "desktop.h"
+#include "launch.h"
+#include "log.h"
 #include "output.h"
+#include "panel.h"
 #include "power.h"
 #include "run.h"
 #include "server.h"
 #include "session_lock.h"
+#include "tiling.h"
 #include "view.h"
-
-struct pw_view *
-pw_desktop_view_in_tile(struct pw_server *server, int tile)
-{
-	int i = 1;
-	struct pw_view *view;
-	wl_list_for_each(view, &server->desktop->views, link) {
-		if (i++ == tile) {
-			return view;
-		}
-	}
-	return NULL;
-}
-
-void
-pw_desktop_move_to_tile(struct pw_server *server, struct pw_view *view, int tile)
-{
-	wl_list_remove(&view->link);
-	struct wl_list *after = &server->desktop->views;
-	for (int i = 1; i < tile && after->next != &server->desktop->views; i++) {
-		after = after->next;
-	}
-	wl_list_insert(after, &view->link);
-	pw_desktop_arrange(server);
-	pw_control_tiles_changed(server);
-}
 
 static void
 swap_with_master(struct pw_server *server)
@@ -47,10 +25,10 @@ swap_with_master(struct pw_server *server)
 	if (focus == master) {
 		if (focus->link.next != &server->desktop->views) {
 			struct pw_view *second = wl_container_of(focus->link.next, second, link);
-			pw_desktop_move_to_tile(server, second, 1);
+			pw_tiling_move_to_tile(server, second, 1);
 		}
 	} else {
-		pw_desktop_move_to_tile(server, focus, 1);
+		pw_tiling_move_to_tile(server, focus, 1);
 	}
 }
 
@@ -59,7 +37,7 @@ resize_master(struct pw_server *server, int delta)
 {
 	int p = server->desktop->layout.master_permille + delta;
 	server->desktop->layout.master_permille = p < 100 ? 100 : p > 900 ? 900 : p;
-	pw_desktop_arrange(server);
+	pw_tiling_arrange(server);
 }
 
 static void
@@ -67,7 +45,7 @@ rotate(struct pw_server *server, int degrees)
 {
 	struct pw_output *output = server->output;
 	if (output && pw_output_set_rotation(output, (output->rotation + degrees) % 360)) {
-		pw_desktop_arrange(server);
+		pw_tiling_arrange(server);
 		pw_output_damage_whole(output);
 	}
 }
@@ -76,9 +54,9 @@ static void
 switch_vt(struct pw_server *server, int vt)
 {
 	if (!server->switch_vt) {
-		fprintf(stderr, "picowl: no session to switch VTs with (headless or nested)\n");
+		pw_log_warning("no session to switch VTs with (headless or nested)");
 	} else if (!server->switch_vt(server->switch_vt_data, vt)) {
-		fprintf(stderr, "picowl: cannot switch to VT %d\n", vt);
+		pw_log_error("cannot switch to VT %d", vt);
 	}
 }
 
@@ -91,7 +69,7 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		break;
 	case PW_ACTION_FOCUS_NEXT:
 	case PW_ACTION_FOCUS_PREV:
-		pw_desktop_focus_cycle(server, b->action == PW_ACTION_FOCUS_NEXT ? 1 : -1);
+		pw_tiling_focus_cycle(server, b->action == PW_ACTION_FOCUS_NEXT ? 1 : -1);
 		break;
 	case PW_ACTION_SWAP_MASTER:
 		swap_with_master(server);
@@ -109,7 +87,7 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		server->desktop->layout.kind = server->desktop->layout.kind == PW_LAYOUT_TILE
 			? PW_LAYOUT_MONOCLE
 			: PW_LAYOUT_TILE;
-		pw_desktop_arrange(server);
+		pw_tiling_arrange(server);
 		break;
 	case PW_ACTION_CLOSE:
 		if (focus) {
@@ -124,13 +102,13 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		break;
 	case PW_ACTION_MOVE_TO_TILE:
 		if (focus) {
-			pw_desktop_move_to_tile(server, focus, b->arg);
+			pw_tiling_move_to_tile(server, focus, b->arg);
 		}
 		break;
 	case PW_ACTION_FOCUS_TILE: {
-		struct pw_view *view = pw_desktop_view_in_tile(server, b->arg);
+		struct pw_view *view = pw_tiling_view_in_tile(server, b->arg);
 		if (view) {
-			pw_desktop_focus(server, view);
+			pw_tiling_focus(server, view);
 		}
 		break;
 	}

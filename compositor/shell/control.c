@@ -2,7 +2,8 @@
  * picowl_control_v1: picowl-ctl and picowl-panel. Offered only to clients of picowl's own uid
  * (the global filter), since it starts programs and, with --test-hooks, injects input.
  */
-#include <stdio.h>
+#include "control.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,17 +11,22 @@
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
+#include "launch.h"
+#include "panel.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "power.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
+#include "tiling.h"
 #include "view.h"
 
 #define CONTROL_VERSION 3
 
 /*
- * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's
- * 4 KiB titles, times its tiles, times its title changes, would flood the panel's connection.
+ * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
+ * titles, times its tiles, times its title changes, would flood the panel's connection (no
+ * client floods another: decision 4.22).
  */
 #define TILE_TEXT 128
 
@@ -101,12 +107,6 @@ pw_control_panel_changed(struct pw_server *server)
 }
 
 static void
-control_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
 control_spawn(struct wl_client *client, struct wl_resource *resource, int32_t tile,
 	struct wl_array *array)
 {
@@ -147,9 +147,9 @@ static void
 control_focus_tile(struct wl_client *client, struct wl_resource *resource, int32_t tile)
 {
 	struct pw_server *server = wl_resource_get_user_data(resource);
-	struct pw_view *view = pw_desktop_view_in_tile(server, tile);
+	struct pw_view *view = pw_tiling_view_in_tile(server, tile);
 	if (view) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 
@@ -256,7 +256,7 @@ control_get_power(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct picowl_control_v1_interface control_impl = {
-	.destroy = control_destroy,
+	.destroy = pw_request_destroy,
 	.spawn = control_spawn,
 	.reload = control_reload,
 	.focus_tile = control_focus_tile,

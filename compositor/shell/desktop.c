@@ -8,10 +8,15 @@
 #include "budget.h"
 #include "client_fds.h"
 #include "config.h"
+#include "control.h"
+#include "launch.h"
+#include "log.h"
 #include "output.h"
+#include "panel.h"
 #include "power.h"
 #include "seat.h"
 #include "server.h"
+#include "tiling.h"
 #include "view.h"
 
 static void
@@ -49,7 +54,7 @@ static void
 handle_output_mode(struct wl_listener *listener, void *data)
 {
 	struct pw_desktop *desktop = wl_container_of(listener, desktop, output_mode);
-	pw_desktop_arrange(desktop->server);
+	pw_tiling_arrange(desktop->server);
 }
 
 /* The layout, colours and border a config gives: its defaults at creation, its keys on a load. */
@@ -169,7 +174,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_config *old = server->desktop->config;
 	take_layout(desktop, config);
-	/* Compiling a keymap costs a handheld a noticeable moment: only when it changed. */
+	/* A keymap compile is slow on a handheld (decision 4.41): only when it changed. */
 	if (server->seat && (!old || !same_keymap(old, config))) {
 		const struct pw_config *c = config;
 		bool (*set)(struct pw_seat *, const char *, const char *, const char *,
@@ -177,8 +182,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 			boot ? pw_seat_set_keymap_later : pw_seat_set_keymap;
 		if (!set(server->seat, c->input.rules, c->input.model, c->input.layout,
 			    c->input.variant, c->input.options)) {
-			fprintf(stderr,
-				"picowl: cannot compile the keymap of %s; keeping the old one\n",
+			pw_log_warning("cannot compile the keymap of %s; keeping the old one",
 				c->path ? c->path : "the defaults");
 		}
 	}
@@ -203,7 +207,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	}
 	if (server->output) {
 		server->output->damage_mode = config->opts.damage;
-		pw_desktop_arrange(server);
+		pw_tiling_arrange(server);
 		pw_output_damage_whole(server->output);
 	}
 	pw_panel_update(server);
@@ -231,25 +235,25 @@ pw_desktop_reload(struct pw_server *server)
 {
 	struct pw_config *config = pw_config_reload(server->desktop->config, stderr);
 	if (!config) {
-		fprintf(stderr, "picowl: reload: out of memory\n");
+		pw_log_error("reload: out of memory");
 		return -1;
 	}
 	if (config->unreadable) {
 		/* Out of descriptors, a FIFO put in its place, a file being rewritten: the
 		 * session keeps its bindings rather than fall back to the defaults. */
-		fprintf(stderr, "picowl: reload: %s not read; nothing applied\n", config->path);
+		pw_log_error("reload: %s not read; nothing applied", config->path);
 		pw_config_destroy(config);
 		return -1;
 	}
 	if (config->errors && config->opts.strict) {
-		fprintf(stderr, "picowl: reload: %d error(s) in %s; --strict: nothing applied\n",
-			config->errors, config->path);
+		pw_log_error("reload: %d error(s) in %s; --strict: nothing applied", config->errors,
+			config->path);
 		pw_config_destroy(config);
 		return -1;
 	}
 	int errors = config->errors;
-	fprintf(stderr, "picowl: reloaded %s (%d error(s))\n",
-		config->path ? config->path : "the defaults", errors);
+	pw_log_info("reloaded %s (%d error(s))", config->path ? config->path : "the defaults",
+		errors);
 	pw_desktop_apply_config(server, config);
 	return errors;
 }

@@ -14,6 +14,7 @@
 #include "desktop.h"
 #include "idle-inhibit-unstable-v1-protocol.h"
 #include "idle.h"
+#include "request.h"
 #include "scene.h"
 #include "server.h"
 #include "surface.h"
@@ -114,14 +115,8 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 	finish(inh);
 }
 
-static void
-inhibitor_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_idle_inhibitor_v1_interface inhibitor_impl = {
-	.destroy = inhibitor_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -163,14 +158,8 @@ manager_create_inhibitor(struct wl_client *client, struct wl_resource *resource,
 	changed(mgr);
 }
 
-static void
-manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zwp_idle_inhibit_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = pw_request_destroy,
 	.create_inhibitor = manager_create_inhibitor,
 };
 

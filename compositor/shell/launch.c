@@ -3,14 +3,16 @@
  * client has that pid (wl_client_get_credentials) goes to the launch's tile. A program that
  * forks its Wayland client off (a wrapper that does not exec) is not matched and tiles normally.
  */
+#include "launch.h"
+
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "config_binding.h"
 #include "desktop.h"
+#include "log.h"
 #include "server.h"
 #include "spawn.h"
 #include "surface.h"
@@ -31,11 +33,10 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 	bool has_token = pw_xdg_activation_launch_token(server, token);
 	pid_t pid = pw_spawn_with_token(argv, server->socket, has_token ? token : NULL);
 	if (pid < 0) {
-		fprintf(stderr, "picowl: cannot start %s: %s\n", argv[0], strerror(errno));
+		pw_log_error("cannot start %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
-	fprintf(stderr, "picowl: started %s (pid %d)%s\n", argv[0], (int)pid,
-		tile ? " for a tile" : "");
+	pw_log_info("started %s (pid %d)%s", argv[0], (int)pid, tile ? " for a tile" : "");
 	if (tile > 0) {
 		struct pw_launch *launch = calloc(1, sizeof(*launch));
 		if (!launch) {
@@ -54,9 +55,7 @@ pw_launch(struct pw_server *server, const char *command, int tile)
 {
 	char **argv = pw_config_binding_split(command);
 	if (!argv) {
-		fprintf(stderr,
-			"picowl: cannot start \"%s\": empty, unbalanced quotes, or no "
-			"memory\n",
+		pw_log_error("cannot start \"%s\": empty, unbalanced quotes, or no memory",
 			command);
 		return -1;
 	}
@@ -134,7 +133,7 @@ pw_launch_finish(struct pw_desktop *desktop)
 }
 
 void
-pw_desktop_view_mapping(struct pw_server *server, struct pw_view *view)
+pw_launch_view_mapping(struct pw_server *server, struct pw_view *view)
 {
 	int tile = pw_launch_take_tile(server, view);
 	if (tile <= 0) {

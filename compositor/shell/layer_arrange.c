@@ -1,7 +1,10 @@
 /* wlr-layer-shell placement: where each layer surface goes, what it reserves, drawing, hits. */
+#include "layer_arrange.h"
+
 #include "desktop.h"
 #include "layer_shell.h"
 #include "output.h"
+#include "panel.h"
 #include "render.h"
 #include "server.h"
 #include "surface.h"
@@ -10,7 +13,7 @@
 #include "wlr-layer-shell-unstable-v1-protocol.h"
 
 bool
-pw_layer_surface_shown(struct pw_layer_surface *ls)
+pw_layer_arrange_shown(struct pw_layer_surface *ls)
 {
 	if (!ls->mapped || !ls->surface) {
 		return false;
@@ -28,7 +31,7 @@ pw_layer_surface_shown(struct pw_layer_surface *ls)
 }
 
 void
-pw_layer_damage_box(struct pw_server *server, struct pw_box box)
+pw_layer_arrange_damage_box(struct pw_server *server, struct pw_box box)
 {
 	if (server->output && !pw_box_empty(box)) {
 		pw_output_damage_box(server->output, box.x, box.y, box.width, box.height);
@@ -123,9 +126,9 @@ arrange_one(struct pw_layer_surface *ls, struct pw_box full, struct pw_box *usab
 	}
 	if (box.x != ls->box.x || box.y != ls->box.y || box.width != ls->box.width ||
 		box.height != ls->box.height) {
-		if (pw_layer_surface_shown(ls)) {
-			pw_layer_damage_box(ls->server, ls->box);
-			pw_layer_damage_box(ls->server, box);
+		if (pw_layer_arrange_shown(ls)) {
+			pw_layer_arrange_damage_box(ls->server, ls->box);
+			pw_layer_arrange_damage_box(ls->server, box);
 		}
 		ls->box = box;
 	}
@@ -141,7 +144,7 @@ arrange_one(struct pw_layer_surface *ls, struct pw_box full, struct pw_box *usab
 }
 
 void
-pw_layer_shell_arrange(struct pw_server *server)
+pw_layer_arrange(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
 	if (!desktop || !server->output) {
@@ -164,7 +167,7 @@ pw_layer_shell_arrange(struct pw_server *server)
 }
 
 void
-pw_layer_shell_render(struct pw_server *server, pixman_image_t *target,
+pw_layer_arrange_render(struct pw_server *server, pixman_image_t *target,
 	const pixman_region32_t *damage, enum pw_layer layer)
 {
 	if (!server->desktop) {
@@ -172,7 +175,7 @@ pw_layer_shell_render(struct pw_server *server, pixman_image_t *target,
 	}
 	struct pw_layer_surface *ls;
 	wl_list_for_each(ls, &server->desktop->layers[layer], link) {
-		if (pw_layer_surface_shown(ls)) {
+		if (pw_layer_arrange_shown(ls)) {
 			pw_render_surface_tree(ls->surface, ls->box.x, ls->box.y, ls->box, target,
 				damage);
 		}
@@ -180,7 +183,7 @@ pw_layer_shell_render(struct pw_server *server, pixman_image_t *target,
 }
 
 struct pw_surface *
-pw_layer_shell_surface_at(struct pw_server *server, enum pw_layer layer, double x, double y,
+pw_layer_arrange_surface_at(struct pw_server *server, enum pw_layer layer, double x, double y,
 	double *sx, double *sy)
 {
 	if (!server->desktop) {
@@ -188,7 +191,7 @@ pw_layer_shell_surface_at(struct pw_server *server, enum pw_layer layer, double 
 	}
 	struct pw_layer_surface *ls;
 	wl_list_for_each_reverse(ls, &server->desktop->layers[layer], link) {
-		if (pw_layer_surface_shown(ls) && pw_box_contains(ls->box, (int)x, (int)y)) {
+		if (pw_layer_arrange_shown(ls) && pw_box_contains(ls->box, (int)x, (int)y)) {
 			struct pw_surface *hit =
 				pw_surface_at(ls->surface, x - ls->box.x, y - ls->box.y, sx, sy);
 			if (hit) {
@@ -200,7 +203,7 @@ pw_layer_shell_surface_at(struct pw_server *server, enum pw_layer layer, double 
 }
 
 void
-pw_layer_shell_for_each_shown(struct pw_server *server, void (*fn)(struct pw_surface *, void *),
+pw_layer_arrange_for_each_shown(struct pw_server *server, void (*fn)(struct pw_surface *, void *),
 	void *data)
 {
 	if (!server->desktop) {
@@ -209,7 +212,7 @@ pw_layer_shell_for_each_shown(struct pw_server *server, void (*fn)(struct pw_sur
 	for (int layer = 0; layer < PW_LAYER_COUNT; layer++) {
 		struct pw_layer_surface *ls;
 		wl_list_for_each(ls, &server->desktop->layers[layer], link) {
-			if (pw_layer_surface_shown(ls)) {
+			if (pw_layer_arrange_shown(ls)) {
 				fn(ls->surface, data);
 			}
 		}
@@ -217,7 +220,7 @@ pw_layer_shell_for_each_shown(struct pw_server *server, void (*fn)(struct pw_sur
 }
 
 bool
-pw_layer_shell_over_fullscreen(struct pw_server *server)
+pw_layer_arrange_over_fullscreen(struct pw_server *server)
 {
 	if (!server->desktop) {
 		return false;
@@ -225,7 +228,7 @@ pw_layer_shell_over_fullscreen(struct pw_server *server)
 	for (int layer = PW_LAYER_TOP; layer <= PW_LAYER_OVERLAY; layer++) {
 		struct pw_layer_surface *ls;
 		wl_list_for_each(ls, &server->desktop->layers[layer], link) {
-			if (pw_layer_surface_shown(ls)) {
+			if (pw_layer_arrange_shown(ls)) {
 				return true;
 			}
 		}
@@ -234,20 +237,20 @@ pw_layer_shell_over_fullscreen(struct pw_server *server)
 }
 
 void
-pw_layer_shell_damage_layer(struct pw_server *server, enum pw_layer layer)
+pw_layer_arrange_damage_layer(struct pw_server *server, enum pw_layer layer)
 {
 	struct pw_layer_surface *ls;
 	wl_list_for_each(ls, &server->desktop->layers[layer], link) {
 		if (ls->mapped) {
-			pw_layer_damage_box(server, ls->box);
+			pw_layer_arrange_damage_box(server, ls->box);
 		}
 	}
 }
 
 bool
-pw_layer_surface_origin(struct pw_layer_surface *ls, int *x, int *y)
+pw_layer_arrange_origin(struct pw_layer_surface *ls, int *x, int *y)
 {
-	if (!pw_layer_surface_shown(ls)) {
+	if (!pw_layer_arrange_shown(ls)) {
 		return false;
 	}
 	*x = ls->box.x;

@@ -6,15 +6,19 @@
 #include <string.h>
 
 #include "desktop.h"
+#include "layer_arrange.h"
 #include "layer_shell.h"
 #include "output.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
 #include "surface_tree.h"
+#include "tiling.h"
 #include "view.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 #define LAYER_SHELL_VERSION 4
@@ -106,8 +110,8 @@ unmap(struct pw_layer_surface *ls)
 	if (!ls->mapped) {
 		return;
 	}
-	if (pw_layer_surface_shown(ls)) {
-		pw_layer_damage_box(ls->server, ls->box);
+	if (pw_layer_arrange_shown(ls)) {
+		pw_layer_arrange_damage_box(ls->server, ls->box);
 	}
 	ls->mapped = false;
 	if (ls->surface && ls->server->seat) {
@@ -155,7 +159,7 @@ role_commit(struct pw_surface *surface)
 		return;
 	}
 	struct pw_server *server = ls->server;
-	bool was_shown = pw_layer_surface_shown(ls), was_mapped = ls->mapped;
+	bool was_shown = pw_layer_arrange_shown(ls), was_mapped = ls->mapped;
 	bool was_initialized = ls->initialized;
 	bool changed = memcmp(&ls->current, &ls->pending, sizeof(ls->current)) != 0;
 	if (ls->current.layer != ls->pending.layer) {
@@ -182,10 +186,10 @@ role_commit(struct pw_surface *surface)
 	 * not re-tile, which tells it the tiles again, which makes it redraw.
 	 */
 	if (changed || was_mapped != ls->mapped || was_initialized != ls->initialized) {
-		pw_desktop_arrange(server); /* arranges the layers first */
+		pw_tiling_arrange(server); /* arranges the layers first */
 		update_keyboard(server, !was_mapped && ls->mapped ? ls : NULL);
-		if (was_shown || pw_layer_surface_shown(ls)) {
-			pw_layer_damage_box(server, ls->box);
+		if (was_shown || pw_layer_arrange_shown(ls)) {
+			pw_layer_arrange_damage_box(server, ls->box);
 		}
 	}
 }
@@ -194,7 +198,7 @@ static bool
 role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 {
 	struct pw_layer_surface *ls = surface->role_data;
-	if (!ls || !pw_layer_surface_shown(ls)) {
+	if (!ls || !pw_layer_arrange_shown(ls)) {
 		return false;
 	}
 	*x = ls->box.x;
@@ -222,7 +226,7 @@ finish(struct pw_layer_surface *ls)
 	wl_list_remove(&ls->surface_destroy.link);
 	pw_surface_clear_role_data(ls->surface);
 	ls->surface = NULL;
-	pw_desktop_arrange(ls->server);
+	pw_tiling_arrange(ls->server);
 }
 
 static void
@@ -256,7 +260,8 @@ extent(int32_t v)
 }
 
 static void
-layer_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t w, uint32_t h)
+layer_surface_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t w,
+	uint32_t h)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.width = w > MAX_EXTENT ? MAX_EXTENT : w;
@@ -264,7 +269,7 @@ layer_set_size(struct wl_client *client, struct wl_resource *resource, uint32_t 
 }
 
 static void
-layer_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_t anchor)
+layer_surface_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_t anchor)
 {
 	LS_OR_RETURN(resource);
 	if (anchor > (PW_ANCHOR_T | PW_ANCHOR_B | PW_ANCHOR_L | PW_ANCHOR_R)) {
@@ -276,15 +281,16 @@ layer_set_anchor(struct wl_client *client, struct wl_resource *resource, uint32_
 }
 
 static void
-layer_set_exclusive_zone(struct wl_client *client, struct wl_resource *resource, int32_t zone)
+layer_surface_set_exclusive_zone(struct wl_client *client, struct wl_resource *resource,
+	int32_t zone)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.zone = zone < -1 ? -1 : extent(zone);
 }
 
 static void
-layer_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t top, int32_t right,
-	int32_t bottom, int32_t left)
+layer_surface_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t top,
+	int32_t right, int32_t bottom, int32_t left)
 {
 	LS_OR_RETURN(resource);
 	ls->pending.margin_top = extent(top);
@@ -294,7 +300,7 @@ layer_set_margin(struct wl_client *client, struct wl_resource *resource, int32_t
 }
 
 static void
-layer_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *resource,
+layer_surface_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *resource,
 	uint32_t mode)
 {
 	LS_OR_RETURN(resource);
@@ -309,30 +315,24 @@ layer_set_keyboard_interactivity(struct wl_client *client, struct wl_resource *r
 }
 
 static void
-layer_get_popup(struct wl_client *client, struct wl_resource *resource,
+layer_surface_get_popup(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *popup_resource)
 {
 	LS_OR_RETURN(resource);
-	struct pw_popup *popup = wl_resource_get_user_data(popup_resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(popup_resource);
 	if (popup) {
-		pw_popup_set_layer_parent(popup, ls, resource);
+		pw_xdg_popup_set_layer_parent(popup, ls, resource);
 	}
 }
 
 static void
-layer_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
+layer_surface_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
 {
 	/* Sizes are hints and the last configure wins: nothing waits for the ack. */
 }
 
 static void
-layer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-layer_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t layer)
+layer_surface_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t layer)
 {
 	LS_OR_RETURN(resource);
 	if (layer >= PW_LAYER_COUNT) {
@@ -344,19 +344,19 @@ layer_set_layer(struct wl_client *client, struct wl_resource *resource, uint32_t
 }
 
 static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
-	.set_size = layer_set_size,
-	.set_anchor = layer_set_anchor,
-	.set_exclusive_zone = layer_set_exclusive_zone,
-	.set_margin = layer_set_margin,
-	.set_keyboard_interactivity = layer_set_keyboard_interactivity,
-	.get_popup = layer_get_popup,
-	.ack_configure = layer_ack_configure,
-	.destroy = layer_destroy,
-	.set_layer = layer_set_layer,
+	.set_size = layer_surface_set_size,
+	.set_anchor = layer_surface_set_anchor,
+	.set_exclusive_zone = layer_surface_set_exclusive_zone,
+	.set_margin = layer_surface_set_margin,
+	.set_keyboard_interactivity = layer_surface_set_keyboard_interactivity,
+	.get_popup = layer_surface_get_popup,
+	.ack_configure = layer_surface_ack_configure,
+	.destroy = pw_request_destroy,
+	.set_layer = layer_surface_set_layer,
 };
 
 static void
-shell_get_layer_surface(struct wl_client *client, struct wl_resource *shell, uint32_t id,
+layer_shell_get_layer_surface(struct wl_client *client, struct wl_resource *shell, uint32_t id,
 	struct wl_resource *surface_resource, struct wl_resource *output, uint32_t layer,
 	const char *namespace)
 {
@@ -409,19 +409,13 @@ pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y)
 	ls->pinned = true;
 	ls->pin_x = x;
 	ls->pin_y = y;
-	pw_desktop_arrange(ls->server);
+	pw_tiling_arrange(ls->server);
 	return true;
 }
 
-static void
-shell_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwlr_layer_shell_v1_interface shell_impl = {
-	.get_layer_surface = shell_get_layer_surface,
-	.destroy = shell_destroy,
+static const struct zwlr_layer_shell_v1_interface layer_shell_impl = {
+	.get_layer_surface = layer_shell_get_layer_surface,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -433,7 +427,7 @@ bind_shell(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &shell_impl, data, NULL);
+	wl_resource_set_implementation(resource, &layer_shell_impl, data, NULL);
 }
 
 bool

@@ -1,6 +1,6 @@
 /*
- * The layer surface object, shared by layer_shell.c (the protocol and the role) and
- * layer_arrange.c (placement, drawing, hit tests). The rest of the core goes through desktop.h.
+ * wlr-layer-shell: the protocol and the role (layer_shell.c), and the layer surface object it
+ * shares with layer_arrange.c (placement, drawing, hit tests: layer_arrange.h).
  */
 #ifndef PW_LAYER_SHELL_H
 #define PW_LAYER_SHELL_H
@@ -13,6 +13,15 @@
 
 struct pw_server;
 struct pw_surface;
+
+/* The four layers, bottom first: pw_desktop.layers is indexed by them. */
+enum pw_layer {
+	PW_LAYER_BACKGROUND,
+	PW_LAYER_BOTTOM,
+	PW_LAYER_TOP,
+	PW_LAYER_OVERLAY,
+	PW_LAYER_COUNT,
+};
 
 enum { PW_ANCHOR_T = 1, PW_ANCHOR_B = 2, PW_ANCHOR_L = 4, PW_ANCHOR_R = 8 };
 
@@ -39,9 +48,17 @@ struct pw_layer_surface {
 	struct wl_listener surface_destroy;
 };
 
-/* Mapped, alive, and not hidden by a fullscreen view. */
-bool pw_layer_surface_shown(struct pw_layer_surface *ls);
-/* Damages `box` on the output, if there is one and the box is not empty. */
-void pw_layer_damage_box(struct pw_server *server, struct pw_box box);
+bool pw_layer_shell_create(struct pw_server *server);
+/*
+ * A button or touch press on `surface` (NULL: on nothing), after its view was focused: a layer
+ * surface with on-demand keyboard interactivity takes the keyboard; a press elsewhere gives it
+ * back to the focused view.
+ */
+void pw_layer_shell_pressed(struct pw_server *server, struct pw_surface *surface);
+/*
+ * For the conformance suite only (WLCS's position_window_absolute): puts the layer surface of
+ * `surface` at output x,y, wherever its anchors would put it. False if it is no layer surface.
+ */
+bool pw_layer_shell_set_test_position(struct pw_surface *surface, int x, int y);
 
 #endif

@@ -3,9 +3,12 @@
  * while a client is fullscreen, shown by a touch or pointer on its edge or the panel binding,
  * and hidden again by a timer, which is armed only while it is shown that way.
  */
+#include "panel.h"
+
 #include "config.h"
 #include "desktop.h"
 #include "idle_inhibit.h"
+#include "layer_arrange.h"
 #include "output.h"
 #include "server.h"
 #include "view.h"
@@ -45,7 +48,7 @@ set_revealed(struct pw_server *server, bool revealed)
 		return;
 	}
 	desktop->panel.revealed = revealed;
-	pw_layer_shell_damage_layer(server, PW_LAYER_TOP);
+	pw_layer_arrange_damage_layer(server, PW_LAYER_TOP);
 	pw_idle_inhibit_changed(server);
 	if (!revealed && desktop->panel.timer) {
 		wl_event_source_timer_update(desktop->panel.timer, 0);

@@ -8,6 +8,7 @@
 #include "desktop.h"
 #include "drag_icon.h"
 #include "ime_popup.h"
+#include "layer_arrange.h"
 #include "output.h"
 #include "region.h"
 #include "render.h"
@@ -17,7 +18,9 @@
 #include "surface.h"
 #include "surface_pixels.h"
 #include "surface_tree.h"
+#include "tiling.h"
 #include "view.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 static bool
@@ -157,8 +160,8 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 	/* Most frames have no layer surface: four calls saved (tests/bench, callgrind). */
 	bool layers = pw_desktop_has_layers(server->desktop);
 	if (layers) {
-		pw_layer_shell_render(server, target, damage, PW_LAYER_BACKGROUND);
-		pw_layer_shell_render(server, target, damage, PW_LAYER_BOTTOM);
+		pw_layer_arrange_render(server, target, damage, PW_LAYER_BACKGROUND);
+		pw_layer_arrange_render(server, target, damage, PW_LAYER_BOTTOM);
 	}
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (full && view != full) {
@@ -172,19 +175,19 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 		}
 	}
 	if (layers) {
-		pw_layer_shell_render(server, target, damage, PW_LAYER_TOP);
+		pw_layer_arrange_render(server, target, damage, PW_LAYER_TOP);
 	}
-	struct pw_popup *popup;
+	struct pw_xdg_popup *popup;
 	wl_list_for_each(popup, &server->desktop->popups, link) {
 		int x, y;
 		struct pw_box clip;
-		if (pw_popup_place(popup, &x, &y, &clip)) {
+		if (pw_xdg_popup_place(popup, &x, &y, &clip)) {
 			pw_render_surface_tree(popup->surface, x, y, clip, target, damage);
 		}
 	}
 	pw_ime_popup_render(server, target, damage);
 	if (layers) {
-		pw_layer_shell_render(server, target, damage, PW_LAYER_OVERLAY);
+		pw_layer_arrange_render(server, target, damage, PW_LAYER_OVERLAY);
 	}
 	pw_drag_icon_render(server, target, damage);
 }
@@ -233,12 +236,12 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 			pw_surface_for_each(view->surface, 0, 0, take_callbacks, list);
 		}
 	}
-	struct pw_popup *popup;
+	struct pw_xdg_popup *popup;
 	wl_list_for_each(popup, &server->desktop->popups, link) {
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
 	if (pw_desktop_has_layers(server->desktop)) {
-		pw_layer_shell_for_each_shown(server, take_layer_callbacks, list);
+		pw_layer_arrange_for_each_shown(server, take_layer_callbacks, list);
 	}
 	pw_ime_popup_take_callbacks(server, callbacks, feedbacks);
 	pw_drag_icon_take_callbacks(server, callbacks, feedbacks);
@@ -251,7 +254,7 @@ direct_surface(struct pw_server *server)
 	struct pw_output *output = server->output;
 	if (!view || !output || pw_session_lock_active(server) ||
 		!wl_list_empty(&server->desktop->popups) ||
-		pw_layer_shell_over_fullscreen(server) || pw_ime_popup_shown(server) ||
+		pw_layer_arrange_over_fullscreen(server) || pw_ime_popup_shown(server) ||
 		pw_drag_icon_shown(server)) {
 		return NULL;
 	}
@@ -300,30 +303,31 @@ pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, do
 	if (pw_session_lock_active(server)) {
 		return pw_session_lock_surface_at(server, x, y, sx, sy);
 	}
-	struct pw_popup *popup;
+	struct pw_xdg_popup *popup;
 	wl_list_for_each_reverse(popup, &server->desktop->popups, link) {
 		struct pw_surface *hit = tree_at(popup->surface, x, y, sx, sy);
 		if (hit) {
 			return hit;
 		}
 	}
-	struct pw_surface *hit = pw_layer_shell_surface_at(server, PW_LAYER_OVERLAY, x, y, sx, sy);
+	struct pw_surface *hit =
+		pw_layer_arrange_surface_at(server, PW_LAYER_OVERLAY, x, y, sx, sy);
 	if (!hit) {
 		hit = pw_ime_popup_surface_at(server, x, y, sx, sy);
 	}
 	if (!hit) {
-		hit = pw_layer_shell_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
+		hit = pw_layer_arrange_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
 	}
 	if (hit) {
 		return hit;
 	}
-	struct pw_view *view = pw_desktop_view_at(server, x, y);
+	struct pw_view *view = pw_tiling_view_at(server, x, y);
 	hit = view ? tree_at(view->surface, x, y, sx, sy) : NULL;
 	if (!hit) {
-		hit = pw_layer_shell_surface_at(server, PW_LAYER_BOTTOM, x, y, sx, sy);
+		hit = pw_layer_arrange_surface_at(server, PW_LAYER_BOTTOM, x, y, sx, sy);
 	}
 	if (!hit) {
-		hit = pw_layer_shell_surface_at(server, PW_LAYER_BACKGROUND, x, y, sx, sy);
+		hit = pw_layer_arrange_surface_at(server, PW_LAYER_BACKGROUND, x, y, sx, sy);
 	}
 	return hit;
 }

@@ -14,6 +14,7 @@
 #include "output.h"
 #include "power.h"
 #include "render.h"
+#include "request.h"
 #include "scene.h"
 #include "seat.h"
 #include "server.h"
@@ -21,6 +22,7 @@
 #include "surface_pixels.h"
 #include "surface_tree.h"
 #include "view.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 #define MAX_CONFIGURES 8
@@ -296,7 +298,7 @@ handle_lock_surface_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-lock_surface_ack(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
+lock_surface_ack_configure(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
 {
 	struct lock_surface *ls = wl_resource_get_user_data(resource);
 	if (!ls->surface) {
@@ -318,19 +320,13 @@ lock_surface_ack(struct wl_client *client, struct wl_resource *resource, uint32_
 		"serial %u is no configure waiting for its ack", serial);
 }
 
-static void
-lock_surface_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_session_lock_surface_v1_interface lock_surface_impl = {
-	.destroy = lock_surface_destroy,
-	.ack_configure = lock_surface_ack,
+	.destroy = pw_request_destroy,
+	.ack_configure = lock_surface_ack_configure,
 };
 
 static void
-lock_get_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+lock_get_lock_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *surface_resource, struct wl_resource *output_resource)
 {
 	struct lock *lock = wl_resource_get_user_data(resource);
@@ -418,7 +414,7 @@ lock_destroy(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-lock_unlock(struct wl_client *client, struct wl_resource *resource)
+lock_unlock_and_destroy(struct wl_client *client, struct wl_resource *resource)
 {
 	struct lock *lock = wl_resource_get_user_data(resource);
 	if (!lock || !lock->locked_sent) {
@@ -436,8 +432,8 @@ lock_unlock(struct wl_client *client, struct wl_resource *resource)
 
 static const struct ext_session_lock_v1_interface lock_impl = {
 	.destroy = lock_destroy,
-	.get_lock_surface = lock_get_surface,
-	.unlock_and_destroy = lock_unlock,
+	.get_lock_surface = lock_get_lock_surface,
+	.unlock_and_destroy = lock_unlock_and_destroy,
 };
 
 static void
@@ -509,7 +505,7 @@ manager_lock(struct wl_client *client, struct wl_resource *resource, uint32_t id
 		return;
 	}
 	mgr->locked = true;
-	pw_popup_dismiss_grabs(mgr->server);
+	pw_xdg_popup_dismiss_grabs(mgr->server);
 	if (mgr->server->seat) {
 		/* a finger down on a client must not go on moving on it under the lock */
 		pw_seat_notify_touch_cancel(mgr->server->seat);
@@ -522,14 +518,8 @@ manager_lock(struct wl_client *client, struct wl_resource *resource, uint32_t id
 	}
 }
 
-static void
-manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct ext_session_lock_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = pw_request_destroy,
 	.lock = manager_lock,
 };
 

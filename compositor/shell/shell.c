@@ -2,10 +2,13 @@
  * The shell on the core: creates every global in the order clients see them, the seat with the
  * shell's policy, and registers the scene. The core and the seat call up only through these.
  */
-#include <stdio.h>
+#include "shell.h"
+
 #include <wayland-server-protocol.h>
 
+#include "bindings.h"
 #include "compositor.h"
+#include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
 #include "gamma_control.h"
@@ -13,8 +16,11 @@
 #include "idle_inhibit.h"
 #include "idle_notify.h"
 #include "ime_popup.h"
+#include "layer_shell.h"
+#include "log.h"
 #include "output_management.h"
 #include "output_power.h"
+#include "panel.h"
 #include "power.h"
 #include "presentation.h"
 #include "scene.h"
@@ -24,9 +30,11 @@
 #include "session_lock.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "tiling.h"
 #include "view.h"
 #include "viewporter.h"
 #include "xdg_activation.h"
+#include "xdg_decoration.h"
 #include "xdg_output.h"
 #include "xdg_shell.h"
 
@@ -35,7 +43,7 @@ focus_pressed(struct pw_server *server, struct pw_surface *surface)
 {
 	struct pw_view *view = pw_view_from_surface(surface);
 	if (view && view != server->desktop->focus) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 
@@ -82,7 +90,7 @@ pw_shell_create(struct pw_server *server)
 {
 	/* The desktop first: it goes first when the server is destroyed, the seat after it. */
 	if (!pw_desktop_create(server) || !create_globals(server)) {
-		fprintf(stderr, "picowl: cannot create the Wayland globals\n");
+		pw_log_error("cannot create the Wayland globals");
 		return false;
 	}
 	pw_server_set_shell(server, &pw_scene);

@@ -1,14 +1,20 @@
 /* The tiling: views in their tiles, the next tile, the keyboard focus among the views. */
+#include "tiling.h"
+
 #include <stdlib.h>
 
 #include "clock.h"
+#include "control.h"
 #include "desktop.h"
 #include "idle_inhibit.h"
+#include "layer_arrange.h"
 #include "layout.h"
 #include "output.h"
+#include "panel.h"
 #include "seat.h"
 #include "server.h"
 #include "view.h"
+#include "xdg_popup.h"
 #include "xdg_shell.h"
 
 static int
@@ -40,7 +46,7 @@ tile_area(struct pw_server *server)
 }
 
 void
-pw_desktop_arrange(struct pw_server *server)
+pw_tiling_arrange(struct pw_server *server)
 {
 	if (!server->output) {
 		return;
@@ -50,7 +56,7 @@ pw_desktop_arrange(struct pw_server *server)
 	if (n && !boxes) {
 		return;
 	}
-	pw_layer_shell_arrange(server);
+	pw_layer_arrange(server);
 	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
 	int i = 0;
 	struct pw_view *view;
@@ -72,7 +78,7 @@ pw_desktop_arrange(struct pw_server *server)
 }
 
 struct pw_box
-pw_desktop_next_tile(struct pw_server *server, bool fullscreen)
+pw_tiling_next_tile(struct pw_server *server, bool fullscreen)
 {
 	if (!server->output) {
 		return (struct pw_box){0};
@@ -93,14 +99,14 @@ pw_desktop_next_tile(struct pw_server *server, bool fullscreen)
 }
 
 void
-pw_desktop_focus(struct pw_server *server, struct pw_view *view)
+pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 {
 	struct pw_view *old = server->desktop->focus;
 	if (old == view) {
 		return;
 	}
 	/* A popup grab ends when another window gets the focus. */
-	pw_popup_dismiss_grabs(server);
+	pw_xdg_popup_dismiss_grabs(server);
 	server->desktop->focus = view;
 	if (old && old->mapped) {
 		pw_view_set_activated(old, false);
@@ -123,7 +129,7 @@ pw_desktop_focus(struct pw_server *server, struct pw_view *view)
 }
 
 void
-pw_desktop_focus_cycle(struct pw_server *server, int direction)
+pw_tiling_focus_cycle(struct pw_server *server, int direction)
 {
 	if (wl_list_empty(&server->desktop->views)) {
 		return;
@@ -135,11 +141,11 @@ pw_desktop_focus_cycle(struct pw_server *server, int direction)
 		link = direction > 0 ? link->next : link->prev;
 	}
 	struct pw_view *next = wl_container_of(link, next, link);
-	pw_desktop_focus(server, next);
+	pw_tiling_focus(server, next);
 }
 
 struct pw_view *
-pw_desktop_view_at(struct pw_server *server, double x, double y)
+pw_tiling_view_at(struct pw_server *server, double x, double y)
 {
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
@@ -160,4 +166,30 @@ pw_desktop_view_at(struct pw_server *server, double x, double y)
 		}
 	}
 	return NULL;
+}
+
+struct pw_view *
+pw_tiling_view_in_tile(struct pw_server *server, int tile)
+{
+	int i = 1;
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (i++ == tile) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+void
+pw_tiling_move_to_tile(struct pw_server *server, struct pw_view *view, int tile)
+{
+	wl_list_remove(&view->link);
+	struct wl_list *after = &server->desktop->views;
+	for (int i = 1; i < tile && after->next != &server->desktop->views; i++) {
+		after = after->next;
+	}
+	wl_list_insert(after, &view->link);
+	pw_tiling_arrange(server);
+	pw_control_tiles_changed(server);
 }

@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "counters.h"
 #include "desktop.h"
+#include "launch.h"
 #include "output.h"
 #include "region.h"
 #include "seat.h"
@@ -12,6 +13,7 @@
 #include "subsurface.h"
 #include "surface.h"
 #include "surface_tree.h"
+#include "tiling.h"
 #include "xdg_shell.h"
 
 void
@@ -56,13 +58,13 @@ pw_view_map(struct pw_view *view)
 	}
 	view->mapped = true;
 	wl_list_insert(server->desktop->views.prev, &view->link);
-	pw_desktop_view_mapping(server, view); /* a client launched into a tile goes there */
+	pw_launch_view_mapping(server, view); /* a client launched into a tile goes there */
 	if (server->counters) {
 		pw_counters_name_surface(server->counters, view->surface->id,
 			view->app_id ? view->app_id : view->title);
 	}
-	pw_desktop_arrange(server);
-	pw_desktop_focus(server, view);
+	pw_tiling_arrange(server);
+	pw_tiling_focus(server, view);
 }
 
 void
@@ -85,9 +87,9 @@ pw_view_unmap(struct pw_view *view)
 		if (!wl_list_empty(&server->desktop->views)) {
 			next = wl_container_of(server->desktop->views.next, next, link);
 		}
-		pw_desktop_focus(server, next);
+		pw_tiling_focus(server, next);
 	}
-	pw_desktop_arrange(server);
+	pw_tiling_arrange(server);
 }
 
 static void
@@ -204,7 +206,7 @@ pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 		view->states &= ~PW_VIEW_FULLSCREEN;
 	}
 	if (view->mapped) {
-		pw_desktop_arrange(view->server);
+		pw_tiling_arrange(view->server);
 		if (view->server->output) {
 			pw_output_damage_whole(view->server->output);
 		}

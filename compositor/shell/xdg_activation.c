@@ -13,9 +13,11 @@
 #include "clock.h"
 #include "data_device.h"
 #include "desktop.h"
+#include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
+#include "tiling.h"
 #include "view.h"
 #include "xdg-activation-v1-protocol.h"
 #include "xdg_activation.h"
@@ -187,18 +189,12 @@ token_commit(struct wl_client *client, struct wl_resource *resource)
 	xdg_activation_token_v1_send_done(resource, name);
 }
 
-static void
-token_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct xdg_activation_token_v1_interface token_impl = {
 	.set_serial = token_set_serial,
 	.set_app_id = token_set_app_id,
 	.set_surface = token_set_surface,
 	.commit = token_commit,
-	.destroy = token_destroy,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -208,13 +204,7 @@ handle_token_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-activation_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-activation_get_token(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+activation_get_activation_token(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct token_request *req = calloc(1, sizeof(*req));
 	struct wl_resource *token = req
@@ -257,13 +247,13 @@ activation_activate(struct wl_client *client, struct wl_resource *resource, cons
 	 */
 	struct pw_view *view = pw_view_from_surface(pw_surface_from_resource(surface_resource));
 	if (view && view->mapped) {
-		pw_desktop_focus(server, view);
+		pw_tiling_focus(server, view);
 	}
 }
 
 static const struct xdg_activation_v1_interface activation_impl = {
-	.destroy = activation_destroy,
-	.get_activation_token = activation_get_token,
+	.destroy = pw_request_destroy,
+	.get_activation_token = activation_get_activation_token,
 	.activate = activation_activate,
 };
 

@@ -1,11 +1,15 @@
 /* zxdg_decoration_manager_v1: every toplevel is told server-side; picowl draws only borders. */
+#include "xdg_decoration.h"
+
 #include <stdlib.h>
 
+#include "request.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
 #include "xdg-decoration-unstable-v1-protocol.h"
 #include "xdg_shell.h"
+#include "xdg_toplevel.h"
 
 struct decoration {
 	struct wl_resource *resource;
@@ -28,12 +32,6 @@ send_mode(struct decoration *deco)
 }
 
 static void
-deco_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
 deco_set_mode(struct wl_client *client, struct wl_resource *resource, uint32_t mode)
 {
 	/* Whatever the client prefers, picowl's tiles have no client-side frames. */
@@ -47,7 +45,7 @@ deco_unset_mode(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct zxdg_toplevel_decoration_v1_interface deco_impl = {
-	.destroy = deco_destroy,
+	.destroy = pw_request_destroy,
 	.set_mode = deco_set_mode,
 	.unset_mode = deco_unset_mode,
 };
@@ -114,14 +112,8 @@ manager_get_toplevel_decoration(struct wl_client *client, struct wl_resource *re
 	send_mode(deco);
 }
 
-static void
-manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct zxdg_decoration_manager_v1_interface manager_impl = {
-	.destroy = manager_destroy,
+	.destroy = pw_request_destroy,
 	.get_toplevel_decoration = manager_get_toplevel_decoration,
 };
 

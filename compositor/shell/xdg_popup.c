@@ -1,22 +1,27 @@
 /* The xdg_popup role: placed by its positioner, kept inside the output, drawn on top. */
+#include "xdg_popup.h"
+
 #include <stdlib.h>
 
 #include "clock.h"
 #include "data_device.h"
 #include "desktop.h"
+#include "layer_arrange.h"
 #include "output.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "view.h"
 #include "xdg-shell-protocol.h"
+#include "xdg_positioner.h"
 #include "xdg_shell.h"
 
 /* Who gets the keyboard back from a popup: the topmost grab, an exclusive layer, the focus. */
 static struct pw_surface *
 keyboard_owner(struct pw_server *server)
 {
-	struct pw_popup *popup;
+	struct pw_xdg_popup *popup;
 	wl_list_for_each_reverse(popup, &server->desktop->popups, link) {
 		if (popup->grab) {
 			return popup->surface;
@@ -29,14 +34,14 @@ keyboard_owner(struct pw_server *server)
 }
 
 static void
-popup_unmap(struct pw_popup *popup)
+popup_unmap(struct pw_xdg_popup *popup)
 {
 	if (!popup->xdg->mapped) {
 		return;
 	}
 	struct pw_box clip;
 	int x, y;
-	if (pw_popup_place(popup, &x, &y, &clip) && popup->xdg->server->output) {
+	if (pw_xdg_popup_place(popup, &x, &y, &clip) && popup->xdg->server->output) {
 		pw_output_damage_box(popup->xdg->server->output, x, y, popup->surface->width,
 			popup->surface->height);
 	}
@@ -56,16 +61,16 @@ popup_unmap(struct pw_popup *popup)
 
 /* The output position of the parent's window geometry; false when the parent is not shown. */
 static bool
-parent_origin(struct pw_popup *popup, int *x, int *y)
+parent_origin(struct pw_xdg_popup *popup, int *x, int *y)
 {
 	if (popup->parent) {
 		return pw_xdg_surface_window_origin(popup->parent, x, y);
 	}
-	return popup->layer_parent && pw_layer_surface_origin(popup->layer_parent, x, y);
+	return popup->layer_parent && pw_layer_arrange_origin(popup->layer_parent, x, y);
 }
 
 static struct pw_box
-parent_bounds(struct pw_popup *popup)
+parent_bounds(struct pw_xdg_popup *popup)
 {
 	/* The output, in the coordinates of the parent's window geometry. */
 	struct pw_output *output = popup->xdg->server->output;
@@ -77,7 +82,7 @@ parent_bounds(struct pw_popup *popup)
 }
 
 void
-pw_popup_send_configure(struct pw_popup *popup)
+pw_xdg_popup_send_configure(struct pw_xdg_popup *popup)
 {
 	popup->geometry = pw_positioner_place(&popup->rules, parent_bounds(popup));
 	if (popup->send_repositioned) {
@@ -89,7 +94,7 @@ pw_popup_send_configure(struct pw_popup *popup)
 }
 
 bool
-pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip)
+pw_xdg_popup_place(struct pw_xdg_popup *popup, int *x, int *y, struct pw_box *clip)
 {
 	int px, py;
 	struct pw_output *output = popup->xdg->server->output;
@@ -105,7 +110,7 @@ pw_popup_place(struct pw_popup *popup, int *x, int *y, struct pw_box *clip)
 }
 
 void
-pw_popup_commit(struct pw_popup *popup)
+pw_xdg_popup_commit(struct pw_xdg_popup *popup)
 {
 	struct pw_xdg_surface *xdg = popup->xdg;
 	int px, py;
@@ -129,7 +134,7 @@ pw_popup_commit(struct pw_popup *popup)
 }
 
 static void
-dismiss(struct pw_popup *popup)
+dismiss(struct pw_xdg_popup *popup)
 {
 	popup_unmap(popup);
 	xdg_popup_send_popup_done(popup->resource);
@@ -138,7 +143,7 @@ dismiss(struct pw_popup *popup)
 static void
 handle_parent_destroy(struct wl_listener *listener, void *data)
 {
-	struct pw_popup *popup = wl_container_of(listener, popup, parent_destroy);
+	struct pw_xdg_popup *popup = wl_container_of(listener, popup, parent_destroy);
 	wl_list_remove(&popup->parent_destroy.link);
 	wl_list_init(&popup->parent_destroy.link);
 	dismiss(popup);
@@ -148,9 +153,9 @@ handle_parent_destroy(struct wl_listener *listener, void *data)
 
 /* Whether a shown popup has this one as its parent: then this one is not the topmost. */
 static bool
-has_child_popup(struct pw_popup *popup)
+has_child_popup(struct pw_xdg_popup *popup)
 {
-	struct pw_popup *other;
+	struct pw_xdg_popup *other;
 	wl_list_for_each(other, &popup->xdg->server->desktop->popups, link) {
 		if (other->parent == popup->xdg) {
 			return true;
@@ -162,7 +167,7 @@ has_child_popup(struct pw_popup *popup)
 static void
 popup_destroy(struct wl_client *client, struct wl_resource *resource)
 {
-	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(resource);
 	if (popup && popup->xdg->mapped && has_child_popup(popup)) {
 		/* xdg-shell: popups are destroyed topmost first */
 		wl_resource_post_error(popup->xdg->wm_base->resource,
@@ -181,9 +186,9 @@ popup_grab(struct wl_client *client, struct wl_resource *resource,
 	/*
 	 * The grabbed popup takes the keyboard; the pointer stays as it is (every surface of
 	 * the client gets its events anyway). The grab ends when the focus moves to another
-	 * window: pw_desktop_focus dismisses it.
+	 * window: pw_tiling_focus dismisses it.
 	 */
-	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(resource);
 	if (!popup) {
 		return;
 	}
@@ -205,12 +210,12 @@ static void
 popup_reposition(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *positioner, uint32_t token)
 {
-	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(resource);
 	if (!popup) {
 		return;
 	}
 	struct pw_positioner_rules rules;
-	if (!pw_positioner_rules(positioner, popup->xdg->wm_base->resource,
+	if (!pw_xdg_positioner_rules(positioner, popup->xdg->wm_base->resource,
 		    XDG_WM_BASE_ERROR_INVALID_POSITIONER, &rules)) {
 		return;
 	}
@@ -227,7 +232,7 @@ static const struct xdg_popup_interface popup_impl = {
 };
 
 void
-pw_popup_destroy_role(struct pw_popup *popup)
+pw_xdg_popup_destroy_role(struct pw_xdg_popup *popup)
 {
 	struct pw_xdg_surface *xdg = popup->xdg;
 	popup_unmap(popup);
@@ -244,18 +249,18 @@ pw_popup_destroy_role(struct pw_popup *popup)
 static void
 handle_popup_resource_destroy(struct wl_resource *resource)
 {
-	struct pw_popup *popup = wl_resource_get_user_data(resource);
+	struct pw_xdg_popup *popup = wl_resource_get_user_data(resource);
 	if (popup) {
-		pw_popup_destroy_role(popup);
+		pw_xdg_popup_destroy_role(popup);
 	}
 }
 
 void
-pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *parent,
+pw_xdg_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *parent,
 	const struct pw_positioner_rules *rules)
 {
 	struct wl_client *client = wl_resource_get_client(xdg->resource);
-	struct pw_popup *popup = calloc(1, sizeof(*popup));
+	struct pw_xdg_popup *popup = calloc(1, sizeof(*popup));
 	if (!popup) {
 		wl_client_post_no_memory(client);
 		return;
@@ -286,7 +291,7 @@ pw_popup_create(struct pw_xdg_surface *xdg, uint32_t id, struct pw_xdg_surface *
 }
 
 void
-pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *ls,
+pw_xdg_popup_set_layer_parent(struct pw_xdg_popup *popup, struct pw_layer_surface *ls,
 	struct wl_resource *ls_resource)
 {
 	if (popup->parent || popup->layer_parent) {
@@ -302,12 +307,12 @@ pw_popup_set_layer_parent(struct pw_popup *popup, struct pw_layer_surface *ls,
 }
 
 void
-pw_popup_dismiss_grabs(struct pw_server *server)
+pw_xdg_popup_dismiss_grabs(struct pw_server *server)
 {
 	bool found = true;
 	while (found) {
 		found = false;
-		struct pw_popup *popup;
+		struct pw_xdg_popup *popup;
 		wl_list_for_each_reverse(popup, &server->desktop->popups, link) {
 			if (popup->grab) {
 				dismiss(popup);

@@ -1,6 +1,9 @@
 /* xdg_positioner: the rules a popup is placed by (positioner.c applies them). */
+#include "xdg_positioner.h"
+
 #include <stdlib.h>
 
+#include "request.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
@@ -10,12 +13,6 @@ static struct pw_positioner_rules *
 positioner_from_resource(struct wl_resource *resource)
 {
 	return wl_resource_get_user_data(resource);
-}
-
-static void
-positioner_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
 }
 
 static void
@@ -103,7 +100,7 @@ positioner_set_parent_configure(struct wl_client *client, struct wl_resource *re
 }
 
 static const struct xdg_positioner_interface positioner_impl = {
-	.destroy = positioner_destroy,
+	.destroy = pw_request_destroy,
 	.set_size = positioner_set_size,
 	.set_anchor_rect = positioner_set_anchor_rect,
 	.set_anchor = positioner_set_anchor,
@@ -122,7 +119,7 @@ handle_positioner_resource_destroy(struct wl_resource *resource)
 }
 
 bool
-pw_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
+pw_xdg_positioner_rules(struct wl_resource *positioner, struct wl_resource *error_resource,
 	uint32_t error_code, struct pw_positioner_rules *out)
 {
 	struct pw_positioner_rules *r = positioner_from_resource(positioner);

@@ -10,10 +10,14 @@
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "view.h"
 #include "xdg-shell-protocol.h"
+#include "xdg_popup.h"
+#include "xdg_positioner.h"
+#include "xdg_toplevel.h"
 
-/* Version 3: clients built for older compositors bind whatever is offered and abort on
- * the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
+/* Version 3 (decision 4.17): clients built for older compositors bind whatever is offered and
+ * abort on the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
 #define WM_BASE_VERSION 3
 
 static const struct xdg_surface_interface xdg_surface_impl;
@@ -27,14 +31,14 @@ xdg_surface_from_resource(struct wl_resource *resource)
 }
 
 static void
-send_configure(void *data)
+handle_configure_idle(void *data)
 {
 	struct pw_xdg_surface *xdg = data;
 	xdg->configure_idle = NULL;
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_send_configure(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_send_configure(xdg->popup);
+		pw_xdg_popup_send_configure(xdg->popup);
 	} else {
 		return;
 	}
@@ -49,7 +53,7 @@ pw_xdg_surface_configure_now(struct pw_xdg_surface *xdg)
 	if (xdg->configure_idle) {
 		wl_event_source_remove(xdg->configure_idle);
 	}
-	send_configure(xdg);
+	handle_configure_idle(xdg);
 }
 
 void
@@ -57,7 +61,7 @@ pw_xdg_surface_schedule_configure(struct pw_xdg_surface *xdg)
 {
 	if (!xdg->configure_idle) {
 		xdg->configure_idle =
-			wl_event_loop_add_idle(xdg->server->loop, send_configure, xdg);
+			wl_event_loop_add_idle(xdg->server->loop, handle_configure_idle, xdg);
 	}
 }
 
@@ -109,7 +113,7 @@ role_commit(struct pw_surface *surface)
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_commit(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_commit(xdg->popup);
+		pw_xdg_popup_commit(xdg->popup);
 	}
 }
 
@@ -143,7 +147,7 @@ pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
 		struct pw_box clip;
 		int gx, gy;
-		if (!pw_popup_place(xdg->popup, x, y, &clip)) {
+		if (!pw_xdg_popup_place(xdg->popup, x, y, &clip)) {
 			return false;
 		}
 		pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
@@ -162,7 +166,7 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 		return false;
 	}
 	if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		return pw_popup_place(xdg->popup, x, y, clip);
+		return pw_xdg_popup_place(xdg->popup, x, y, clip);
 	}
 	if (xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
 		return false;
@@ -260,7 +264,7 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 		return;
 	}
 	struct pw_positioner_rules rules;
-	if (!pw_positioner_rules(positioner, xdg->wm_base->resource,
+	if (!pw_xdg_positioner_rules(positioner, xdg->wm_base->resource,
 		    XDG_WM_BASE_ERROR_INVALID_POSITIONER, &rules)) {
 		return;
 	}
@@ -277,7 +281,7 @@ xdg_surface_get_popup(struct wl_client *client, struct wl_resource *resource, ui
 			return;
 		}
 	}
-	pw_popup_create(xdg, id, parent, &rules);
+	pw_xdg_popup_create(xdg, id, parent, &rules);
 }
 
 static void
@@ -293,7 +297,8 @@ xdg_surface_set_window_geometry(struct wl_client *client, struct wl_resource *re
 			"window geometry %dx%d is not positive", width, height);
 		return;
 	}
-	/* held within 2^20 either way, as subsurface positions: they are added up */
+	/* held within 2^20 either way, as subsurface positions: they are added up (decision 4.16)
+	 */
 	xdg->pending_geometry = (struct pw_box){pw_position_add(0, x), pw_position_add(0, y),
 		pw_position_add(0, width), pw_position_add(0, height)};
 	xdg->pending_geometry_set = true;
@@ -332,7 +337,7 @@ xdg_surface_finish(struct pw_xdg_surface *xdg)
 	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
 		pw_xdg_toplevel_destroy_role(xdg->toplevel);
 	} else if (xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
-		pw_popup_destroy_role(xdg->popup);
+		pw_xdg_popup_destroy_role(xdg->popup);
 	}
 	if (xdg->configure_idle) {
 		wl_event_source_remove(xdg->configure_idle);

@@ -1,12 +1,18 @@
 /* The xdg_toplevel role: a view in a tile. */
+#include "xdg_toplevel.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "control.h"
 #include "desktop.h"
 #include "output.h"
+#include "request.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "tiling.h"
+#include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_shell.h"
 
@@ -40,7 +46,7 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	uint32_t states = view->states;
 	if (!view->mapped) {
 		/* Not yet in a tile: offer the tile it will get. */
-		struct pw_box tile = pw_desktop_next_tile(server, toplevel->want_fullscreen);
+		struct pw_box tile = pw_tiling_next_tile(server, toplevel->want_fullscreen);
 		width = tile.width;
 		height = tile.height;
 		states = toplevel->want_fullscreen ? PW_VIEW_FULLSCREEN : PW_VIEW_TILED;
@@ -120,12 +126,6 @@ static const struct pw_view_impl view_impl = {
 	.close = view_close,
 	.has_geometry = view_has_geometry,
 };
-
-static void
-toplevel_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
 
 static void
 toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
@@ -259,6 +259,12 @@ set_fullscreen(struct wl_resource *resource, bool fullscreen)
 }
 
 static void
+toplevel_unset_maximized(struct wl_client *client, struct wl_resource *resource)
+{
+	toplevel_set_maximized(client, resource); /* the same answer: the current state */
+}
+
+static void
 toplevel_set_fullscreen(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *output)
 {
@@ -278,7 +284,7 @@ toplevel_set_minimized(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct xdg_toplevel_interface toplevel_impl = {
-	.destroy = toplevel_destroy,
+	.destroy = pw_request_destroy,
 	.set_parent = toplevel_set_parent,
 	.set_title = toplevel_set_title,
 	.set_app_id = toplevel_set_app_id,
@@ -288,7 +294,7 @@ static const struct xdg_toplevel_interface toplevel_impl = {
 	.set_max_size = toplevel_set_max_size,
 	.set_min_size = toplevel_set_min_size,
 	.set_maximized = toplevel_set_maximized,
-	.unset_maximized = toplevel_set_maximized,
+	.unset_maximized = toplevel_unset_maximized,
 	.set_fullscreen = toplevel_set_fullscreen,
 	.unset_fullscreen = toplevel_unset_fullscreen,
 	.set_minimized = toplevel_set_minimized,

@@ -32,7 +32,6 @@
 #include <wayland-client.h>
 #include <wayland-server-core.h>
 
-#include "desktop.h"
 #include "ext-idle-notify-v1-protocol.h"
 #include "fuzz.h"
 #include "idle-inhibit-unstable-v1-protocol.h"
@@ -42,6 +41,7 @@
 #include "picowl-counters-unstable-v1-protocol.h"
 #include "presentation-time-protocol.h"
 #include "server.h"
+#include "shell.h"
 #include "text-input-unstable-v3-protocol.h"
 #include "viewporter-protocol.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"

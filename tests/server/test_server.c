@@ -17,6 +17,7 @@
 #include "options.h"
 #include "seat.h"
 #include "server.h"
+#include "shell.h"
 #include "spawn.h"
 #include "view.h"
 

@@ -20,10 +20,11 @@
 #include <wlcs/touch.h>
 
 #include "client_side.h"
-#include "desktop.h"
+#include "layer_shell.h"
 #include "options.h"
 #include "seat.h"
 #include "server.h"
+#include "shell.h"
 #include "surface.h"
 #include "view.h"
 

@@ -1,0 +1,16 @@
+/* Key bindings from [bindings]: the table lives in the config, the actions in bindings.c. */
+#ifndef PW_BINDINGS_H
+#define PW_BINDINGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pw_binding;
+struct pw_server;
+
+/* Runs `binding`'s action. */
+void pw_bindings_run(struct pw_server *server, const struct pw_binding *binding);
+/* Runs the binding for `keysym` with exactly `modifiers`; false when none matched. */
+bool pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
+
+#endif

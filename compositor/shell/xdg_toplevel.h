@@ -1,0 +1,29 @@
+/* The xdg_toplevel role: a view in a tile (xdg_toplevel.c). */
+#ifndef PW_XDG_TOPLEVEL_H
+#define PW_XDG_TOPLEVEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+#include "view.h"
+#include "xdg_shell.h"
+
+struct pw_xdg_toplevel {
+	struct wl_resource *resource;
+	struct pw_xdg_surface *xdg;
+	struct pw_view view;
+	bool want_fullscreen;
+};
+
+/* xdg_surface.get_toplevel: gives `xdg` the toplevel role, resource `id`. */
+void pw_xdg_toplevel_create(struct pw_xdg_surface *xdg, uint32_t id);
+void pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel);
+/* The xdg_surface committed (xdg_shell.c's role_commit): map, unmap, fullscreen. */
+void pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel);
+/* The role goes (its resource or its xdg_surface died): unmaps, makes the resource inert. */
+void pw_xdg_toplevel_destroy_role(struct pw_xdg_toplevel *toplevel);
+/* An xdg_toplevel resource's toplevel; NULL once its role went. */
+struct pw_xdg_toplevel *pw_xdg_toplevel_from_resource(struct wl_resource *resource);
+
+#endif
