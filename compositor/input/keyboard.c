@@ -8,6 +8,7 @@
 #include "config.h"
 #include "data_device.h"
 #include "ime.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "selection_protocols.h"
 #include "server.h"
@@ -182,14 +183,8 @@ pw_keyboard_finish(struct pw_seat *seat)
 	}
 }
 
-static void
-handle_keyboard_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_keyboard_interface keyboard_impl = {
-	.release = handle_keyboard_release,
+	.release = pw_request_destroy,
 };
 
 static void

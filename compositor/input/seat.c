@@ -8,6 +8,7 @@
 #include "data_drag.h"
 #include "first_frame.h"
 #include "ime.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "selection_protocols.h"
 #include "server.h"
@@ -41,37 +42,31 @@ pw_seat_resources_make_inert(struct wl_list *list)
 }
 
 static void
-handle_seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_pointer_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
 static void
-handle_seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_keyboard_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
 static void
-handle_seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_touch_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
-static void
-handle_seat_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_seat_interface seat_impl = {
-	.get_pointer = handle_seat_get_pointer,
-	.get_keyboard = handle_seat_get_keyboard,
-	.get_touch = handle_seat_get_touch,
-	.release = handle_seat_release,
+	.get_pointer = seat_get_pointer,
+	.get_keyboard = seat_get_keyboard,
+	.get_touch = seat_get_touch,
+	.release = pw_request_destroy,
 };
 
 static void

@@ -7,6 +7,7 @@
 #include <wayland-server-protocol.h>
 
 #include "ime.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
@@ -100,13 +101,7 @@ pw_text_input_send_method_state(struct pw_text_input *ti, const struct pw_input_
 }
 
 static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_enable(struct wl_client *client, struct wl_resource *resource)
+text_input_enable(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_text_input *ti = text_input_from(resource);
 
@@ -116,13 +111,13 @@ handle_enable(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-handle_disable(struct wl_client *client, struct wl_resource *resource)
+text_input_disable(struct wl_client *client, struct wl_resource *resource)
 {
 	text_input_from(resource)->pending.enabled = false;
 }
 
 static void
-handle_set_surrounding_text(struct wl_client *client, struct wl_resource *resource,
+text_input_set_surrounding_text(struct wl_client *client, struct wl_resource *resource,
 	const char *text, int32_t cursor, int32_t anchor)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -145,7 +140,8 @@ handle_set_surrounding_text(struct wl_client *client, struct wl_resource *resour
 }
 
 static void
-handle_set_text_change_cause(struct wl_client *client, struct wl_resource *resource, uint32_t cause)
+text_input_set_text_change_cause(struct wl_client *client, struct wl_resource *resource,
+	uint32_t cause)
 {
 	if (cause <= ZWP_TEXT_INPUT_V3_CHANGE_CAUSE_OTHER) {
 		text_input_from(resource)->pending.cause = cause;
@@ -153,7 +149,7 @@ handle_set_text_change_cause(struct wl_client *client, struct wl_resource *resou
 }
 
 static void
-handle_set_content_type(struct wl_client *client, struct wl_resource *resource, uint32_t hint,
+text_input_set_content_type(struct wl_client *client, struct wl_resource *resource, uint32_t hint,
 	uint32_t purpose)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -168,7 +164,7 @@ handle_set_content_type(struct wl_client *client, struct wl_resource *resource, 
 }
 
 static void
-handle_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x,
+text_input_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x,
 	int32_t y, int32_t width, int32_t height)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -184,7 +180,7 @@ handle_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resour
 }
 
 static void
-handle_commit(struct wl_client *client, struct wl_resource *resource)
+text_input_commit(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_text_input *ti = text_input_from(resource);
 	struct pw_text_input_state *cur = &ti->current, *pend = &ti->pending;
@@ -212,14 +208,14 @@ handle_commit(struct wl_client *client, struct wl_resource *resource)
 }
 
 static const struct zwp_text_input_v3_interface text_input_impl = {
-	.destroy = handle_destroy,
-	.enable = handle_enable,
-	.disable = handle_disable,
-	.set_surrounding_text = handle_set_surrounding_text,
-	.set_text_change_cause = handle_set_text_change_cause,
-	.set_content_type = handle_set_content_type,
-	.set_cursor_rectangle = handle_set_cursor_rectangle,
-	.commit = handle_commit,
+	.destroy = pw_request_destroy,
+	.enable = text_input_enable,
+	.disable = text_input_disable,
+	.set_surrounding_text = text_input_set_surrounding_text,
+	.set_text_change_cause = text_input_set_text_change_cause,
+	.set_content_type = text_input_set_content_type,
+	.set_cursor_rectangle = text_input_set_cursor_rectangle,
+	.commit = text_input_commit,
 };
 
 static void
@@ -238,14 +234,8 @@ handle_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_get_text_input(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-	struct wl_resource *seat_resource)
+text_input_manager_get_text_input(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id, struct wl_resource *seat_resource)
 {
 	struct pw_seat_ime *ime = wl_resource_get_user_data(resource);
 	struct pw_seat *seat = pw_seat_from_resource(seat_resource);
@@ -277,9 +267,9 @@ handle_get_text_input(struct wl_client *client, struct wl_resource *resource, ui
 	}
 }
 
-static const struct zwp_text_input_manager_v3_interface manager_impl = {
-	.destroy = handle_manager_destroy,
-	.get_text_input = handle_get_text_input,
+static const struct zwp_text_input_manager_v3_interface text_input_manager_impl = {
+	.destroy = pw_request_destroy,
+	.get_text_input = text_input_manager_get_text_input,
 };
 
 static void
@@ -299,7 +289,7 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, data,
+	wl_resource_set_implementation(resource, &text_input_manager_impl, data,
 		handle_manager_resource_destroy);
 	wl_list_insert(&ime->manager_resources, wl_resource_get_link(resource));
 }

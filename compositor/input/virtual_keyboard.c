@@ -8,6 +8,7 @@
 #include <wayland-server-protocol.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "virtual-keyboard-unstable-v1-protocol.h"
@@ -74,8 +75,8 @@ read_keymap(struct wl_resource *resource, int fd, uint32_t size)
 }
 
 static void
-handle_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format, int32_t fd,
-	uint32_t size)
+virtual_keyboard_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format,
+	int32_t fd, uint32_t size)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 	char *text = NULL;
@@ -134,8 +135,8 @@ has_keymap(struct wl_resource *resource, const char *request)
 }
 
 static void
-handle_key(struct wl_client *client, struct wl_resource *resource, uint32_t time, uint32_t key,
-	uint32_t state)
+virtual_keyboard_key(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+	uint32_t key, uint32_t state)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
@@ -155,8 +156,8 @@ handle_key(struct wl_client *client, struct wl_resource *resource, uint32_t time
 }
 
 static void
-handle_modifiers(struct wl_client *client, struct wl_resource *resource, uint32_t depressed,
-	uint32_t latched, uint32_t locked, uint32_t group)
+virtual_keyboard_modifiers(struct wl_client *client, struct wl_resource *resource,
+	uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
@@ -165,17 +166,11 @@ handle_modifiers(struct wl_client *client, struct wl_resource *resource, uint32_
 	}
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_virtual_keyboard_v1_interface keyboard_impl = {
-	.keymap = handle_keymap,
-	.key = handle_key,
-	.modifiers = handle_modifiers,
-	.destroy = handle_destroy,
+static const struct zwp_virtual_keyboard_v1_interface virtual_keyboard_impl = {
+	.keymap = virtual_keyboard_keymap,
+	.key = virtual_keyboard_key,
+	.modifiers = virtual_keyboard_modifiers,
+	.destroy = pw_request_destroy,
 };
 
 void
@@ -212,8 +207,8 @@ handle_keyboard_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-handle_create_virtual_keyboard(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *seat_resource, uint32_t id)
+virtual_keyboard_manager_create_virtual_keyboard(struct wl_client *client,
+	struct wl_resource *resource, struct wl_resource *seat_resource, uint32_t id)
 {
 	struct pw_virtual_keyboards *vks = wl_resource_get_user_data(resource);
 	struct pw_virtual_keyboard *vk = calloc(1, sizeof(*vk));
@@ -240,12 +235,12 @@ handle_create_virtual_keyboard(struct wl_client *client, struct wl_resource *res
 		vks->count++;
 		wl_list_insert(vks->keyboards.prev, &vk->link);
 	}
-	wl_resource_set_implementation(keyboard, &keyboard_impl, vk,
+	wl_resource_set_implementation(keyboard, &virtual_keyboard_impl, vk,
 		handle_keyboard_resource_destroy);
 }
 
-static const struct zwp_virtual_keyboard_manager_v1_interface manager_impl = {
-	.create_virtual_keyboard = handle_create_virtual_keyboard,
+static const struct zwp_virtual_keyboard_manager_v1_interface virtual_keyboard_manager_impl = {
+	.create_virtual_keyboard = virtual_keyboard_manager_create_virtual_keyboard,
 };
 
 static void
@@ -265,7 +260,7 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, vks,
+	wl_resource_set_implementation(resource, &virtual_keyboard_manager_impl, vks,
 		handle_manager_resource_destroy);
 	wl_list_insert(&vks->managers, wl_resource_get_link(resource));
 }
