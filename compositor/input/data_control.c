@@ -1,14 +1,16 @@
 /*
  * zwlr_data_control_manager_v1: a clipboard manager's access to both selections of the seat,
- * without a window (selection_protocols.h).
+ * without a window (data_control.h).
  */
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
 #include "budget.h"
+#include "data_control.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "server.h"
 #include "wlr-data-control-unstable-v1-protocol.h"
 

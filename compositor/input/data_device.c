@@ -6,8 +6,11 @@
 #include "budget.h"
 #include "data_device.h"
 #include "data_drag.h"
+#include "keyboard.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
+#include "selection.h"
 #include "surface.h"
 
 #define MANAGER_VERSION 3

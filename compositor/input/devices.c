@@ -9,11 +9,15 @@
 
 #include "backend.h"
 #include "clock.h"
+#include "devices.h"
 #include "input_load.h"
+#include "keyboard.h"
 #include "output.h"
+#include "pointer.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "start_trace.h"
+#include "touch.h"
 
 static void
 handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)

@@ -1,17 +1,21 @@
 /*
  * zwp_input_method_manager_v2 (private), the seat's one input method and its keyboard grab;
- * the relay between the active text input and the method (ime.h).
+ * the relay between the active text input and the method (input_method.h).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
 #include "input-method-unstable-v2-protocol.h"
+#include "input_method.h"
+#include "input_popup.h"
+#include "keymap.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "text_input.h"
 
 #define INPUT_METHOD_MANAGER_VERSION 1
 
@@ -72,7 +76,8 @@ send_activate(struct pw_input_method *m, const struct pw_text_input *ti)
 }
 
 void
-pw_ime_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input *ti, bool committed)
+pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input *ti,
+	bool committed)
 {
 	struct pw_text_input *want = NULL, *t;
 	struct pw_input_method *m = ime->method;
@@ -229,7 +234,7 @@ input_method_grab_keyboard(struct wl_client *client, struct wl_resource *resourc
 		return;
 	}
 	/* One grab per method: a second one, or one of an inert method, gets no keys. */
-	if (!m->ime || m->grab || !pw_keyboard_ready(m->ime->seat)) {
+	if (!m->ime || m->grab || !pw_keymap_ready(m->ime->seat)) {
 		wl_resource_set_implementation(grab, &keyboard_grab_impl, NULL, NULL);
 		return;
 	}
@@ -262,7 +267,7 @@ keys_take(struct wl_array *keys, uint32_t key)
 }
 
 bool
-pw_ime_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
+pw_input_method_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -288,7 +293,7 @@ pw_ime_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t
 }
 
 void
-pw_ime_grab_modifiers(struct pw_seat *seat)
+pw_input_method_grab_modifiers(struct pw_seat *seat)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -298,7 +303,7 @@ pw_ime_grab_modifiers(struct pw_seat *seat)
 }
 
 void
-pw_ime_grab_keymap(struct pw_seat *seat)
+pw_input_method_grab_keymap(struct pw_seat *seat)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -410,7 +415,7 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 }
 
 struct pw_seat_ime *
-pw_ime_create(struct pw_seat *seat)
+pw_input_method_create(struct pw_seat *seat)
 {
 	struct pw_seat_ime *ime = calloc(1, sizeof(*ime));
 
@@ -444,7 +449,7 @@ err_text_input:
 }
 
 void
-pw_ime_destroy(struct pw_seat_ime *ime)
+pw_input_method_destroy(struct pw_seat_ime *ime)
 {
 	if (!ime) {
 		return;

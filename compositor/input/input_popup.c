@@ -5,14 +5,15 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
 #include "input-method-unstable-v2-protocol.h"
+#include "input_method.h"
 #include "input_popup.h"
 #include "output.h"
 #include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "text_input.h"
 
 struct pw_input_popup {
 	struct wl_resource *resource;

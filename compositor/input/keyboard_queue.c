@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
+#include "keyboard_queue.h"
+#include "keyboard_switch.h"
 #include "seat_internal.h"
 #include "surface.h"
 #include "virtual_keyboard.h"
@@ -147,10 +149,10 @@ deliver(struct pw_virtual_keyboard *vk, const struct pw_vk_event *e)
 {
 	switch (e->kind) {
 	case PW_VK_EVENT_KEY:
-		pw_virtual_keyboard_deliver_key(vk, e->a, e->b, e->c);
+		pw_keyboard_switch_deliver_key(vk, e->a, e->b, e->c);
 		break;
 	case PW_VK_EVENT_MODIFIERS:
-		pw_virtual_keyboard_deliver_modifiers(vk, e->a, e->b, e->c, e->d);
+		pw_keyboard_switch_deliver_modifiers(vk, e->a, e->b, e->c, e->d);
 		break;
 	default:
 		deliver_keymap(vk, (int)e->a, e->b);
@@ -187,7 +189,7 @@ drain_keyboard(struct pw_virtual_keyboard *vk)
 static void
 finish_closed(struct pw_virtual_keyboard *vk)
 {
-	pw_virtual_keyboard_switch_finish(vk);
+	pw_keyboard_switch_virtual_gone(vk);
 	wl_list_remove(&vk->link);
 	vk->vks->count--;
 	pw_virtual_keyboard_free(vk);
@@ -247,14 +249,14 @@ request(struct pw_virtual_keyboard *vk, const struct pw_vk_event *e)
 }
 
 void
-pw_virtual_keyboard_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
+pw_keyboard_queue_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
 	uint32_t state)
 {
 	request(vk, &(struct pw_vk_event){PW_VK_EVENT_KEY, time_msec, key, state, 0});
 }
 
 void
-pw_virtual_keyboard_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed, uint32_t latched,
+pw_keyboard_queue_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed, uint32_t latched,
 	uint32_t locked, uint32_t group)
 {
 	request(vk,
@@ -262,13 +264,13 @@ pw_virtual_keyboard_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed
 }
 
 void
-pw_virtual_keyboard_keymap(struct pw_virtual_keyboard *vk, int fd, uint32_t size)
+pw_keyboard_queue_keymap(struct pw_virtual_keyboard *vk, int fd, uint32_t size)
 {
 	request(vk, &(struct pw_vk_event){PW_VK_EVENT_KEYMAP, (uint32_t)fd, size, 0, 0});
 }
 
 void
-pw_virtual_keyboard_close(struct pw_virtual_keyboard *vk)
+pw_keyboard_queue_close(struct pw_virtual_keyboard *vk)
 {
 	vk->resource = NULL;
 	if (drain_keyboard(vk)) {
@@ -277,7 +279,7 @@ pw_virtual_keyboard_close(struct pw_virtual_keyboard *vk)
 }
 
 void
-pw_virtual_keyboards_queue_finish(struct pw_virtual_keyboards *vks)
+pw_keyboard_queue_finish(struct pw_virtual_keyboards *vks)
 {
 	struct pw_virtual_keyboard *vk, *tmp;
 

@@ -2,10 +2,13 @@
 #include <wayland-server-protocol.h>
 
 #include "data_drag.h"
+#include "input_serials.h"
+#include "pointer.h"
 #include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "wake.h"
 
 /* Pointer units of one wheel detent (libinput's degrees per click). */
 #define WHEEL_DETENT 15.0

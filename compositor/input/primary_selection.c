@@ -1,11 +1,14 @@
-/* zwp_primary_selection_device_manager_v1: the seat's primary selection (selection_protocols.h). */
+/* zwp_primary_selection_device_manager_v1: the seat's primary selection (primary_selection.h). */
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "keyboard.h"
 #include "primary-selection-unstable-v1-protocol.h"
+#include "primary_selection.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "surface.h"
 
 #define MANAGER_VERSION 1

@@ -4,16 +4,25 @@
 #include <wayland-server-protocol.h>
 
 #include "clock.h"
+#include "data_control.h"
 #include "data_device.h"
 #include "data_drag.h"
+#include "devices.h"
 #include "first_frame.h"
-#include "ime.h"
+#include "input_method.h"
+#include "input_serials.h"
+#include "keyboard.h"
+#include "keymap.h"
+#include "pointer.h"
+#include "primary_selection.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "server.h"
 #include "start_trace.h"
 #include "surface.h"
+#include "touch.h"
 #include "virtual_keyboard.h"
 
 #define SEAT_VERSION 8
@@ -132,7 +141,7 @@ static void
 handle_first_frame(void *data)
 {
 	struct pw_seat *seat = data;
-	pw_keyboard_ready(seat);
+	pw_keymap_ready(seat);
 	pw_seat_devices_open(seat);
 #ifdef __GLIBC__
 	/* The keymap's compile and libinput's set-up leave some 100 kB of freed blocks. */
@@ -176,7 +185,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!seat->global) {
 		goto err_global;
 	}
-	seat->ime = pw_ime_create(seat);
+	seat->ime = pw_input_method_create(seat);
 	if (!seat->ime) {
 		goto err_ime;
 	}
@@ -197,7 +206,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	return seat;
 
 err_virtual_keyboards:
-	pw_ime_destroy(seat->ime);
+	pw_input_method_destroy(seat->ime);
 err_ime:
 	wl_global_destroy(seat->global);
 err_global:
@@ -225,7 +234,7 @@ destroy_seat(struct pw_seat *seat)
 	seat->server->seat = NULL;
 	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 	seat->virtual_keyboards = NULL;
-	pw_ime_destroy(seat->ime);
+	pw_input_method_destroy(seat->ime);
 	seat->ime = NULL;
 	wl_global_destroy(seat->global);
 	pw_data_drag_cancel(seat);

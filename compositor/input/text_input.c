@@ -6,12 +6,15 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
+#include "input_method.h"
+#include "keyboard.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
 #include "text-input-unstable-v3-protocol.h"
+#include "text_input.h"
 
 #define TEXT_INPUT_MANAGER_VERSION 1
 
@@ -53,7 +56,7 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 	ti->focus = NULL;
 	ti->current.enabled = false;
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, false);
+		pw_input_method_text_input_changed(ti->ime, ti, false);
 	}
 }
 
@@ -80,7 +83,7 @@ pw_text_input_focus(struct pw_seat_ime *ime, struct pw_surface *surface)
 			send_enter(ti, surface);
 		}
 	}
-	pw_ime_text_input_changed(ime, NULL, false);
+	pw_input_method_text_input_changed(ime, NULL, false);
 }
 
 void
@@ -203,7 +206,7 @@ text_input_commit(struct wl_client *client, struct wl_resource *resource)
 		cur->enabled = false;
 	}
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, true);
+		pw_input_method_text_input_changed(ti->ime, ti, true);
 	}
 }
 
@@ -226,7 +229,7 @@ handle_resource_destroy(struct wl_resource *resource)
 	wl_list_remove(&ti->link);
 	wl_list_remove(&ti->focus_destroy.link);
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, false);
+		pw_input_method_text_input_changed(ti->ime, ti, false);
 	}
 	state_reset(&ti->pending);
 	state_reset(&ti->current);

@@ -3,10 +3,13 @@
 
 #include "clock.h"
 #include "data_drag.h"
+#include "input_serials.h"
 #include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "touch.h"
+#include "wake.h"
 
 static const struct wl_touch_interface touch_impl = {
 	.release = pw_request_destroy,

@@ -8,7 +8,10 @@
 #include <wayland-server-protocol.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "keyboard_queue.h"
+#include "keymap.h"
 #include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "virtual-keyboard-unstable-v1-protocol.h"
@@ -105,7 +108,7 @@ virtual_keyboard_keymap(struct wl_client *client, struct wl_resource *resource, 
 	uint32_t copy_size = 0;
 	if (canonical) {
 		copy_size = (uint32_t)strlen(canonical) + 1;
-		copy = pw_keyboard_keymap_fd(canonical, copy_size);
+		copy = pw_keymap_fd(canonical, copy_size);
 		free(canonical);
 	}
 	if (copy < 0) {
@@ -113,7 +116,7 @@ virtual_keyboard_keymap(struct wl_client *client, struct wl_resource *resource, 
 		goto out;
 	}
 	vk->has_keymap = true;
-	pw_virtual_keyboard_keymap(vk, copy, copy_size);
+	pw_keyboard_queue_keymap(vk, copy, copy_size);
 out:
 	free(text);
 	close(fd);
@@ -152,7 +155,7 @@ virtual_keyboard_key(struct wl_client *client, struct wl_resource *resource, uin
 		return;
 	}
 	vk->time_msec = time;
-	pw_virtual_keyboard_key(vk, time, key, state);
+	pw_keyboard_queue_key(vk, time, key, state);
 }
 
 static void
@@ -162,7 +165,7 @@ virtual_keyboard_modifiers(struct wl_client *client, struct wl_resource *resourc
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
 	if (has_keymap(resource, "modifiers")) {
-		pw_virtual_keyboard_modifiers(vk, depressed, latched, locked, group);
+		pw_keyboard_queue_modifiers(vk, depressed, latched, locked, group);
 	}
 }
 
@@ -200,7 +203,7 @@ handle_keyboard_resource_destroy(struct wl_resource *resource)
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
 	if (vk->vks) {
-		pw_virtual_keyboard_close(vk); /* what it typed is still delivered */
+		pw_keyboard_queue_close(vk); /* what it typed is still delivered */
 	} else {
 		pw_virtual_keyboard_free(vk);
 	}
@@ -318,7 +321,7 @@ pw_virtual_keyboards_destroy(struct pw_virtual_keyboards *vks)
 	}
 	wl_global_destroy(vks->global);
 	pw_seat_resources_make_inert(&vks->managers);
-	pw_virtual_keyboards_queue_finish(vks);
+	pw_keyboard_queue_finish(vks);
 	wl_list_for_each_safe(vk, tmp, &vks->keyboards, link) {
 		vk->vks = NULL;
 		wl_list_remove(&vk->link);

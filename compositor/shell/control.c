@@ -10,10 +10,12 @@
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
+#include "keyboard.h"
 #include "picowl-control-unstable-v1-protocol.h"
+#include "pointer.h"
 #include "power.h"
-#include "seat.h"
 #include "server.h"
+#include "touch.h"
 #include "view.h"
 
 #define CONTROL_VERSION 3

@@ -8,9 +8,11 @@
 #include "budget.h"
 #include "client_fds.h"
 #include "config.h"
+#include "devices.h"
+#include "keyboard.h"
+#include "keymap.h"
 #include "output.h"
 #include "power.h"
-#include "seat.h"
 #include "server.h"
 #include "view.h"
 

@@ -14,10 +14,12 @@
 #include <unistd.h>
 
 #include "desktop.h"
+#include "keyboard.h"
 #include "options.h"
-#include "seat.h"
+#include "pointer.h"
 #include "server.h"
 #include "spawn.h"
+#include "touch.h"
 #include "view.h"
 
 #include "check.h"

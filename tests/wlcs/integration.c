@@ -22,9 +22,10 @@
 #include "client_side.h"
 #include "desktop.h"
 #include "options.h"
-#include "seat.h"
+#include "pointer.h"
 #include "server.h"
 #include "surface.h"
+#include "touch.h"
 #include "view.h"
 
 /*
