@@ -3,7 +3,6 @@
  * seat for the nested backend. Positions arrive across the unrotated display and leave in output
  * coordinates.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +11,7 @@
 #include "devices.h"
 #include "input_load.h"
 #include "keyboard.h"
+#include "log.h"
 #include "output.h"
 #include "pointer.h"
 #include "seat_internal.h"
@@ -173,7 +173,7 @@ open_devices(struct pw_seat *seat, const struct pw_input_config *config)
 		&input_events, seat);
 	pw_start_trace("input");
 	if (!server->input) {
-		fprintf(stderr, "picowl: running without input devices\n");
+		pw_log_warning("running without input devices");
 	}
 	return server->input != NULL;
 }

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE /* memfd_create, file seals */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,6 +16,7 @@
 #include "keyboard_switch.h"
 #include "keymap.h"
 #include "keymap_builtin.h"
+#include "log.h"
 #include "seat_internal.h"
 #include "start_trace.h"
 #include "virtual_keyboard.h"
@@ -162,7 +162,7 @@ pw_keymap_ready(struct pw_seat *seat)
 	if (named &&
 		!pw_seat_set_keymap(seat, n[PW_RULES], n[PW_MODEL], n[PW_LAYOUT], n[PW_VARIANT],
 			n[PW_OPTIONS])) {
-		fprintf(stderr, "picowl: cannot compile the configured keymap; using the us one\n");
+		pw_log_warning("cannot compile the configured keymap; using the us one");
 	}
 	if (!kb->keymap && !pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
 		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
@@ -170,9 +170,8 @@ pw_keymap_ready(struct pw_seat *seat)
 			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 		drop_builtin_pages();
 		if (keymap && install_keymap(seat, keymap)) {
-			fprintf(stderr,
-				"picowl: keyboard: no xkb data to compile the us keymap from (the "
-				"Debian package xkb-data): using the one built in\n");
+			pw_log_warning("keyboard: no xkb data to compile the us keymap from (the "
+				       "Debian package xkb-data): using the one built in");
 		}
 	}
 	if (!kb->keymap) {
