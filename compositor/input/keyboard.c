@@ -165,8 +165,8 @@ pw_keyboard_init(struct pw_seat *seat)
 		kb->context = xkb_context_new(
 			XKB_CONTEXT_NO_ENVIRONMENT_NAMES | XKB_CONTEXT_NO_DEFAULT_INCLUDES);
 	}
-	/* The keymap itself waits for its first need (pw_keymap_ready): compiling it takes a
-	 * PXA 60 to 140 ms the first frame does not need. */
+	/* The keymap itself waits for its first need (pw_keymap_ready): the first frame does not
+	 * need it (decision 4.41). */
 	return kb->context != NULL;
 }
 

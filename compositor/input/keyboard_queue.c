@@ -1,11 +1,10 @@
 /*
  * A virtual keyboard's events held back while the focused client's socket has no room.
  * libwayland-server writes events into the socket as they are sent and disconnects a client
- * whose socket is full; a virtual keyboard sends keys far faster than a client reads them (a
- * client taking 20 us a key event was disconnected after 6,664 of the 20,000 events of 10,000
- * keys). So before a batch of events picowl asks poll() whether the socket has room (POLLOUT:
- * the kernel's queue is at most a quarter full), and when it has none it keeps the events and
- * watches a dup of the socket.
+ * whose socket is full; a virtual keyboard sends keys far faster than a client reads them
+ * (decision 4.32). So before a batch of events picowl asks poll() whether the socket has room
+ * (POLLOUT: the kernel's queue is at most a quarter full), and when it has none it keeps the
+ * events and watches a dup of the socket.
  * The typing client is never stopped (libwayland reads each client as it wants): the queue
  * has a bound, and a keyboard that overruns it gets wl_display.no_memory.
  */
@@ -22,7 +21,7 @@
 #include "surface.h"
 #include "virtual_keyboard.h"
 
-/* Events sent after one poll() said there is room: a few KiB, of the 150 KiB or so left. */
+/* Events sent after one poll() said there is room: a small part of what is left (decision 4.32). */
 #define ROOM_BATCH 256
 
 static void drain(struct pw_virtual_keyboards *vks);

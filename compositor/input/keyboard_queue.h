@@ -23,7 +23,7 @@ enum {
 	PW_VK_EVENT_KEYMAP,
 };
 
-/* Events held back per seat at most: a burst of 10,000 keys is 20,000. */
+/* Events held back per seat at most (decision 4.32). */
 #define PW_VIRTUAL_KEYBOARD_QUEUE_MAX 32768
 
 /*

@@ -63,8 +63,8 @@ err_fd:
 
 /*
  * The built-in keymap's text is read once, by the compile: its whole pages leave picowl's page
- * tables (64 KB of the executable's 350 that a 32 MB handheld would otherwise keep mapped; a
- * private file mapping refaults from the file if it is read again).
+ * tables, which would otherwise keep them mapped (decision 4.41; a private file mapping refaults
+ * from the file if it is read again).
  */
 static void
 drop_builtin_pages(void)
@@ -165,7 +165,7 @@ pw_keymap_ready(struct pw_seat *seat)
 		pw_log_warning("cannot compile the configured keymap; using the us one");
 	}
 	if (!kb->keymap && !pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
-		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
+		/* a device image without xkb data (the z2's, decision 4.41): the built-in one */
 		struct xkb_keymap *keymap = xkb_keymap_new_from_string(kb->context,
 			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 		drop_builtin_pages();

@@ -131,11 +131,10 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 }
 
 /*
- * The first frame needs neither a keymap nor the devices; on the z2 they took 60 to 140 and
- * 117 ms of a 382 ms start. They come right after it, before the autostart's forks (whose wait,
- * main.c's, began after the seat's): done behind the forks they kept picowl from the clients'
- * first commits, whose frames came 180 ms later. A client's wl_keyboard or a key compiles the
- * keymap sooner.
+ * The first frame needs neither a keymap nor the devices (decision 4.41). They come right after
+ * it, before the autostart's forks (whose wait, main.c's, began after the seat's): done behind
+ * the forks they kept picowl from the clients' first commits. A client's wl_keyboard or a key
+ * compiles the keymap sooner.
  */
 static void
 handle_first_frame(void *data)
@@ -144,7 +143,7 @@ handle_first_frame(void *data)
 	pw_keymap_ready(seat);
 	pw_seat_devices_open(seat);
 #ifdef __GLIBC__
-	/* The keymap's compile and libinput's set-up leave some 100 kB of freed blocks. */
+	/* The keymap's compile and libinput's set-up leave freed blocks behind (decision 4.41). */
 	malloc_trim(0);
 #endif
 }

@@ -18,7 +18,7 @@
 #include "virtual_keyboard.h"
 
 #define MANAGER_VERSION 1
-/* xkbcommon's whole us keymap is about 60 KiB; this bounds what one request makes picowl parse */
+/* Bounds what one request makes picowl parse: far more than xkbcommon's whole us keymap. */
 #define KEYMAP_MAX (1024 * 1024)
 
 static void
