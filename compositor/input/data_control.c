@@ -1,13 +1,16 @@
 /*
  * zwlr_data_control_manager_v1: a clipboard manager's access to both selections of the seat,
- * without a window (selection_protocols.h).
+ * without a window (data_control.h).
  */
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
 #include "budget.h"
+#include "data_control.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "server.h"
 #include "wlr-data-control-unstable-v1-protocol.h"
 
@@ -36,7 +39,7 @@ struct control_offer {
 };
 
 static void
-handle_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
+control_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
 	int32_t fd)
 {
 	struct control_offer *offer = wl_resource_get_user_data(resource);
@@ -44,15 +47,9 @@ handle_offer_receive(struct wl_client *client, struct wl_resource *resource, con
 	pw_selection_offer_receive(&offer->base, mime_type, fd);
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwlr_data_control_offer_v1_interface offer_impl = {
-	.receive = handle_offer_receive,
-	.destroy = handle_destroy,
+static const struct zwlr_data_control_offer_v1_interface control_offer_impl = {
+	.receive = control_offer_receive,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -91,7 +88,7 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source, b
 			wl_client_post_no_memory(client);
 			return;
 		}
-		wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+		wl_resource_set_implementation(offer->resource, &control_offer_impl, offer,
 			handle_offer_resource_destroy);
 		pw_selection_offer_init(&offer->base, source);
 		zwlr_data_control_device_v1_send_data_offer(device, offer->resource);
@@ -157,7 +154,7 @@ static const struct pw_selection_source_impl source_kind = {
 };
 
 static void
-handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
+control_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct control_source *source = wl_resource_get_user_data(resource);
 
@@ -175,9 +172,9 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 			64 * (source->mime_types.size / sizeof(char *)));
 }
 
-static const struct zwlr_data_control_source_v1_interface source_impl = {
-	.offer = handle_source_offer,
-	.destroy = handle_destroy,
+static const struct zwlr_data_control_source_v1_interface control_source_impl = {
+	.offer = control_source_offer,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -220,23 +217,23 @@ set_selection(struct wl_resource *device, struct wl_resource *source_resource, b
 }
 
 static void
-handle_device_set_selection(struct wl_client *client, struct wl_resource *resource,
+control_device_set_selection(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource)
 {
 	set_selection(resource, source_resource, false);
 }
 
 static void
-handle_device_set_primary_selection(struct wl_client *client, struct wl_resource *resource,
+control_device_set_primary_selection(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource)
 {
 	set_selection(resource, source_resource, true);
 }
 
-static const struct zwlr_data_control_device_v1_interface device_impl = {
-	.set_selection = handle_device_set_selection,
-	.destroy = handle_destroy,
-	.set_primary_selection = handle_device_set_primary_selection,
+static const struct zwlr_data_control_device_v1_interface control_device_impl = {
+	.set_selection = control_device_set_selection,
+	.destroy = pw_request_destroy,
+	.set_primary_selection = control_device_set_primary_selection,
 };
 
 static void
@@ -246,7 +243,7 @@ handle_resource_unlink(struct wl_resource *resource)
 }
 
 static void
-handle_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
+control_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
 	uint32_t id)
 {
 	struct control_source *source = calloc(1, sizeof(*source));
@@ -264,12 +261,12 @@ handle_manager_create_data_source(struct wl_client *client, struct wl_resource *
 	}
 	wl_array_init(&source->mime_types);
 	pw_selection_source_init(&source->base, &source_kind, &source->mime_types);
-	wl_resource_set_implementation(source->resource, &source_impl, source,
+	wl_resource_set_implementation(source->resource, &control_source_impl, source,
 		handle_source_resource_destroy);
 }
 
 static void
-handle_manager_get_data_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+control_manager_get_data_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *seat_resource)
 {
 	struct pw_data_control_manager *manager = wl_resource_get_user_data(resource);
@@ -281,21 +278,23 @@ handle_manager_get_data_device(struct wl_client *client, struct wl_resource *res
 		return;
 	}
 	if (!manager || pw_seat_from_resource(seat_resource) != manager->seat) {
-		wl_resource_set_implementation(device, &device_impl, NULL, handle_resource_unlink);
+		wl_resource_set_implementation(device, &control_device_impl, NULL,
+			handle_resource_unlink);
 		wl_list_init(wl_resource_get_link(device));
 		zwlr_data_control_device_v1_send_finished(device);
 		return;
 	}
-	wl_resource_set_implementation(device, &device_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(device, &control_device_impl, manager,
+		handle_resource_unlink);
 	wl_list_insert(&manager->devices, wl_resource_get_link(device));
 	send_selection(device, manager->seat->clipboard.source, false);
 	send_selection(device, manager->seat->primary.source, true);
 }
 
-static const struct zwlr_data_control_manager_v1_interface manager_impl = {
-	.create_data_source = handle_manager_create_data_source,
-	.get_data_device = handle_manager_get_data_device,
-	.destroy = handle_destroy,
+static const struct zwlr_data_control_manager_v1_interface control_manager_impl = {
+	.create_data_source = control_manager_create_data_source,
+	.get_data_device = control_manager_get_data_device,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -309,7 +308,8 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(resource, &control_manager_impl, manager,
+		handle_resource_unlink);
 	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
 }
 

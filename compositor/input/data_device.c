@@ -6,7 +6,11 @@
 #include "budget.h"
 #include "data_device.h"
 #include "data_drag.h"
+#include "keyboard.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
+#include "selection.h"
 #include "surface.h"
 
 #define MANAGER_VERSION 3
@@ -39,14 +43,14 @@ struct pw_data_offer {
 };
 
 static void
-handle_offer_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+data_offer_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
 	const char *mime_type)
 {
 	/* Feedback for a drag target; a selection offer has no one to tell. */
 }
 
 static void
-handle_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
+data_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
 	int32_t fd)
 {
 	struct pw_data_offer *offer = wl_resource_get_user_data(resource);
@@ -55,21 +59,15 @@ handle_offer_receive(struct wl_client *client, struct wl_resource *resource, con
 }
 
 static void
-handle_offer_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_offer_finish(struct wl_client *client, struct wl_resource *resource)
+data_offer_finish(struct wl_client *client, struct wl_resource *resource)
 {
 	wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_FINISH,
 		"finish on a selection offer");
 }
 
 static void
-handle_offer_set_actions(struct wl_client *client, struct wl_resource *resource,
-	uint32_t dnd_actions, uint32_t preferred_action)
+data_offer_set_actions(struct wl_client *client, struct wl_resource *resource, uint32_t dnd_actions,
+	uint32_t preferred_action)
 {
 	if (dnd_actions & ~(uint32_t)DND_ACTIONS) {
 		wl_resource_post_error(resource, WL_DATA_OFFER_ERROR_INVALID_ACTION_MASK,
@@ -86,12 +84,12 @@ handle_offer_set_actions(struct wl_client *client, struct wl_resource *resource,
 		"set_actions on a selection offer");
 }
 
-static const struct wl_data_offer_interface offer_impl = {
-	.accept = handle_offer_accept,
-	.receive = handle_offer_receive,
-	.destroy = handle_offer_destroy,
-	.finish = handle_offer_finish,
-	.set_actions = handle_offer_set_actions,
+static const struct wl_data_offer_interface data_offer_impl = {
+	.accept = data_offer_accept,
+	.receive = data_offer_receive,
+	.destroy = pw_request_destroy,
+	.finish = data_offer_finish,
+	.set_actions = data_offer_set_actions,
 };
 
 static void
@@ -127,7 +125,7 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source)
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+	wl_resource_set_implementation(offer->resource, &data_offer_impl, offer,
 		handle_offer_resource_destroy);
 	pw_selection_offer_init(&offer->selection, source);
 
@@ -208,7 +206,7 @@ static const struct pw_selection_source_impl source_kind = {
 };
 
 static void
-handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
+data_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
 
@@ -222,13 +220,7 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 }
 
 static void
-handle_source_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_source_set_actions(struct wl_client *client, struct wl_resource *resource,
+data_source_set_actions(struct wl_client *client, struct wl_resource *resource,
 	uint32_t dnd_actions)
 {
 	struct pw_data_source *source = wl_resource_get_user_data(resource);
@@ -252,10 +244,10 @@ handle_source_set_actions(struct wl_client *client, struct wl_resource *resource
 	source->dnd_actions = dnd_actions;
 }
 
-static const struct wl_data_source_interface source_impl = {
-	.offer = handle_source_offer,
-	.destroy = handle_source_destroy,
-	.set_actions = handle_source_set_actions,
+static const struct wl_data_source_interface data_source_impl = {
+	.offer = data_source_offer,
+	.destroy = pw_request_destroy,
+	.set_actions = data_source_set_actions,
 };
 
 static void
@@ -279,7 +271,7 @@ reject_source(struct pw_data_source *source)
 }
 
 static void
-handle_device_start_drag(struct wl_client *client, struct wl_resource *resource,
+data_device_start_drag(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource, struct wl_resource *origin_resource,
 	struct wl_resource *icon_resource, uint32_t serial)
 {
@@ -310,7 +302,7 @@ handle_device_start_drag(struct wl_client *client, struct wl_resource *resource,
 }
 
 static void
-handle_device_set_selection(struct wl_client *client, struct wl_resource *resource,
+data_device_set_selection(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource, uint32_t serial)
 {
 	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
@@ -337,16 +329,10 @@ handle_device_set_selection(struct wl_client *client, struct wl_resource *resour
 	set_selection(manager, source);
 }
 
-static void
-handle_device_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct wl_data_device_interface device_impl = {
-	.start_drag = handle_device_start_drag,
-	.set_selection = handle_device_set_selection,
-	.release = handle_device_release,
+static const struct wl_data_device_interface data_device_impl = {
+	.start_drag = data_device_start_drag,
+	.set_selection = data_device_set_selection,
+	.release = pw_request_destroy,
 };
 
 static void
@@ -356,7 +342,7 @@ handle_resource_unlink(struct wl_resource *resource)
 }
 
 static void
-handle_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
+data_device_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
 	uint32_t id)
 {
 	struct pw_data_source *source = calloc(1, sizeof(*source));
@@ -372,15 +358,15 @@ handle_manager_create_data_source(struct wl_client *client, struct wl_resource *
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(source->resource, &source_impl, source,
+	wl_resource_set_implementation(source->resource, &data_source_impl, source,
 		handle_source_resource_destroy);
 	wl_array_init(&source->mime_types);
 	pw_selection_source_init(&source->base, &source_kind, &source->mime_types);
 }
 
 static void
-handle_manager_get_data_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-	struct wl_resource *seat_resource)
+data_device_manager_get_data_device(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id, struct wl_resource *seat_resource)
 {
 	struct pw_data_device_manager *manager = wl_resource_get_user_data(resource);
 	struct wl_resource *device = wl_resource_create(client, &wl_data_device_interface,
@@ -391,20 +377,21 @@ handle_manager_get_data_device(struct wl_client *client, struct wl_resource *res
 		return;
 	}
 	if (!manager || pw_seat_from_resource(seat_resource) != manager->seat) {
-		wl_resource_set_implementation(device, &device_impl, NULL, handle_resource_unlink);
+		wl_resource_set_implementation(device, &data_device_impl, NULL,
+			handle_resource_unlink);
 		wl_list_init(wl_resource_get_link(device));
 		return;
 	}
-	wl_resource_set_implementation(device, &device_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(device, &data_device_impl, manager, handle_resource_unlink);
 	wl_list_insert(&manager->devices, wl_resource_get_link(device));
 	if (focused_client(manager) == client) {
 		send_selection(device, manager->seat->clipboard.source);
 	}
 }
 
-static const struct wl_data_device_manager_interface manager_impl = {
-	.create_data_source = handle_manager_create_data_source,
-	.get_data_device = handle_manager_get_data_device,
+static const struct wl_data_device_manager_interface data_device_manager_impl = {
+	.create_data_source = data_device_manager_create_data_source,
+	.get_data_device = data_device_manager_get_data_device,
 };
 
 static void
@@ -418,7 +405,8 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(resource, &data_device_manager_impl, manager,
+		handle_resource_unlink);
 	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
 }
 

@@ -27,7 +27,4 @@ void pw_data_device_manager_destroy(struct pw_data_device_manager *manager);
  */
 void pw_data_device_manager_focus(struct pw_data_device_manager *manager, struct wl_client *client);
 
-/* Implemented in seat.c: the seat of a wl_seat resource, NULL when the resource is inert. */
-struct pw_seat *pw_seat_from_resource(struct wl_resource *resource);
-
 #endif

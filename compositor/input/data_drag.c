@@ -9,10 +9,12 @@
 #include "data_drag.h"
 #include "data_drag_offer.h"
 #include "output.h"
+#include "pointer.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "touch.h"
 
 struct pw_data_drag {
 	struct pw_seat *seat;
@@ -113,7 +115,7 @@ static const struct pw_surface_role icon_role = {
 };
 
 struct pw_surface *
-pw_seat_drag_icon(struct pw_seat *seat, int *x, int *y)
+pw_data_drag_icon(struct pw_seat *seat, int *x, int *y)
 {
 	struct pw_data_drag *drag = seat ? seat->drag : NULL;
 

@@ -3,7 +3,7 @@
  * held by the pointer (a button pressed on the origin) or by one touch point (down on it).
  * While it lasts, that pointer or touch point sends the drag's events (wl_data_device enter,
  * motion, leave, drop) instead of its own; the icon surface is drawn where it is, above
- * everything (pw_seat_drag_icon, seat.h). Internal to compositor/input.
+ * everything (pw_data_drag_icon, which the shell calls). Otherwise internal to compositor/input.
  *
  * A drag's offers (wl_data_offer) are its own kind, not the selection's: each lives as long as
  * its resource, goes inert at leave, and after a drop stays live until finish (or destroy).
@@ -54,5 +54,11 @@ void pw_data_drag_cancel_touch(struct pw_seat *seat);
 
 /* `surface` was unmapped: the drag leaves it if it was over it. */
 void pw_data_drag_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+
+/*
+ * The icon of the drag on, while it has contents: its output position in *x,*y, to be drawn
+ * above everything. NULL when there is none. For the shell.
+ */
+struct pw_surface *pw_data_drag_icon(struct pw_seat *seat, int *x, int *y);
 
 #endif

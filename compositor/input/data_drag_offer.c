@@ -5,6 +5,7 @@
 
 #include "data_drag.h"
 #include "data_drag_offer.h"
+#include "request.h"
 
 #define COPY WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY
 #define MOVE WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE
@@ -69,7 +70,7 @@ update_action(struct pw_drag_offer *offer)
 }
 
 static void
-handle_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+drag_offer_accept(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
 	const char *mime_type)
 {
 	struct pw_drag_offer *offer = wl_resource_get_user_data(resource);
@@ -83,7 +84,7 @@ handle_accept(struct wl_client *client, struct wl_resource *resource, uint32_t s
 }
 
 static void
-handle_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
+drag_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
 	int32_t fd)
 {
 	struct pw_drag_offer *offer = wl_resource_get_user_data(resource);
@@ -95,13 +96,7 @@ handle_receive(struct wl_client *client, struct wl_resource *resource, const cha
 }
 
 static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_finish(struct wl_client *client, struct wl_resource *resource)
+drag_offer_finish(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_drag_offer *offer = wl_resource_get_user_data(resource);
 
@@ -121,7 +116,7 @@ handle_finish(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-handle_set_actions(struct wl_client *client, struct wl_resource *resource, uint32_t dnd_actions,
+drag_offer_set_actions(struct wl_client *client, struct wl_resource *resource, uint32_t dnd_actions,
 	uint32_t preferred_action)
 {
 	struct pw_drag_offer *offer = wl_resource_get_user_data(resource);
@@ -151,12 +146,12 @@ handle_set_actions(struct wl_client *client, struct wl_resource *resource, uint3
 	update_action(offer);
 }
 
-static const struct wl_data_offer_interface offer_impl = {
-	.accept = handle_accept,
-	.receive = handle_receive,
-	.destroy = handle_destroy,
-	.finish = handle_finish,
-	.set_actions = handle_set_actions,
+static const struct wl_data_offer_interface drag_offer_impl = {
+	.accept = drag_offer_accept,
+	.receive = drag_offer_receive,
+	.destroy = pw_request_destroy,
+	.finish = drag_offer_finish,
+	.set_actions = drag_offer_set_actions,
 };
 
 static void
@@ -198,7 +193,7 @@ pw_drag_offer_create(struct wl_resource *device, const struct pw_data_drag_sourc
 		wl_client_post_no_memory(client);
 		return NULL;
 	}
-	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+	wl_resource_set_implementation(offer->resource, &drag_offer_impl, offer,
 		handle_resource_destroy);
 	wl_list_init(&offer->link);
 	offer->source = source->resource;

@@ -3,17 +3,21 @@
  * seat for the nested backend. Positions arrive across the unrotated display and leave in output
  * coordinates.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
 #include "clock.h"
+#include "devices.h"
 #include "input_load.h"
+#include "keyboard.h"
+#include "log.h"
 #include "output.h"
+#include "pointer.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "start_trace.h"
+#include "touch.h"
 
 static void
 handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
@@ -169,7 +173,7 @@ open_devices(struct pw_seat *seat, const struct pw_input_config *config)
 		&input_events, seat);
 	pw_start_trace("input");
 	if (!server->input) {
-		fprintf(stderr, "picowl: running without input devices\n");
+		pw_log_warning("running without input devices");
 	}
 	return server->input != NULL;
 }

@@ -1,16 +1,21 @@
 /*
  * zwp_input_method_manager_v2 (private), the seat's one input method and its keyboard grab;
- * the relay between the active text input and the method (ime.h).
+ * the relay between the active text input and the method (input_method.h).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
 #include "input-method-unstable-v2-protocol.h"
+#include "input_method.h"
+#include "input_popup.h"
+#include "keymap.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "text_input.h"
 
 #define INPUT_METHOD_MANAGER_VERSION 1
 
@@ -71,7 +76,8 @@ send_activate(struct pw_input_method *m, const struct pw_text_input *ti)
 }
 
 void
-pw_ime_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input *ti, bool committed)
+pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input *ti,
+	bool committed)
 {
 	struct pw_text_input *want = NULL, *t;
 	struct pw_input_method *m = ime->method;
@@ -129,7 +135,7 @@ set_string(struct wl_client *client, struct pw_input_method *m, char **field, co
 }
 
 static void
-handle_commit_string(struct wl_client *client, struct wl_resource *resource, const char *text)
+input_method_commit_string(struct wl_client *client, struct wl_resource *resource, const char *text)
 {
 	struct pw_input_method *m = method_from(resource);
 
@@ -137,8 +143,8 @@ handle_commit_string(struct wl_client *client, struct wl_resource *resource, con
 }
 
 static void
-handle_set_preedit_string(struct wl_client *client, struct wl_resource *resource, const char *text,
-	int32_t cursor_begin, int32_t cursor_end)
+input_method_set_preedit_string(struct wl_client *client, struct wl_resource *resource,
+	const char *text, int32_t cursor_begin, int32_t cursor_end)
 {
 	struct pw_input_method *m = method_from(resource);
 
@@ -149,7 +155,7 @@ handle_set_preedit_string(struct wl_client *client, struct wl_resource *resource
 }
 
 static void
-handle_delete_surrounding_text(struct wl_client *client, struct wl_resource *resource,
+input_method_delete_surrounding_text(struct wl_client *client, struct wl_resource *resource,
 	uint32_t before_length, uint32_t after_length)
 {
 	struct pw_input_method *m = method_from(resource);
@@ -160,7 +166,7 @@ handle_delete_surrounding_text(struct wl_client *client, struct wl_resource *res
 }
 
 static void
-handle_commit(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
+input_method_commit(struct wl_client *client, struct wl_resource *resource, uint32_t serial)
 {
 	struct pw_input_method *m = method_from(resource);
 
@@ -172,22 +178,16 @@ handle_commit(struct wl_client *client, struct wl_resource *resource, uint32_t s
 }
 
 static void
-handle_get_input_popup_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-	struct wl_resource *surface)
+input_method_get_input_popup_surface(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id, struct wl_resource *surface)
 {
 	struct pw_input_method *m = method_from(resource);
 
 	pw_input_popup_create(m->ime, m->ime ? m : NULL, resource, id, surface);
 }
 
-static void
-handle_grab_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_input_method_keyboard_grab_v2_interface grab_impl = {
-	.release = handle_grab_release,
+static const struct zwp_input_method_keyboard_grab_v2_interface keyboard_grab_impl = {
+	.release = pw_request_destroy,
 };
 
 static void
@@ -222,7 +222,7 @@ send_grab_modifiers(struct pw_seat *seat, struct wl_resource *grab)
 }
 
 static void
-handle_grab_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+input_method_grab_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct pw_input_method *m = method_from(resource);
 	struct wl_resource *grab =
@@ -234,11 +234,11 @@ handle_grab_keyboard(struct wl_client *client, struct wl_resource *resource, uin
 		return;
 	}
 	/* One grab per method: a second one, or one of an inert method, gets no keys. */
-	if (!m->ime || m->grab || !pw_keyboard_ready(m->ime->seat)) {
-		wl_resource_set_implementation(grab, &grab_impl, NULL, NULL);
+	if (!m->ime || m->grab || !pw_keymap_ready(m->ime->seat)) {
+		wl_resource_set_implementation(grab, &keyboard_grab_impl, NULL, NULL);
 		return;
 	}
-	wl_resource_set_implementation(grab, &grab_impl, m, handle_grab_resource_destroy);
+	wl_resource_set_implementation(grab, &keyboard_grab_impl, m, handle_grab_resource_destroy);
 	m->grab = grab;
 	send_grab_keymap(m->ime->seat, grab);
 	send_grab_modifiers(m->ime->seat, grab);
@@ -267,7 +267,7 @@ keys_take(struct wl_array *keys, uint32_t key)
 }
 
 bool
-pw_ime_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
+pw_input_method_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -293,7 +293,7 @@ pw_ime_grab_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t
 }
 
 void
-pw_ime_grab_modifiers(struct pw_seat *seat)
+pw_input_method_grab_modifiers(struct pw_seat *seat)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -303,7 +303,7 @@ pw_ime_grab_modifiers(struct pw_seat *seat)
 }
 
 void
-pw_ime_grab_keymap(struct pw_seat *seat)
+pw_input_method_grab_keymap(struct pw_seat *seat)
 {
 	struct wl_resource *grab = seat_grab(seat);
 
@@ -312,20 +312,14 @@ pw_ime_grab_keymap(struct pw_seat *seat)
 	}
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_input_method_v2_interface method_impl = {
-	.commit_string = handle_commit_string,
-	.set_preedit_string = handle_set_preedit_string,
-	.delete_surrounding_text = handle_delete_surrounding_text,
-	.commit = handle_commit,
-	.get_input_popup_surface = handle_get_input_popup_surface,
-	.grab_keyboard = handle_grab_keyboard,
-	.destroy = handle_destroy,
+static const struct zwp_input_method_v2_interface input_method_impl = {
+	.commit_string = input_method_commit_string,
+	.set_preedit_string = input_method_set_preedit_string,
+	.delete_surrounding_text = input_method_delete_surrounding_text,
+	.commit = input_method_commit,
+	.get_input_popup_surface = input_method_get_input_popup_surface,
+	.grab_keyboard = input_method_grab_keyboard,
+	.destroy = pw_request_destroy,
 };
 
 /* The method leaves its seat: its grab and popups become inert. */
@@ -360,7 +354,7 @@ handle_method_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-handle_get_input_method(struct wl_client *client, struct wl_resource *resource,
+input_method_manager_get_input_method(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *seat_resource, uint32_t id)
 {
 	struct pw_seat_ime *ime = wl_resource_get_user_data(resource);
@@ -379,7 +373,7 @@ handle_get_input_method(struct wl_client *client, struct wl_resource *resource,
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(m->resource, &method_impl, m,
+	wl_resource_set_implementation(m->resource, &input_method_impl, m,
 		handle_method_resource_destroy);
 	if (!ime || !seat || seat != ime->seat || ime->method) {
 		zwp_input_method_v2_send_unavailable(m->resource);
@@ -393,15 +387,9 @@ handle_get_input_method(struct wl_client *client, struct wl_resource *resource,
 	}
 }
 
-static void
-handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_input_method_manager_v2_interface manager_impl = {
-	.get_input_method = handle_get_input_method,
-	.destroy = handle_manager_destroy,
+static const struct zwp_input_method_manager_v2_interface input_method_manager_impl = {
+	.get_input_method = input_method_manager_get_input_method,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -421,13 +409,13 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, ime,
+	wl_resource_set_implementation(resource, &input_method_manager_impl, ime,
 		handle_manager_resource_destroy);
 	wl_list_insert(&ime->manager_resources, wl_resource_get_link(resource));
 }
 
 struct pw_seat_ime *
-pw_ime_create(struct pw_seat *seat)
+pw_input_method_create(struct pw_seat *seat)
 {
 	struct pw_seat_ime *ime = calloc(1, sizeof(*ime));
 
@@ -461,7 +449,7 @@ err_text_input:
 }
 
 void
-pw_ime_destroy(struct pw_seat_ime *ime)
+pw_input_method_destroy(struct pw_seat_ime *ime)
 {
 	if (!ime) {
 		return;

@@ -5,14 +5,16 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
 #include "input-method-unstable-v2-protocol.h"
+#include "input_method.h"
 #include "input_popup.h"
 #include "output.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "text_input.h"
 
 struct pw_input_popup {
 	struct wl_resource *resource;
@@ -196,14 +198,8 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 	finish(popup);
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_input_popup_surface_v2_interface popup_impl = {
-	.destroy = handle_destroy,
+static const struct zwp_input_popup_surface_v2_interface input_popup_impl = {
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -234,7 +230,7 @@ pw_input_popup_create(struct pw_seat_ime *ime, struct pw_input_method *method,
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(popup->resource, &popup_impl, popup,
+	wl_resource_set_implementation(popup->resource, &input_popup_impl, popup,
 		handle_resource_destroy);
 	wl_list_init(&popup->link);
 	if (!pw_surface_set_role(surface, &popup_role, popup, method_resource,

@@ -2,6 +2,7 @@
  * The serials of the last input events the seat sent (buttons, keys, touch downs): an
  * xdg_popup.grab or an activation token must cite one of its own client's.
  */
+#include "input_serials.h"
 #include "seat.h"
 #include "seat_internal.h"
 

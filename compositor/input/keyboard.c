@@ -7,12 +7,19 @@
 
 #include "config.h"
 #include "data_device.h"
-#include "ime.h"
+#include "input_method.h"
+#include "input_serials.h"
+#include "keyboard.h"
+#include "keyboard_switch.h"
+#include "keymap.h"
+#include "primary_selection.h"
+#include "request.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
 #include "server.h"
 #include "surface.h"
+#include "text_input.h"
 #include "virtual_keyboard.h"
+#include "wake.h"
 
 #define REPEAT_RATE 25 /* keys per second */
 #define REPEAT_DELAY 600 /* ms */
@@ -98,7 +105,7 @@ pw_keyboard_update_modifiers(struct pw_seat *seat)
 	kb->latched = latched;
 	kb->locked = locked;
 	kb->group = group;
-	pw_ime_grab_modifiers(seat);
+	pw_input_method_grab_modifiers(seat);
 	if (kb->focus) {
 		send_modifiers(seat, wl_resource_get_client(kb->focus->resource));
 	}
@@ -135,7 +142,7 @@ pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay)
 			wl_keyboard_send_repeat_info(resource, rate, delay);
 		}
 	}
-	pw_ime_grab_keymap(seat);
+	pw_input_method_grab_keymap(seat);
 	return true;
 }
 
@@ -158,8 +165,8 @@ pw_keyboard_init(struct pw_seat *seat)
 		kb->context = xkb_context_new(
 			XKB_CONTEXT_NO_ENVIRONMENT_NAMES | XKB_CONTEXT_NO_DEFAULT_INCLUDES);
 	}
-	/* The keymap itself waits for its first need (pw_keyboard_ready): compiling it takes a
-	 * PXA 60 to 140 ms the first frame does not need. */
+	/* The keymap itself waits for its first need (pw_keymap_ready): the first frame does not
+	 * need it (decision 4.41). */
 	return kb->context != NULL;
 }
 
@@ -176,20 +183,14 @@ pw_keyboard_finish(struct pw_seat *seat)
 	xkb_state_unref(kb->state);
 	xkb_keymap_unref(kb->keymap);
 	xkb_context_unref(kb->context);
-	pw_keyboard_drop_later(kb);
+	pw_keymap_drop_later(kb);
 	if (kb->keymap_fd >= 0) {
 		close(kb->keymap_fd);
 	}
 }
 
-static void
-handle_keyboard_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_keyboard_interface keyboard_impl = {
-	.release = handle_keyboard_release,
+	.release = pw_request_destroy,
 };
 
 static void
@@ -216,7 +217,7 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 		wl_list_init(wl_resource_get_link(resource));
 		return;
 	}
-	if (!pw_keyboard_ready(seat)) {
+	if (!pw_keymap_ready(seat)) {
 		wl_list_init(wl_resource_get_link(resource));
 		wl_client_post_no_memory(client);
 		return;
@@ -344,7 +345,7 @@ send_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
 	struct wl_client *client;
 	uint32_t serial;
 
-	if (pw_ime_grab_key(seat, time_msec, key, state) || !kb->focus) {
+	if (pw_input_method_grab_key(seat, time_msec, key, state) || !kb->focus) {
 		return;
 	}
 	client = wl_resource_get_client(kb->focus->resource);
@@ -367,7 +368,7 @@ pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool 
 	uint32_t mods;
 	bool woke = pw_seat_wake_key(seat, pressed);
 
-	if (!pw_keyboard_ready(seat)) {
+	if (!pw_keymap_ready(seat)) {
 		return; /* no memory for a keymap: the key is lost */
 	}
 	if (!pressed) {

@@ -1,11 +1,10 @@
 /*
  * A virtual keyboard's events held back while the focused client's socket has no room.
  * libwayland-server writes events into the socket as they are sent and disconnects a client
- * whose socket is full; a virtual keyboard sends keys far faster than a client reads them (a
- * client taking 20 us a key event was disconnected after 6,664 of the 20,000 events of 10,000
- * keys). So before a batch of events picowl asks poll() whether the socket has room (POLLOUT:
- * the kernel's queue is at most a quarter full), and when it has none it keeps the events and
- * watches a dup of the socket.
+ * whose socket is full; a virtual keyboard sends keys far faster than a client reads them
+ * (decision 4.32). So before a batch of events picowl asks poll() whether the socket has room
+ * (POLLOUT: the kernel's queue is at most a quarter full), and when it has none it keeps the
+ * events and watches a dup of the socket.
  * The typing client is never stopped (libwayland reads each client as it wants): the queue
  * has a bound, and a keyboard that overruns it gets wl_display.no_memory.
  */
@@ -16,11 +15,13 @@
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
+#include "keyboard_queue.h"
+#include "keyboard_switch.h"
 #include "seat_internal.h"
 #include "surface.h"
 #include "virtual_keyboard.h"
 
-/* Events sent after one poll() said there is room: a few KiB, of the 150 KiB or so left. */
+/* Events sent after one poll() said there is room: a small part of what is left (decision 4.32). */
 #define ROOM_BATCH 256
 
 static void drain(struct pw_virtual_keyboards *vks);
@@ -147,10 +148,10 @@ deliver(struct pw_virtual_keyboard *vk, const struct pw_vk_event *e)
 {
 	switch (e->kind) {
 	case PW_VK_EVENT_KEY:
-		pw_virtual_keyboard_deliver_key(vk, e->a, e->b, e->c);
+		pw_keyboard_switch_deliver_key(vk, e->a, e->b, e->c);
 		break;
 	case PW_VK_EVENT_MODIFIERS:
-		pw_virtual_keyboard_deliver_modifiers(vk, e->a, e->b, e->c, e->d);
+		pw_keyboard_switch_deliver_modifiers(vk, e->a, e->b, e->c, e->d);
 		break;
 	default:
 		deliver_keymap(vk, (int)e->a, e->b);
@@ -187,7 +188,7 @@ drain_keyboard(struct pw_virtual_keyboard *vk)
 static void
 finish_closed(struct pw_virtual_keyboard *vk)
 {
-	pw_virtual_keyboard_switch_finish(vk);
+	pw_keyboard_switch_virtual_gone(vk);
 	wl_list_remove(&vk->link);
 	vk->vks->count--;
 	pw_virtual_keyboard_free(vk);
@@ -247,14 +248,14 @@ request(struct pw_virtual_keyboard *vk, const struct pw_vk_event *e)
 }
 
 void
-pw_virtual_keyboard_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
+pw_keyboard_queue_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
 	uint32_t state)
 {
 	request(vk, &(struct pw_vk_event){PW_VK_EVENT_KEY, time_msec, key, state, 0});
 }
 
 void
-pw_virtual_keyboard_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed, uint32_t latched,
+pw_keyboard_queue_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed, uint32_t latched,
 	uint32_t locked, uint32_t group)
 {
 	request(vk,
@@ -262,13 +263,13 @@ pw_virtual_keyboard_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed
 }
 
 void
-pw_virtual_keyboard_keymap(struct pw_virtual_keyboard *vk, int fd, uint32_t size)
+pw_keyboard_queue_keymap(struct pw_virtual_keyboard *vk, int fd, uint32_t size)
 {
 	request(vk, &(struct pw_vk_event){PW_VK_EVENT_KEYMAP, (uint32_t)fd, size, 0, 0});
 }
 
 void
-pw_virtual_keyboard_close(struct pw_virtual_keyboard *vk)
+pw_keyboard_queue_close(struct pw_virtual_keyboard *vk)
 {
 	vk->resource = NULL;
 	if (drain_keyboard(vk)) {
@@ -277,7 +278,7 @@ pw_virtual_keyboard_close(struct pw_virtual_keyboard *vk)
 }
 
 void
-pw_virtual_keyboards_queue_finish(struct pw_virtual_keyboards *vks)
+pw_keyboard_queue_finish(struct pw_virtual_keyboards *vks)
 {
 	struct pw_virtual_keyboard *vk, *tmp;
 

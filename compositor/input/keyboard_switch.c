@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "input_serials.h"
+#include "keyboard_switch.h"
 #include "seat_internal.h"
 #include "surface.h"
 #include "virtual_keyboard.h"
@@ -155,7 +157,7 @@ held(const struct wl_array *keys, uint32_t key, uint32_t **at)
 }
 
 void
-pw_virtual_keyboard_deliver_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
+pw_keyboard_switch_deliver_key(struct pw_virtual_keyboard *vk, uint32_t time_msec, uint32_t key,
 	uint32_t state)
 {
 	struct pw_seat *seat = vk->vks->seat;
@@ -198,7 +200,7 @@ pw_virtual_keyboard_deliver_key(struct pw_virtual_keyboard *vk, uint32_t time_ms
 }
 
 void
-pw_virtual_keyboard_deliver_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed,
+pw_keyboard_switch_deliver_modifiers(struct pw_virtual_keyboard *vk, uint32_t depressed,
 	uint32_t latched, uint32_t locked, uint32_t group)
 {
 	struct pw_seat *seat = vk->vks->seat;
@@ -229,7 +231,7 @@ pw_virtual_keyboard_deliver_modifiers(struct pw_virtual_keyboard *vk, uint32_t d
 }
 
 void
-pw_virtual_keyboard_switch_finish(struct pw_virtual_keyboard *vk)
+pw_keyboard_switch_virtual_gone(struct pw_virtual_keyboard *vk)
 {
 	struct pw_seat *seat = vk->vks->seat;
 	struct wl_resource *resource;
@@ -238,7 +240,7 @@ pw_virtual_keyboard_switch_finish(struct pw_virtual_keyboard *vk)
 		/* released as the client would have: in its keymap, to whoever has the focus now */
 		while (vk->pressed.size > 0) {
 			uint32_t key = ((uint32_t *)vk->pressed.data)[0];
-			pw_virtual_keyboard_deliver_key(vk, vk->time_msec, key,
+			pw_keyboard_switch_deliver_key(vk, vk->time_msec, key,
 				WL_KEYBOARD_KEY_STATE_RELEASED);
 		}
 	}

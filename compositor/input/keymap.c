@@ -5,15 +5,18 @@
 #define _GNU_SOURCE /* memfd_create, file seals */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
+#include "input_method.h"
+#include "keyboard.h"
+#include "keyboard_switch.h"
+#include "keymap.h"
 #include "keymap_builtin.h"
+#include "log.h"
 #include "seat_internal.h"
 #include "start_trace.h"
 #include "virtual_keyboard.h"
@@ -29,7 +32,7 @@ static const char *const mod_names[PW_SEAT_MOD_COUNT] = {
 
 /* A sealed memfd holding `size` bytes of `text`: read-only to every client, MAP_PRIVATE or not. */
 int
-pw_keyboard_keymap_fd(const char *text, size_t size)
+pw_keymap_fd(const char *text, size_t size)
 {
 	int fd = memfd_create("picowl-keymap", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	size_t done = 0;
@@ -60,8 +63,8 @@ err_fd:
 
 /*
  * The built-in keymap's text is read once, by the compile: its whole pages leave picowl's page
- * tables (64 KB of the executable's 350 that a 32 MB handheld would otherwise keep mapped; a
- * private file mapping refaults from the file if it is read again).
+ * tables, which would otherwise keep them mapped (decision 4.41; a private file mapping refaults
+ * from the file if it is read again).
  */
 static void
 drop_builtin_pages(void)
@@ -95,7 +98,7 @@ compile_names(struct pw_seat *seat, const char *rules, const char *model, const 
 }
 
 void
-pw_keyboard_drop_later(struct pw_seat_keyboard *kb)
+pw_keymap_drop_later(struct pw_seat_keyboard *kb)
 {
 	for (int i = 0; i < PW_RMLVO_COUNT; i++) {
 		free(kb->later[i]);
@@ -111,7 +114,7 @@ pw_seat_set_keymap(struct pw_seat *seat, const char *rules, const char *model, c
 	if (!keymap || !install_keymap(seat, keymap)) {
 		return false;
 	}
-	pw_keyboard_drop_later(&seat->keyboard);
+	pw_keymap_drop_later(&seat->keyboard);
 	return true;
 }
 
@@ -139,13 +142,13 @@ pw_seat_set_keymap_later(struct pw_seat *seat, const char *rules, const char *mo
 			return false;
 		}
 	}
-	pw_keyboard_drop_later(kb);
+	pw_keymap_drop_later(kb);
 	memcpy(kb->later, copies, sizeof(copies));
 	return true;
 }
 
 bool
-pw_keyboard_ready(struct pw_seat *seat)
+pw_keymap_ready(struct pw_seat *seat)
 {
 	struct pw_seat_keyboard *kb = &seat->keyboard;
 	if (kb->keymap) {
@@ -159,23 +162,22 @@ pw_keyboard_ready(struct pw_seat *seat)
 	if (named &&
 		!pw_seat_set_keymap(seat, n[PW_RULES], n[PW_MODEL], n[PW_LAYOUT], n[PW_VARIANT],
 			n[PW_OPTIONS])) {
-		fprintf(stderr, "picowl: cannot compile the configured keymap; using the us one\n");
+		pw_log_warning("cannot compile the configured keymap; using the us one");
 	}
 	if (!kb->keymap && !pw_seat_set_keymap(seat, NULL, NULL, NULL, NULL, NULL)) {
-		/* a device image without xkb data (4 MB of a 32 MB handheld's): the built-in one */
+		/* a device image without xkb data (the z2's, decision 4.41): the built-in one */
 		struct xkb_keymap *keymap = xkb_keymap_new_from_string(kb->context,
 			pw_builtin_keymap, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 		drop_builtin_pages();
 		if (keymap && install_keymap(seat, keymap)) {
-			fprintf(stderr,
-				"picowl: keyboard: no xkb data to compile the us keymap from (the "
-				"Debian package xkb-data): using the one built in\n");
+			pw_log_warning("keyboard: no xkb data to compile the us keymap from (the "
+				       "Debian package xkb-data): using the one built in");
 		}
 	}
 	if (!kb->keymap) {
 		return false; /* no memory: the next need tries again */
 	}
-	pw_keyboard_drop_later(kb);
+	pw_keymap_drop_later(kb);
 	pw_start_trace("keymap");
 	return true;
 }
@@ -201,7 +203,7 @@ install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap)
 		goto err_state;
 	}
 	size = (uint32_t)strlen(text) + 1; /* clients expect the NUL in the mapping */
-	fd = pw_keyboard_keymap_fd(text, size);
+	fd = pw_keymap_fd(text, size);
 	free(text);
 	if (fd < 0) {
 		goto err_state;
@@ -230,7 +232,7 @@ install_keymap(struct pw_seat *seat, struct xkb_keymap *keymap)
 		wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, size);
 		pw_keyboard_switch_seat_keymap_sent(seat, resource);
 	}
-	pw_ime_grab_keymap(seat);
+	pw_input_method_grab_keymap(seat);
 	pw_keyboard_update_modifiers(seat);
 	return true;
 

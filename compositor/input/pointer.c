@@ -2,9 +2,13 @@
 #include <wayland-server-protocol.h>
 
 #include "data_drag.h"
+#include "input_serials.h"
+#include "pointer.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "wake.h"
 
 /* Pointer units of one wheel detent (libinput's degrees per click). */
 #define WHEEL_DETENT 15.0
@@ -45,7 +49,7 @@ handle_cursor_destroy(struct wl_listener *listener, void *data)
 }
 
 static void
-handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
 	struct wl_resource *surface_resource, int32_t hotspot_x, int32_t hotspot_y)
 {
 	struct pw_seat *seat = wl_resource_get_user_data(resource);
@@ -80,15 +84,9 @@ handle_pointer_set_cursor(struct wl_client *client, struct wl_resource *resource
 	ptr->hotspot_y = hotspot_y;
 }
 
-static void
-handle_pointer_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_pointer_interface pointer_impl = {
-	.set_cursor = handle_pointer_set_cursor,
-	.release = handle_pointer_release,
+	.set_cursor = pointer_set_cursor,
+	.release = pw_request_destroy,
 };
 
 static void

@@ -1,10 +1,14 @@
-/* zwp_primary_selection_device_manager_v1: the seat's primary selection (selection_protocols.h). */
+/* zwp_primary_selection_device_manager_v1: the seat's primary selection (primary_selection.h). */
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "keyboard.h"
 #include "primary-selection-unstable-v1-protocol.h"
+#include "primary_selection.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "surface.h"
 
 #define MANAGER_VERSION 1
@@ -31,7 +35,7 @@ struct primary_offer {
 };
 
 static void
-handle_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
+primary_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
 	int32_t fd)
 {
 	struct primary_offer *offer = wl_resource_get_user_data(resource);
@@ -39,15 +43,9 @@ handle_offer_receive(struct wl_client *client, struct wl_resource *resource, con
 	pw_selection_offer_receive(&offer->base, mime_type, fd);
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_primary_selection_offer_v1_interface offer_impl = {
-	.receive = handle_offer_receive,
-	.destroy = handle_destroy,
+static const struct zwp_primary_selection_offer_v1_interface primary_offer_impl = {
+	.receive = primary_offer_receive,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -83,7 +81,7 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source)
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(offer->resource, &offer_impl, offer,
+	wl_resource_set_implementation(offer->resource, &primary_offer_impl, offer,
 		handle_offer_resource_destroy);
 	pw_selection_offer_init(&offer->base, source);
 	zwp_primary_selection_device_v1_send_data_offer(device, offer->resource);
@@ -147,7 +145,7 @@ static const struct pw_selection_source_impl source_kind = {
 };
 
 static void
-handle_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
+primary_source_offer(struct wl_client *client, struct wl_resource *resource, const char *mime_type)
 {
 	struct primary_source *source = wl_resource_get_user_data(resource);
 
@@ -156,9 +154,9 @@ handle_source_offer(struct wl_client *client, struct wl_resource *resource, cons
 	}
 }
 
-static const struct zwp_primary_selection_source_v1_interface source_impl = {
-	.offer = handle_source_offer,
-	.destroy = handle_destroy,
+static const struct zwp_primary_selection_source_v1_interface primary_source_impl = {
+	.offer = primary_source_offer,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -172,7 +170,7 @@ handle_source_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-handle_device_set_selection(struct wl_client *client, struct wl_resource *resource,
+primary_device_set_selection(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *source_resource, uint32_t serial)
 {
 	struct pw_primary_selection_manager *manager = wl_resource_get_user_data(resource);
@@ -196,9 +194,9 @@ handle_device_set_selection(struct wl_client *client, struct wl_resource *resour
 	pw_selection_set(&manager->seat->primary, source ? &source->base : NULL);
 }
 
-static const struct zwp_primary_selection_device_v1_interface device_impl = {
-	.set_selection = handle_device_set_selection,
-	.destroy = handle_destroy,
+static const struct zwp_primary_selection_device_v1_interface primary_device_impl = {
+	.set_selection = primary_device_set_selection,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -208,7 +206,7 @@ handle_resource_unlink(struct wl_resource *resource)
 }
 
 static void
-handle_manager_create_source(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+primary_manager_create_source(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct primary_source *source = calloc(1, sizeof(*source));
 
@@ -225,12 +223,12 @@ handle_manager_create_source(struct wl_client *client, struct wl_resource *resou
 	}
 	wl_array_init(&source->mime_types);
 	pw_selection_source_init(&source->base, &source_kind, &source->mime_types);
-	wl_resource_set_implementation(source->resource, &source_impl, source,
+	wl_resource_set_implementation(source->resource, &primary_source_impl, source,
 		handle_source_resource_destroy);
 }
 
 static void
-handle_manager_get_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+primary_manager_get_device(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *seat_resource)
 {
 	struct pw_primary_selection_manager *manager = wl_resource_get_user_data(resource);
@@ -242,21 +240,23 @@ handle_manager_get_device(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	if (!manager || pw_seat_from_resource(seat_resource) != manager->seat) {
-		wl_resource_set_implementation(device, &device_impl, NULL, handle_resource_unlink);
+		wl_resource_set_implementation(device, &primary_device_impl, NULL,
+			handle_resource_unlink);
 		wl_list_init(wl_resource_get_link(device));
 		return;
 	}
-	wl_resource_set_implementation(device, &device_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(device, &primary_device_impl, manager,
+		handle_resource_unlink);
 	wl_list_insert(&manager->devices, wl_resource_get_link(device));
 	if (focused_client(manager) == client) {
 		send_selection(device, manager->seat->primary.source);
 	}
 }
 
-static const struct zwp_primary_selection_device_manager_v1_interface manager_impl = {
-	.create_source = handle_manager_create_source,
-	.get_device = handle_manager_get_device,
-	.destroy = handle_destroy,
+static const struct zwp_primary_selection_device_manager_v1_interface primary_manager_impl = {
+	.create_source = primary_manager_create_source,
+	.get_device = primary_manager_get_device,
+	.destroy = pw_request_destroy,
 };
 
 static void
@@ -270,7 +270,8 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, manager, handle_resource_unlink);
+	wl_resource_set_implementation(resource, &primary_manager_impl, manager,
+		handle_resource_unlink);
 	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
 }
 

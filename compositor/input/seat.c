@@ -4,15 +4,25 @@
 #include <wayland-server-protocol.h>
 
 #include "clock.h"
+#include "data_control.h"
 #include "data_device.h"
 #include "data_drag.h"
+#include "devices.h"
 #include "first_frame.h"
-#include "ime.h"
+#include "input_method.h"
+#include "input_serials.h"
+#include "keyboard.h"
+#include "keymap.h"
+#include "pointer.h"
+#include "primary_selection.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
-#include "selection_protocols.h"
+#include "selection.h"
 #include "server.h"
 #include "start_trace.h"
 #include "surface.h"
+#include "touch.h"
 #include "virtual_keyboard.h"
 
 #define SEAT_VERSION 8
@@ -41,37 +51,31 @@ pw_seat_resources_make_inert(struct wl_list *list)
 }
 
 static void
-handle_seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_pointer_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
 static void
-handle_seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_keyboard_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
 static void
-handle_seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	pw_touch_create_resource(wl_resource_get_user_data(resource), client,
 		wl_resource_get_version(resource), id);
 }
 
-static void
-handle_seat_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
 static const struct wl_seat_interface seat_impl = {
-	.get_pointer = handle_seat_get_pointer,
-	.get_keyboard = handle_seat_get_keyboard,
-	.get_touch = handle_seat_get_touch,
-	.release = handle_seat_release,
+	.get_pointer = seat_get_pointer,
+	.get_keyboard = seat_get_keyboard,
+	.get_touch = seat_get_touch,
+	.release = pw_request_destroy,
 };
 
 static void
@@ -127,20 +131,19 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 }
 
 /*
- * The first frame needs neither a keymap nor the devices; on the z2 they took 60 to 140 and
- * 117 ms of a 382 ms start. They come right after it, before the autostart's forks (whose wait,
- * main.c's, began after the seat's): done behind the forks they kept picowl from the clients'
- * first commits, whose frames came 180 ms later. A client's wl_keyboard or a key compiles the
- * keymap sooner.
+ * The first frame needs neither a keymap nor the devices (decision 4.41). They come right after
+ * it, before the autostart's forks (whose wait, main.c's, began after the seat's): done behind
+ * the forks they kept picowl from the clients' first commits. A client's wl_keyboard or a key
+ * compiles the keymap sooner.
  */
 static void
 handle_first_frame(void *data)
 {
 	struct pw_seat *seat = data;
-	pw_keyboard_ready(seat);
+	pw_keymap_ready(seat);
 	pw_seat_devices_open(seat);
 #ifdef __GLIBC__
-	/* The keymap's compile and libinput's set-up leave some 100 kB of freed blocks. */
+	/* The keymap's compile and libinput's set-up leave freed blocks behind (decision 4.41). */
 	malloc_trim(0);
 #endif
 }
@@ -181,7 +184,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!seat->global) {
 		goto err_global;
 	}
-	seat->ime = pw_ime_create(seat);
+	seat->ime = pw_input_method_create(seat);
 	if (!seat->ime) {
 		goto err_ime;
 	}
@@ -202,7 +205,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	return seat;
 
 err_virtual_keyboards:
-	pw_ime_destroy(seat->ime);
+	pw_input_method_destroy(seat->ime);
 err_ime:
 	wl_global_destroy(seat->global);
 err_global:
@@ -230,7 +233,7 @@ destroy_seat(struct pw_seat *seat)
 	seat->server->seat = NULL;
 	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 	seat->virtual_keyboards = NULL;
-	pw_ime_destroy(seat->ime);
+	pw_input_method_destroy(seat->ime);
 	seat->ime = NULL;
 	wl_global_destroy(seat->global);
 	pw_data_drag_cancel(seat);

@@ -6,11 +6,15 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
-#include "ime.h"
+#include "input_method.h"
+#include "keyboard.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
 #include "text-input-unstable-v3-protocol.h"
+#include "text_input.h"
 
 #define TEXT_INPUT_MANAGER_VERSION 1
 
@@ -52,7 +56,7 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 	ti->focus = NULL;
 	ti->current.enabled = false;
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, false);
+		pw_input_method_text_input_changed(ti->ime, ti, false);
 	}
 }
 
@@ -79,7 +83,7 @@ pw_text_input_focus(struct pw_seat_ime *ime, struct pw_surface *surface)
 			send_enter(ti, surface);
 		}
 	}
-	pw_ime_text_input_changed(ime, NULL, false);
+	pw_input_method_text_input_changed(ime, NULL, false);
 }
 
 void
@@ -100,13 +104,7 @@ pw_text_input_send_method_state(struct pw_text_input *ti, const struct pw_input_
 }
 
 static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_enable(struct wl_client *client, struct wl_resource *resource)
+text_input_enable(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_text_input *ti = text_input_from(resource);
 
@@ -116,13 +114,13 @@ handle_enable(struct wl_client *client, struct wl_resource *resource)
 }
 
 static void
-handle_disable(struct wl_client *client, struct wl_resource *resource)
+text_input_disable(struct wl_client *client, struct wl_resource *resource)
 {
 	text_input_from(resource)->pending.enabled = false;
 }
 
 static void
-handle_set_surrounding_text(struct wl_client *client, struct wl_resource *resource,
+text_input_set_surrounding_text(struct wl_client *client, struct wl_resource *resource,
 	const char *text, int32_t cursor, int32_t anchor)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -145,7 +143,8 @@ handle_set_surrounding_text(struct wl_client *client, struct wl_resource *resour
 }
 
 static void
-handle_set_text_change_cause(struct wl_client *client, struct wl_resource *resource, uint32_t cause)
+text_input_set_text_change_cause(struct wl_client *client, struct wl_resource *resource,
+	uint32_t cause)
 {
 	if (cause <= ZWP_TEXT_INPUT_V3_CHANGE_CAUSE_OTHER) {
 		text_input_from(resource)->pending.cause = cause;
@@ -153,7 +152,7 @@ handle_set_text_change_cause(struct wl_client *client, struct wl_resource *resou
 }
 
 static void
-handle_set_content_type(struct wl_client *client, struct wl_resource *resource, uint32_t hint,
+text_input_set_content_type(struct wl_client *client, struct wl_resource *resource, uint32_t hint,
 	uint32_t purpose)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -168,7 +167,7 @@ handle_set_content_type(struct wl_client *client, struct wl_resource *resource, 
 }
 
 static void
-handle_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x,
+text_input_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x,
 	int32_t y, int32_t width, int32_t height)
 {
 	struct pw_text_input *ti = text_input_from(resource);
@@ -184,7 +183,7 @@ handle_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resour
 }
 
 static void
-handle_commit(struct wl_client *client, struct wl_resource *resource)
+text_input_commit(struct wl_client *client, struct wl_resource *resource)
 {
 	struct pw_text_input *ti = text_input_from(resource);
 	struct pw_text_input_state *cur = &ti->current, *pend = &ti->pending;
@@ -207,19 +206,19 @@ handle_commit(struct wl_client *client, struct wl_resource *resource)
 		cur->enabled = false;
 	}
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, true);
+		pw_input_method_text_input_changed(ti->ime, ti, true);
 	}
 }
 
 static const struct zwp_text_input_v3_interface text_input_impl = {
-	.destroy = handle_destroy,
-	.enable = handle_enable,
-	.disable = handle_disable,
-	.set_surrounding_text = handle_set_surrounding_text,
-	.set_text_change_cause = handle_set_text_change_cause,
-	.set_content_type = handle_set_content_type,
-	.set_cursor_rectangle = handle_set_cursor_rectangle,
-	.commit = handle_commit,
+	.destroy = pw_request_destroy,
+	.enable = text_input_enable,
+	.disable = text_input_disable,
+	.set_surrounding_text = text_input_set_surrounding_text,
+	.set_text_change_cause = text_input_set_text_change_cause,
+	.set_content_type = text_input_set_content_type,
+	.set_cursor_rectangle = text_input_set_cursor_rectangle,
+	.commit = text_input_commit,
 };
 
 static void
@@ -230,7 +229,7 @@ handle_resource_destroy(struct wl_resource *resource)
 	wl_list_remove(&ti->link);
 	wl_list_remove(&ti->focus_destroy.link);
 	if (ti->ime) {
-		pw_ime_text_input_changed(ti->ime, ti, false);
+		pw_input_method_text_input_changed(ti->ime, ti, false);
 	}
 	state_reset(&ti->pending);
 	state_reset(&ti->current);
@@ -238,14 +237,8 @@ handle_resource_destroy(struct wl_resource *resource)
 }
 
 static void
-handle_manager_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static void
-handle_get_text_input(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-	struct wl_resource *seat_resource)
+text_input_manager_get_text_input(struct wl_client *client, struct wl_resource *resource,
+	uint32_t id, struct wl_resource *seat_resource)
 {
 	struct pw_seat_ime *ime = wl_resource_get_user_data(resource);
 	struct pw_seat *seat = pw_seat_from_resource(seat_resource);
@@ -277,9 +270,9 @@ handle_get_text_input(struct wl_client *client, struct wl_resource *resource, ui
 	}
 }
 
-static const struct zwp_text_input_manager_v3_interface manager_impl = {
-	.destroy = handle_manager_destroy,
-	.get_text_input = handle_get_text_input,
+static const struct zwp_text_input_manager_v3_interface text_input_manager_impl = {
+	.destroy = pw_request_destroy,
+	.get_text_input = text_input_manager_get_text_input,
 };
 
 static void
@@ -299,7 +292,7 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, data,
+	wl_resource_set_implementation(resource, &text_input_manager_impl, data,
 		handle_manager_resource_destroy);
 	wl_list_insert(&ime->manager_resources, wl_resource_get_link(resource));
 }

@@ -3,18 +3,16 @@
 
 #include "clock.h"
 #include "data_drag.h"
+#include "input_serials.h"
+#include "request.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
-
-static void
-handle_touch_release(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
+#include "touch.h"
+#include "wake.h"
 
 static const struct wl_touch_interface touch_impl = {
-	.release = handle_touch_release,
+	.release = pw_request_destroy,
 };
 
 static void

@@ -8,13 +8,17 @@
 #include <wayland-server-protocol.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "keyboard_queue.h"
+#include "keymap.h"
+#include "request.h"
+#include "seat.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "virtual-keyboard-unstable-v1-protocol.h"
 #include "virtual_keyboard.h"
 
 #define MANAGER_VERSION 1
-/* xkbcommon's whole us keymap is about 60 KiB; this bounds what one request makes picowl parse */
+/* Bounds what one request makes picowl parse: far more than xkbcommon's whole us keymap. */
 #define KEYMAP_MAX (1024 * 1024)
 
 static void
@@ -74,8 +78,8 @@ read_keymap(struct wl_resource *resource, int fd, uint32_t size)
 }
 
 static void
-handle_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format, int32_t fd,
-	uint32_t size)
+virtual_keyboard_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t format,
+	int32_t fd, uint32_t size)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 	char *text = NULL;
@@ -104,7 +108,7 @@ handle_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t f
 	uint32_t copy_size = 0;
 	if (canonical) {
 		copy_size = (uint32_t)strlen(canonical) + 1;
-		copy = pw_keyboard_keymap_fd(canonical, copy_size);
+		copy = pw_keymap_fd(canonical, copy_size);
 		free(canonical);
 	}
 	if (copy < 0) {
@@ -112,7 +116,7 @@ handle_keymap(struct wl_client *client, struct wl_resource *resource, uint32_t f
 		goto out;
 	}
 	vk->has_keymap = true;
-	pw_virtual_keyboard_keymap(vk, copy, copy_size);
+	pw_keyboard_queue_keymap(vk, copy, copy_size);
 out:
 	free(text);
 	close(fd);
@@ -134,8 +138,8 @@ has_keymap(struct wl_resource *resource, const char *request)
 }
 
 static void
-handle_key(struct wl_client *client, struct wl_resource *resource, uint32_t time, uint32_t key,
-	uint32_t state)
+virtual_keyboard_key(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+	uint32_t key, uint32_t state)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
@@ -151,31 +155,25 @@ handle_key(struct wl_client *client, struct wl_resource *resource, uint32_t time
 		return;
 	}
 	vk->time_msec = time;
-	pw_virtual_keyboard_key(vk, time, key, state);
+	pw_keyboard_queue_key(vk, time, key, state);
 }
 
 static void
-handle_modifiers(struct wl_client *client, struct wl_resource *resource, uint32_t depressed,
-	uint32_t latched, uint32_t locked, uint32_t group)
+virtual_keyboard_modifiers(struct wl_client *client, struct wl_resource *resource,
+	uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
 {
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
 	if (has_keymap(resource, "modifiers")) {
-		pw_virtual_keyboard_modifiers(vk, depressed, latched, locked, group);
+		pw_keyboard_queue_modifiers(vk, depressed, latched, locked, group);
 	}
 }
 
-static void
-handle_destroy(struct wl_client *client, struct wl_resource *resource)
-{
-	wl_resource_destroy(resource);
-}
-
-static const struct zwp_virtual_keyboard_v1_interface keyboard_impl = {
-	.keymap = handle_keymap,
-	.key = handle_key,
-	.modifiers = handle_modifiers,
-	.destroy = handle_destroy,
+static const struct zwp_virtual_keyboard_v1_interface virtual_keyboard_impl = {
+	.keymap = virtual_keyboard_keymap,
+	.key = virtual_keyboard_key,
+	.modifiers = virtual_keyboard_modifiers,
+	.destroy = pw_request_destroy,
 };
 
 void
@@ -205,15 +203,15 @@ handle_keyboard_resource_destroy(struct wl_resource *resource)
 	struct pw_virtual_keyboard *vk = wl_resource_get_user_data(resource);
 
 	if (vk->vks) {
-		pw_virtual_keyboard_close(vk); /* what it typed is still delivered */
+		pw_keyboard_queue_close(vk); /* what it typed is still delivered */
 	} else {
 		pw_virtual_keyboard_free(vk);
 	}
 }
 
 static void
-handle_create_virtual_keyboard(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *seat_resource, uint32_t id)
+virtual_keyboard_manager_create_virtual_keyboard(struct wl_client *client,
+	struct wl_resource *resource, struct wl_resource *seat_resource, uint32_t id)
 {
 	struct pw_virtual_keyboards *vks = wl_resource_get_user_data(resource);
 	struct pw_virtual_keyboard *vk = calloc(1, sizeof(*vk));
@@ -240,12 +238,12 @@ handle_create_virtual_keyboard(struct wl_client *client, struct wl_resource *res
 		vks->count++;
 		wl_list_insert(vks->keyboards.prev, &vk->link);
 	}
-	wl_resource_set_implementation(keyboard, &keyboard_impl, vk,
+	wl_resource_set_implementation(keyboard, &virtual_keyboard_impl, vk,
 		handle_keyboard_resource_destroy);
 }
 
-static const struct zwp_virtual_keyboard_manager_v1_interface manager_impl = {
-	.create_virtual_keyboard = handle_create_virtual_keyboard,
+static const struct zwp_virtual_keyboard_manager_v1_interface virtual_keyboard_manager_impl = {
+	.create_virtual_keyboard = virtual_keyboard_manager_create_virtual_keyboard,
 };
 
 static void
@@ -265,7 +263,7 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &manager_impl, vks,
+	wl_resource_set_implementation(resource, &virtual_keyboard_manager_impl, vks,
 		handle_manager_resource_destroy);
 	wl_list_insert(&vks->managers, wl_resource_get_link(resource));
 }
@@ -323,7 +321,7 @@ pw_virtual_keyboards_destroy(struct pw_virtual_keyboards *vks)
 	}
 	wl_global_destroy(vks->global);
 	pw_seat_resources_make_inert(&vks->managers);
-	pw_virtual_keyboards_queue_finish(vks);
+	pw_keyboard_queue_finish(vks);
 	wl_list_for_each_safe(vk, tmp, &vks->keyboards, link) {
 		vk->vks = NULL;
 		wl_list_remove(&vk->link);

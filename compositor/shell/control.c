@@ -11,14 +11,17 @@
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
+#include "keyboard.h"
 #include "launch.h"
 #include "panel.h"
 #include "picowl-control-unstable-v1-protocol.h"
+#include "pointer.h"
 #include "power.h"
 #include "request.h"
 #include "seat.h"
 #include "server.h"
 #include "tiling.h"
+#include "touch.h"
 #include "view.h"
 
 #define CONTROL_VERSION 3

@@ -1,5 +1,5 @@
 /*
- * The icon of a drag and drop in the scene (drag_icon.c): where the seat says (pw_seat_drag_icon),
+ * The icon of a drag and drop in the scene (drag_icon.c): where the seat says (pw_data_drag_icon),
  * drawn above everything, the overlay layer included.
  */
 #ifndef PW_DRAG_ICON_H

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "desktop.h"
+#include "keyboard.h"
 #include "layer_arrange.h"
 #include "layer_shell.h"
 #include "output.h"

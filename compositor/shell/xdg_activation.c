@@ -11,8 +11,9 @@
 #include <sys/random.h>
 
 #include "clock.h"
-#include "data_device.h"
 #include "desktop.h"
+#include "input_serials.h"
+#include "keyboard.h"
 #include "request.h"
 #include "seat.h"
 #include "server.h"

@@ -4,10 +4,12 @@
 #include <stdlib.h>
 
 #include "clock.h"
-#include "data_device.h"
 #include "desktop.h"
+#include "input_serials.h"
+#include "keyboard.h"
 #include "layer_arrange.h"
 #include "output.h"
+#include "pointer.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"

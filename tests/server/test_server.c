@@ -14,11 +14,13 @@
 #include <unistd.h>
 
 #include "desktop.h"
+#include "keyboard.h"
 #include "options.h"
-#include "seat.h"
+#include "pointer.h"
 #include "server.h"
 #include "shell.h"
 #include "spawn.h"
+#include "touch.h"
 #include "view.h"
 
 #include "check.h"

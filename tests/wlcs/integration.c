@@ -22,10 +22,11 @@
 #include "client_side.h"
 #include "layer_shell.h"
 #include "options.h"
-#include "seat.h"
+#include "pointer.h"
 #include "server.h"
 #include "shell.h"
 #include "surface.h"
+#include "touch.h"
 #include "view.h"
 
 /*

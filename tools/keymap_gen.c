@@ -2,7 +2,7 @@
  * keymap_gen OUT.c: a build tool, run on the build machine. Compiles the default keymap
  * (rules evdev, model pc105, layout us) from the build machine's xkb data and writes it to
  * OUT.c as `pw_builtin_keymap`, the keymap picowl falls back to on a device without xkb data
- * (keyboard.c).
+ * (keymap.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

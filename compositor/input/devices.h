@@ -1,0 +1,28 @@
+/*
+ * The backend's input devices feeding the seat (devices.c): hooked to the seat at its
+ * creation, opened after the first frame, closed with the seat.
+ */
+#ifndef PW_DEVICES_H
+#define PW_DEVICES_H
+
+#include <stdbool.h>
+
+struct pw_input_config;
+struct pw_seat;
+
+/*
+ * Opens the input devices again with `config` (device paths, touch calibration), through the
+ * display's session; nothing for headless and nested. False when libinput could not be set up
+ * (picowl goes on without input devices).
+ */
+bool pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *config);
+
+/*
+ * For seat.c: hooks the devices to the seat; opens them (the seat calls it after the first
+ * frame: until then pw_seat_configure_input only records the settings); closes them.
+ */
+void pw_seat_devices_init(struct pw_seat *seat);
+void pw_seat_devices_open(struct pw_seat *seat);
+void pw_seat_devices_finish(struct pw_seat *seat);
+
+#endif

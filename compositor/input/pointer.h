@@ -1,0 +1,53 @@
+/*
+ * The seat's wl_pointer (pointer.c): the pointer focus with an implicit grab while a button is
+ * held, and the cursor role. Its resources are inert once the seat is gone, as keyboard.h says.
+ */
+#ifndef PW_POINTER_H
+#define PW_POINTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+struct pw_seat;
+struct pw_surface;
+
+struct pw_seat_pointer {
+	struct wl_list resources;
+	double x, y; /* output coordinates */
+	struct pw_surface *focus;
+	struct wl_listener focus_destroy;
+	double focus_x, focus_y; /* output position of the focus' surface-local origin */
+	uint32_t enter_serial;
+	int buttons; /* held; while nonzero the focus stays (implicit grab) */
+	struct pw_surface *cursor; /* the client's cursor image; not drawn yet */
+	struct wl_listener cursor_destroy;
+	int32_t hotspot_x, hotspot_y;
+	bool present; /* a pointer device exists or moved: until then no focus, no enter */
+	uint32_t button_serial; /* of the last press, which start_drag cites */
+};
+
+/* Pointer moved to output coordinates x,y. */
+void pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y);
+/* A pointer button (BTN_*) pressed or released; a press focuses the view under the pointer. */
+void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button, bool pressed);
+/* Vertical (axis 0) or horizontal (1) scroll by `value` in pointer units. */
+void pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, double value);
+
+/*
+ * The scene changed under the pointer (a surface moved, resized, mapped or unmapped): points
+ * the pointer focus at what is now under it, with leave and enter, or a motion when the same
+ * surface moved. Does nothing while a button is held (the implicit grab keeps the focus).
+ */
+void pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec);
+
+/* For seat.c: init, finish, and wl_seat.get_pointer (NULL `seat`: an inert resource). */
+void pw_pointer_init(struct pw_seat *seat);
+void pw_pointer_finish(struct pw_seat *seat);
+void pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
+	uint32_t id);
+void pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/* Leaves the pointer focus (a drag takes the pointer); the next motion finds one again. */
+void pw_pointer_clear_focus(struct pw_seat *seat);
+
+#endif
