@@ -21,7 +21,6 @@ import stylelib
 SCANNED = ('compositor', 'backends')
 EXEMPT = {
 	'compositor/pure/log.c': 'the log module',
-	'compositor/input/keymap_gen.c': 'a build tool run on the build machine, not picowl',
 }
 # the position of the stream (or file descriptor) among each call's arguments; -1: the last
 STREAM = {'fprintf': 0, 'vfprintf': 0, 'fputs': -1, 'fputc': -1, 'putc': -1, 'fwrite': -1,
