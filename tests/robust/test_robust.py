@@ -7,12 +7,9 @@ after, and picowl's open file descriptors return to their count from before the 
 
 import os
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 GREEN = (0, 255, 0)
 # Modes whose client does not map its green toplevel before misbehaving.
