@@ -68,7 +68,6 @@ def parse_args(extra=None):
 	p.add_argument('--foot', default='')
 	p.add_argument('--doom', default='')
 	p.add_argument('--iwad', default='')
-	p.add_argument('--hostile', default='')
 	p.add_argument('--readme', default='')
 	p.add_argument('--size', default='240x320')
 	p.add_argument('--format', default='rgb565')

@@ -44,6 +44,9 @@ static const struct group *const groups[] = {
 	&idle_notify_group,
 	&idle_inhibit_group,
 	&budget_group,
+	&core_group,
+	&shm_group,
+	&xdg_shell_group,
 };
 
 static struct conn *good;

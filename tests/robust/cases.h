@@ -115,6 +115,7 @@ extern const struct group output_power_group;
 extern const struct group output_modes_group;
 extern const struct group idle_notify_group, idle_inhibit_group;
 extern const struct group budget_group;
+extern const struct group core_group, shm_group, xdg_shell_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
