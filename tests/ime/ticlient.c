@@ -11,7 +11,6 @@
  *   delete BEFORE AFTER | done SERIAL | key CODE 1|0 | error no text input
  */
 #define _GNU_SOURCE
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +127,17 @@ static const struct pw_client_input_listener input_listener = {
 	.key = handle_key,
 };
 
+/* SIGUSR1: the text input disabled, or enabled again. */
+static void
+handle_signal(void *data)
+{
+	struct app *app = data;
+	if (app->entered) {
+		set_enabled(app, !app->enabled);
+		wl_display_flush(app->tc.display);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -135,11 +145,6 @@ main(int argc, char *argv[])
 		.tc = {.name = "ticlient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&zwp_text_input_manager_v3_interface, 1, (void **)&app.manager, NULL, NULL},
 		{0},
@@ -151,7 +156,7 @@ main(int argc, char *argv[])
 	int sfd = test_client_signalfd(SIGUSR1);
 
 	pw_client_input_init(&app.tc, &input_listener);
-	if (!pw_client_connect(&app.tc, &versions, -1)) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
 	if (!app.manager || !app.tc.seat) {
@@ -164,18 +169,7 @@ main(int argc, char *argv[])
 	pw_client_toplevel_init(&app.top, &app.tc, "ticlient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	struct pollfd sig = {sfd, POLLIN, 0};
-	while (!app.top.closed) {
-		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
-			break;
-		}
-		if (sig.revents & POLLIN) {
-			if (test_client_take_signal(sfd) && app.entered) {
-				set_enabled(&app, !app.enabled);
-				wl_display_flush(app.tc.display);
-			}
-		}
-	}
+	test_client_run(&app.tc, &app.top.closed, sfd, handle_signal, &app);
 	zwp_text_input_v3_destroy(app.ti);
 	pw_client_toplevel_finish(&app.top);
 	pw_client_disconnect(&app.tc);

@@ -2,11 +2,21 @@
 #define _GNU_SOURCE
 #include "test_client.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
+
+const struct pw_client_versions test_client_versions = {
+	.compositor = 4,
+	.shm = 1,
+	.seat = 5,
+	.output = 3,
+	.wm_base = 1,
+};
 
 static FILE *state;
 static const char *line_prefix;
@@ -58,9 +68,26 @@ test_client_signalfd(int signo)
 	return signalfd(-1, &mask, SFD_CLOEXEC);
 }
 
-bool
-test_client_take_signal(int fd)
+void
+test_client_run(struct pw_client *client, const bool *closed, int fd,
+	void (*handle_signal)(void *data), void *data)
 {
-	struct signalfd_siginfo info;
-	return read(fd, &info, sizeof(info)) == sizeof(info);
+	struct pollfd sig = {fd, POLLIN, 0};
+	while (!*closed) {
+		if (pw_client_dispatch_fds(client, &sig, 1, -1) < 0) {
+			return;
+		}
+		struct signalfd_siginfo info;
+		if ((sig.revents & POLLIN) && read(fd, &info, sizeof(info)) == sizeof(info)) {
+			handle_signal(data);
+		}
+	}
+}
+
+int64_t
+test_client_now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }

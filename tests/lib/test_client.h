@@ -10,6 +10,13 @@
 #define TEST_CLIENT_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+#include "client.h"
+
+/* What the test clients with a window and input ask for: wl_compositor 4, wl_shm 1, wl_seat 5,
+ * wl_output 3, xdg_wm_base 1. */
+extern const struct pw_client_versions test_client_versions;
 
 /*
  * Opens PATH (NULL: /dev/null) for appending as the state file; `prefix` (e.g. "@@CLIENT", or
@@ -24,7 +31,14 @@ void test_client_close(void);
 
 /* Blocks `signo` and returns a signalfd (close-on-exec) that reads it; -1 on failure. */
 int test_client_signalfd(int signo);
-/* Reads one pending signal from `fd`; true when one was read. */
-bool test_client_take_signal(int fd);
+/*
+ * Dispatches the client's events until *closed is set or the connection ends, and calls
+ * handle_signal(data) once for every signal read from `fd` (a test_client_signalfd) meanwhile.
+ */
+void test_client_run(struct pw_client *client, const bool *closed, int fd,
+	void (*handle_signal)(void *data), void *data);
+
+/* CLOCK_MONOTONIC in nanoseconds: the clock of wp_presentation's answers in picowl. */
+int64_t test_client_now_ns(void);
 
 #endif

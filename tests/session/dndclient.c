@@ -312,11 +312,6 @@ main(int argc, char *argv[])
 		.tc = {.name = "dndclient", .data = &app},
 		.top = {.width = 100, .height = 100, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&wl_data_device_manager_interface, 3, (void **)&app.manager, NULL, NULL},
 		{0},
@@ -332,7 +327,8 @@ main(int argc, char *argv[])
 		return 1;
 	}
 	app.tc.globals = globals;
-	if (!pw_client_connect(&app.tc, &versions, 5000) || !app.manager || !app.tc.seat) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, 5000) || !app.manager ||
+		!app.tc.seat) {
 		fprintf(stderr, "dndclient: no compositor, data device manager or seat\n");
 		pw_client_disconnect(&app.tc);
 		return 1;

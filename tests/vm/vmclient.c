@@ -23,14 +23,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "client.h"
@@ -148,14 +146,6 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};
 
-static int64_t
-now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
 static void
 handle_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_output *output)
 {
@@ -170,7 +160,7 @@ handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_h
 	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
 {
 	struct app *app = data;
-	long long recv = (long long)now_ns();
+	long long recv = (long long)test_client_now_ns();
 	swap_inflight(app, fb, NULL);
 	wp_presentation_feedback_destroy(fb);
 	test_client_say("presented %d %llu %u %u %llu %u %d %lld %lld", app->fb_step,
@@ -228,7 +218,7 @@ draw(struct app *app)
 		app->fb_step = app->step;
 		app->fb_sync = 0;
 	}
-	app->fb_commit_ns = now_ns();
+	app->fb_commit_ns = test_client_now_ns();
 	wl_surface_commit(app->top.surface);
 }
 
@@ -310,6 +300,17 @@ static const struct pw_client_input_listener input_listener = {
 	.touch_motion = handle_touch_motion,
 };
 
+/* SIGUSR1: the next cyan square. */
+static void
+handle_signal(void *data)
+{
+	struct app *app = data;
+	if (app->configured) {
+		app->step++;
+		draw(app);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -317,11 +318,6 @@ main(int argc, char *argv[])
 		.tc = {.name = "vmclient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&wp_presentation_interface, 1, (void **)&app.presentation, NULL, NULL},
 		{0},
@@ -335,24 +331,13 @@ main(int argc, char *argv[])
 
 	pw_client_keys_init(&app.keys, "vmclient");
 	pw_client_input_init(&app.tc, &input_listener);
-	if (!pw_client_connect(&app.tc, &versions, -1)) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	struct pollfd sig = {sfd, POLLIN, 0};
-	while (!app.top.closed) {
-		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
-			break;
-		}
-		if (sig.revents & POLLIN) {
-			if (test_client_take_signal(sfd) && app.configured) {
-				app.step++;
-				draw(&app);
-			}
-		}
-	}
+	test_client_run(&app.tc, &app.top.closed, sfd, handle_signal, &app);
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
 	for (size_t i = 0; i < INFLIGHT; i++) {
 		if (app.inflight[i]) {
