@@ -19,14 +19,7 @@ def run():
 	shm_path = harness.need(args.simple_shm, 'weston-simple-shm', 'weston')
 
 	with harness.Session(args) as s:
-		W, H = s.width, s.height
-		one = harness.tile_boxes(1, W, H)[0]
-		t1, t2 = harness.tile_boxes(2, W, H)
-		c1, c2 = harness.content_box(t1), harness.content_box(t2)
-
-		good = s.spawn([shm_path], 'good-simple-shm')
-		s.wait_for(lambda img: harness.shm_problems(img, harness.content_box(one)),
-			   'the good simple-shm fills the output')
+		good, alone, c1, c2 = harness.spawn_good_shm(s, shm_path)
 
 		for n in range(3):
 			bad = s.spawn([shm_path], 'doomed-simple-shm-%d' % n)
@@ -39,17 +32,16 @@ def run():
 			code = bad.wait(10)
 			log('killed doomed simple-shm %d: status %d' % (n, code))
 			check(code == -9, 'doomed simple-shm ended with %d, not by SIGKILL' % code)
-			survivor_drawn(s, good, one)
+			survivor_drawn(s, good, alone)
 
 		check(good.alive(), 'the good simple-shm died (status %s): %s'
 		      % (good.proc.returncode, good.stderr()))
 		s.check_alive('at the end')
 
 
-def survivor_drawn(s, good, one):
-	"""The other client is gone: the good one fills the output again and keeps animating."""
+def survivor_drawn(s, good, box):
+	"""The other client is gone: the good one fills `box` again and keeps animating."""
 	s.check_alive('after the bad client went')
-	box = harness.content_box(one)
 	first = s.wait_for(lambda img: harness.shm_problems(img, box, forbid=[GREEN]),
 			   'the good simple-shm fills the output again')
 	s.wait_for(lambda img: [] if img.region_bytes(box) != first.region_bytes(box)

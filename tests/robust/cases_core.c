@@ -2,7 +2,7 @@
  * The hostile cases of the core protocol, wl_shm and xdg-shell: raw messages to a missing
  * opcode or object, bad pools and buffers, a shm file truncated under a shown buffer, roles
  * and serials xdg-shell forbids, bad surface, subsurface, viewport and screencopy arguments.
- * (They were the modes of integration/hostile.c and robust/robust.c, one picowl each.)
+ * (Each was once a mode of a client of its own, against a picowl of its own.)
  */
 #define _GNU_SOURCE
 #include <stdio.h>

@@ -37,14 +37,7 @@ def run():
 	robust = harness.need(args.robust, 'robust test client', '(built by meson)')
 
 	with harness.Session(args) as s:
-		W, H = s.width, s.height
-		one = harness.tile_boxes(1, W, H)[0]
-		t1, t2 = harness.tile_boxes(2, W, H)
-		c1, c2 = harness.content_box(t1), harness.content_box(t2)
-
-		good = s.spawn([shm_path], 'good-simple-shm')
-		s.wait_for(lambda img: harness.shm_problems(img, harness.content_box(one)),
-			   'the good simple-shm fills the output')
+		good, alone, c1, c2 = harness.spawn_good_shm(s, shm_path)
 		fds_before = fd_count(s.pid)
 		log('picowl has %d open fds with the good client alone' % fds_before)
 
@@ -72,10 +65,9 @@ def run():
 		      '(status %d):\n%s%s' % (code, out, bad.stderr()))
 
 		s.check_alive('after the bad client went')
-		box = harness.content_box(one)
-		s.wait_for(lambda img: harness.shm_problems(img, box, forbid=[GREEN]),
+		s.wait_for(lambda img: harness.shm_problems(img, alone, forbid=[GREEN]),
 			   'the good simple-shm fills the output again')
-		animates(s, box, 'the good simple-shm')
+		animates(s, alone, 'the good simple-shm')
 		check(good.alive(), 'the good simple-shm died (status %s): %s'
 		      % (good.proc.returncode, good.stderr()))
 		log('the good simple-shm is still drawn and animating')
