@@ -12,6 +12,7 @@ import session
 from harness import check, log
 
 HEIGHT = 150  # wvkbd -H: its surface's height in pixels at the bottom of the output
+MAGENTA = (255, 0, 255)  # vmclient's fill
 
 
 def key_centre(width, out_height, row, units_before, key_units, row_units, rows=6):
@@ -47,6 +48,10 @@ def run():
 		taps = [('h', key_centre(s.width, s.height, 3, 6, 1, 10.5)),
 			('e', key_centre(s.width, s.height, 2, 2.5, 1, 10.5))]
 		s.poll(lambda: 'Resize' in open(kb.err_path).read(), 'wvkbd shows its keyboard')
+		# wvkbd logs Resize at its configure, before its first buffer is shown: a tap before
+		# that lands on the client (magenta), so wait until no tap point shows the client
+		s.wait_for(lambda img: ['the client under %d,%d' % pos for _, pos in taps
+					if harness.rgb_close(img.px(*pos), MAGENTA)], 'wvkbd\'s keys are drawn')
 		seat_keymap = [e for e in entries(state) if e[0] == 'keymap']
 
 		def keysyms():
