@@ -28,20 +28,10 @@ def entries(path):
 	return [line.split() for line in open(path).read().splitlines() if line.split()]
 
 
-def add(p):
-	p.add_argument('--client', required=True)
-	p.add_argument('--typist', default='')
-
-
 def run():
-	args = session.parse_args_with(add)
-	client = harness.need(args.client, 'vmclient', '(built by meson)')
-	wvkbd = harness.need(args.typist, 'wvkbd-mobintl', 'wvkbd')
+	args, client, wvkbd = session.parse_typist_args('wvkbd-mobintl', 'wvkbd')
 	with harness.Session(args, extra_args=['--test-hooks']) as s:
-		state = s.dir + '/client.state'
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		kb = s.spawn([wvkbd, '-l', 'full', '-H', str(HEIGHT), '-O'], 'wvkbd')
 		# its layout ("full", 6 rows): row 2 is a half-unit pad and q..p (10.5 units), row 3
 		# Cmp, a..l and a half-unit pad (10.5 units)
