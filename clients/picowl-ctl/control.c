@@ -1,5 +1,5 @@
 /* picowl-ctl's session subcommands over picowl_control_v1: spawn, reload, focus, tiles, panel,
- * and the test hooks (inject). */
+ * power (version 3), and the test hooks (inject); one listener serves them all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,8 @@ struct answer {
 	int pid, errors;
 	bool spawned, reloaded, tiles_done;
 	bool print_tiles;
+	bool power_done;
+	uint32_t power_state;
 };
 
 static void
@@ -56,12 +58,21 @@ handle_reloaded(void *data, struct picowl_control_v1 *control, int32_t errors)
 	a->reloaded = true;
 }
 
+static void
+handle_power(void *data, struct picowl_control_v1 *control, uint32_t state)
+{
+	struct answer *a = data;
+	a->power_state = state;
+	a->power_done = true;
+}
+
 static const struct picowl_control_v1_listener listener = {
 	.tile = handle_tile,
 	.tiles_done = handle_tiles_done,
 	.panel = handle_panel,
 	.spawned = handle_spawned,
 	.reloaded = handle_reloaded,
+	.power = handle_power,
 };
 
 /* Listens and checks that the control global is there. */
@@ -339,4 +350,39 @@ ctl_inject(struct ctl *ctl, int argc, char **argv)
 		"       picowl-ctl inject pointer press|release|click [left|right|middle|CODE]\n"
 		"picowl must run with --test-hooks.\n");
 	return 2;
+}
+
+int
+ctl_power(struct ctl *ctl, int argc, char **argv)
+{
+	static const char *const modes[] = {"off", "on", "toggle"};
+	static const char *const states[] = {"off", "on", "dimmed"};
+	int mode = -1;
+	for (int i = 0; argc == 2 && i < 3; i++) {
+		if (strcmp(argv[1], modes[i]) == 0) {
+			mode = i;
+		}
+	}
+	if (argc != 2 || (mode < 0 && strcmp(argv[1], "status") != 0)) {
+		fprintf(stderr, "Usage: picowl-ctl power off|on|toggle|status\n");
+		return 2;
+	}
+	if (!ctl->control || wl_proxy_get_version((struct wl_proxy *)ctl->control) < 3) {
+		fprintf(stderr,
+			"picowl-ctl: this picowl has no power control (picowl_control_v1 "
+			"version 3)\n");
+		return 1;
+	}
+	struct answer a = {0};
+	picowl_control_v1_add_listener(ctl->control, &listener, &a);
+	if (mode >= 0) {
+		picowl_control_v1_set_power(ctl->control, (uint32_t)mode);
+	} else {
+		picowl_control_v1_get_power(ctl->control);
+	}
+	if (!wait_for(ctl, &a.power_done)) {
+		return 1;
+	}
+	printf("%s\n", a.power_state < 3 ? states[a.power_state] : "unknown");
+	return 0;
 }

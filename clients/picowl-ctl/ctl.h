@@ -42,7 +42,7 @@ int ctl_focus(struct ctl *ctl, int argc, char **argv);
 int ctl_panel(struct ctl *ctl, int argc, char **argv);
 int ctl_tiles(struct ctl *ctl, int argc, char **argv);
 int ctl_inject(struct ctl *ctl, int argc, char **argv);
-/* power off|on|toggle|status (power.c). */
+/* power off|on|toggle|status (control.c). */
 int ctl_power(struct ctl *ctl, int argc, char **argv);
 
 /* Reads the whole JSON counters dump into a malloc'd string (NULL on failure). */

@@ -70,7 +70,9 @@ def armel_build(a):
 		subprocess.run(['ninja', '-C', a.arm_build, 'compositor/picowl'], check=True,
 			       stdout=subprocess.DEVNULL)
 		return os.path.abspath(a.arm_sysroot), os.path.abspath(a.arm_build)
+	# run by hand (run.py), outside meson: tests/pxa's build steps and tests/lib's cpio
 	sys.path.insert(0, os.path.join(a.source, 'tests', 'pxa'))
+	sys.path.insert(0, os.path.join(a.source, 'tests', 'lib'))
 	import pxabuild
 	args = type('Args', (), {'cache': os.path.abspath(a.arm_cache), 'source': a.source,
 				 'doomgeneric': ''})()

@@ -47,7 +47,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'integration'))
+# Run by hand, outside meson (whose tests get PYTHONPATH=tests/lib): the harness from there.
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import harness  # noqa: E402
 
 LAYOUTS = [

@@ -23,14 +23,13 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 
+import harness
+from harness import TestFailure, check, log
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'integration'))
-import harness  # noqa: E402
-from harness import TestFailure, check, log  # noqa: E402
 
 WL_SHM_FORMAT_XRGB8888 = 1
 WL_SHM_FORMAT_RGB565 = 0x36314752

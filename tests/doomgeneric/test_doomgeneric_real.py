@@ -30,10 +30,10 @@ import signal
 import sys
 import time
 
+import harness
+from harness import check, log
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
 
 # name: (--size, --rotate, fullscreen, the game's present options, the buffer transform of its
 # last configure)
@@ -172,7 +172,6 @@ def run(args):
 		log('the screen\'s %dx%d box at %d,%d equals the game\'s last frame (%d colours), '
 		    'pixel for pixel in RGB565' % (box[2], box[3], box[0], box[1], colours))
 
-
 TICS = re.compile(r'picowl-dg: (\d+) game tics in ([0-9.]+) ms: ([0-9.]+) tics a second')
 COVERED = re.compile(r'(\d+) covered;')
 # How long each run plays the demo: some 240 tics at the game's 35 a second. The level's
@@ -238,7 +237,6 @@ def run_covered(args):
 				check(covered_hidden > 0 and covered_shown == 0,
 				      'old mode counted %d frames covered while shown, %d while covered'
 				      % (covered_shown, covered_hidden))
-
 
 ROWS_DAMAGED = re.compile(r'picowl-dg: (\d+) commits, .*?; ([0-9.]+) rows damaged a commit')
 BUFFER = re.compile(r'picowl-dg: buffer \d+x\d+ \w+, frame \d+x\d+ at -?\d+,-?\d+ as (\d+)x(\d+)')

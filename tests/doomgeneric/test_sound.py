@@ -24,13 +24,12 @@ import os
 import re
 import struct
 import subprocess
-import sys
 import time
 
+import harness
+from harness import check, log
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
 
 TIMEDEMO_TIMEOUT = 150
 TIMED = re.compile(r'timed (\d+) gametics in (\d+) realtics \(([0-9.]+) fps\)')

@@ -33,6 +33,7 @@
 #include <wayland-server-core.h>
 
 #include "ext-idle-notify-v1-protocol.h"
+#include "fd_count.h"
 #include "fuzz.h"
 #include "idle-inhibit-unstable-v1-protocol.h"
 #include "input-method-unstable-v2-protocol.h"
@@ -334,20 +335,6 @@ well_behaved_client(bool listen)
 }
 
 static int
-count_fds(void)
-{
-	int n = 0;
-	DIR *dir = opendir("/proc/self/fd");
-	while (dir && readdir(dir)) {
-		n++;
-	}
-	if (dir) {
-		closedir(dir);
-	}
-	return n;
-}
-
-static int
 count_args(const char *signature)
 {
 	int n = 0;
@@ -445,7 +432,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, " %s/%u", fz_globals[g].iface->name, fz_globals[g].version);
 	}
 	fprintf(stderr, "\n");
-	fds_at_start = count_fds();
+	fds_at_start = fd_count();
 	atexit(finish);
 	return 0;
 }
@@ -486,9 +473,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pump_server();
 
 	well_behaved_client(false);
-	if (++runs % 256 == 0 && count_fds() > fds_at_start + FD_SLACK) {
+	if (++runs % 256 == 0 && fd_count() > fds_at_start + FD_SLACK) {
 		fprintf(stderr, "fuzz-dispatch: picowl leaks descriptors: %d open, %d at start\n",
-			count_fds(), fds_at_start);
+			fd_count(), fds_at_start);
 		abort();
 	}
 	return 0;

@@ -79,6 +79,21 @@ fz_pick_int(struct input *in)
 	return fz_u32(in);
 }
 
+/* The length word of a string or array of len bytes, and its padding zeroed: the words it
+ * takes, or 0 (and a length of 0 in w[0]) when they are more than room. */
+static size_t
+put_length(uint32_t *w, size_t room, size_t len)
+{
+	size_t words = 1 + (len + 3) / 4;
+	if (words > room) {
+		w[0] = 0;
+		return 0;
+	}
+	w[0] = (uint32_t)len;
+	memset(&w[1], 0, (words - 1) * 4);
+	return words;
+}
+
 /* Appends a string argument: null, a common one, or bytes of the input. */
 static size_t
 put_string(struct input *in, uint32_t *w, size_t room)
@@ -104,13 +119,10 @@ put_string(struct input *in, uint32_t *w, size_t room)
 		}
 	}
 	buf[len++] = '\0';
-	size_t words = 1 + (len + 3) / 4;
-	if (words > room) {
-		w[0] = 0;
+	size_t words = put_length(w, room, len);
+	if (words == 0) {
 		return 1;
 	}
-	w[0] = (uint32_t)len;
-	memset(&w[1], 0, (words - 1) * 4);
 	memcpy(&w[1], buf, len);
 	return words;
 }
@@ -119,13 +131,10 @@ static size_t
 put_array(struct input *in, uint32_t *w, size_t room)
 {
 	size_t len = fz_u8(in) % 64;
-	size_t words = 1 + (len + 3) / 4;
-	if (words > room) {
-		w[0] = 0;
+	size_t words = put_length(w, room, len);
+	if (words == 0) {
 		return 1;
 	}
-	w[0] = (uint32_t)len;
-	memset(&w[1], 0, (words - 1) * 4);
 	for (size_t i = 0; i < len; i++) {
 		((uint8_t *)&w[1])[i] = fz_u8(in);
 	}

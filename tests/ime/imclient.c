@@ -10,7 +10,6 @@
  *   grab keymap SIZE | grab repeat RATE DELAY | grab key CODE STATE | error ...
  */
 #define _GNU_SOURCE
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 
 #include "client.h"
 #include "input-method-unstable-v2-client-protocol.h"
+#include "test_client.h"
 
 #define POPUP_W 40
 #define POPUP_H 20
@@ -34,22 +34,7 @@ struct app {
 	const char *text;
 	bool pending_active, active, unavailable;
 	uint32_t dones;
-	FILE *state;
 };
-
-static void
-say(struct app *app, const char *fmt, ...)
-{
-	char line[4200];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	printf("@@CLIENT %s\n", line);
-	fflush(stdout);
-	fprintf(app->state, "%s\n", line);
-	fflush(app->state);
-}
 
 static void
 handle_activate(void *data, struct zwp_input_method_v2 *im)
@@ -67,19 +52,19 @@ static void
 handle_surrounding(void *data, struct zwp_input_method_v2 *im, const char *text, uint32_t cursor,
 	uint32_t anchor)
 {
-	say(data, "surrounding %s %u %u", text, cursor, anchor);
+	test_client_say("surrounding %s %u %u", text, cursor, anchor);
 }
 
 static void
 handle_cause(void *data, struct zwp_input_method_v2 *im, uint32_t cause)
 {
-	say(data, "cause %u", cause);
+	test_client_say("cause %u", cause);
 }
 
 static void
 handle_content(void *data, struct zwp_input_method_v2 *im, uint32_t hint, uint32_t purpose)
 {
-	say(data, "content %u %u", hint, purpose);
+	test_client_say("content %u %u", hint, purpose);
 }
 
 static void
@@ -91,15 +76,15 @@ handle_done(void *data, struct zwp_input_method_v2 *im)
 	app->dones++;
 	app->active = app->pending_active;
 	if (app->active != was) {
-		say(app, app->active ? "activate" : "deactivate");
+		test_client_say(app->active ? "activate" : "deactivate");
 	}
-	say(app, "done %u", app->dones);
+	test_client_say("done %u", app->dones);
 	if (app->active && !was) {
 		zwp_input_method_v2_set_preedit_string(im, "pre", 0, 3);
 		zwp_input_method_v2_commit(im, app->dones);
 		zwp_input_method_v2_commit_string(im, app->text);
 		zwp_input_method_v2_commit(im, app->dones);
-		say(app, "committed %s", app->text);
+		test_client_say("committed %s", app->text);
 	}
 }
 
@@ -108,7 +93,7 @@ handle_unavailable(void *data, struct zwp_input_method_v2 *im)
 {
 	struct app *app = data;
 	app->unavailable = true;
-	say(app, "unavailable");
+	test_client_say("unavailable");
 }
 
 static const struct zwp_input_method_v2_listener im_listener = {
@@ -125,7 +110,7 @@ static void
 handle_rectangle(void *data, struct zwp_input_popup_surface_v2 *popup, int32_t x, int32_t y,
 	int32_t w, int32_t h)
 {
-	say(data, "rectangle %d %d %d %d", x, y, w, h);
+	test_client_say("rectangle %d %d %d %d", x, y, w, h);
 }
 
 static const struct zwp_input_popup_surface_v2_listener popup_listener = {
@@ -137,14 +122,14 @@ handle_grab_keymap(void *data, struct zwp_input_method_keyboard_grab_v2 *grab, u
 	int32_t fd, uint32_t size)
 {
 	close(fd);
-	say(data, "grab keymap %u", size);
+	test_client_say("grab keymap %u", size);
 }
 
 static void
 handle_grab_key(void *data, struct zwp_input_method_keyboard_grab_v2 *grab, uint32_t serial,
 	uint32_t time, uint32_t key, uint32_t state)
 {
-	say(data, "grab key %u %u", key, state);
+	test_client_say("grab key %u %u", key, state);
 }
 
 static void
@@ -157,7 +142,7 @@ static void
 handle_grab_repeat(void *data, struct zwp_input_method_keyboard_grab_v2 *grab, int32_t rate,
 	int32_t delay)
 {
-	say(data, "grab repeat %d %d", rate, delay);
+	test_client_say("grab repeat %d %d", rate, delay);
 }
 
 static const struct zwp_input_method_keyboard_grab_v2_listener grab_listener = {
@@ -182,16 +167,14 @@ main(int argc, char *argv[])
 	}
 	app.text = argv[2];
 	app.tc.globals = globals;
-	app.state = fopen(argv[1], "a");
-	if (!app.state) {
-		fprintf(stderr, "imclient: cannot open the state file\n");
+	if (!test_client_open("imclient", argv[1], "@@CLIENT")) {
 		return 1;
 	}
 	if (!pw_client_connect(&app.tc, &versions, -1)) {
 		return 1;
 	}
 	if (!app.manager || !app.tc.seat) {
-		say(&app, "error no input method manager");
+		test_client_say("error no input method manager");
 		pw_client_disconnect(&app.tc);
 		return 1;
 	}
@@ -215,8 +198,8 @@ main(int argc, char *argv[])
 	}
 	while (pw_client_dispatch_fds(&app.tc, NULL, 0, -1) >= 0) {
 	}
-	say(&app, "error disconnected");
+	test_client_say("error disconnected");
 	pw_client_disconnect(&app.tc);
-	fclose(app.state);
+	test_client_close();
 	return 0;
 }

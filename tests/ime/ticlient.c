@@ -11,15 +11,13 @@
  *   delete BEFORE AFTER | done SERIAL | key CODE 1|0 | error no text input
  */
 #define _GNU_SOURCE
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include "client.h"
+#include "test_client.h"
 #include "text-input-unstable-v3-client-protocol.h"
 
 #define CURSOR_X 20
@@ -32,22 +30,7 @@ struct app {
 	struct zwp_text_input_manager_v3 *manager;
 	struct zwp_text_input_v3 *ti;
 	bool entered, enabled, drawn;
-	FILE *state;
 };
-
-static void
-say(struct app *app, const char *fmt, ...)
-{
-	char line[4200];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	printf("@@CLIENT %s\n", line);
-	fflush(stdout);
-	fprintf(app->state, "%s\n", line);
-	fflush(app->state);
-}
 
 static void
 set_enabled(struct app *app, bool on)
@@ -63,7 +46,7 @@ set_enabled(struct app *app, bool on)
 		zwp_text_input_v3_disable(app->ti);
 	}
 	zwp_text_input_v3_commit(app->ti);
-	say(app, on ? "enabled" : "disabled");
+	test_client_say(on ? "enabled" : "disabled");
 }
 
 static void
@@ -71,7 +54,7 @@ handle_enter(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surfac
 {
 	struct app *app = data;
 	app->entered = true;
-	say(app, "enter");
+	test_client_say("enter");
 	set_enabled(app, true);
 }
 
@@ -80,7 +63,7 @@ handle_leave(void *data, struct zwp_text_input_v3 *ti, struct wl_surface *surfac
 {
 	struct app *app = data;
 	app->entered = false;
-	say(app, "leave");
+	test_client_say("leave");
 	zwp_text_input_v3_disable(ti);
 	zwp_text_input_v3_commit(ti);
 }
@@ -89,25 +72,25 @@ static void
 handle_preedit(void *data, struct zwp_text_input_v3 *ti, const char *text, int32_t begin,
 	int32_t end)
 {
-	say(data, "preedit %s %d %d", text ? text : "", begin, end);
+	test_client_say("preedit %s %d %d", text ? text : "", begin, end);
 }
 
 static void
 handle_commit(void *data, struct zwp_text_input_v3 *ti, const char *text)
 {
-	say(data, "commit %s", text ? text : "");
+	test_client_say("commit %s", text ? text : "");
 }
 
 static void
 handle_delete(void *data, struct zwp_text_input_v3 *ti, uint32_t before, uint32_t after)
 {
-	say(data, "delete %u %u", before, after);
+	test_client_say("delete %u %u", before, after);
 }
 
 static void
 handle_done(void *data, struct zwp_text_input_v3 *ti, uint32_t serial)
 {
-	say(data, "done %u", serial);
+	test_client_say("done %u", serial);
 }
 
 static const struct zwp_text_input_v3_listener ti_listener = {
@@ -129,7 +112,7 @@ handle_configure(struct pw_client_toplevel *top)
 		if (b) {
 			app->drawn = true;
 			pw_client_toplevel_commit(top, b);
-			say(app, "drawn");
+			test_client_say("drawn");
 		}
 	}
 }
@@ -137,12 +120,23 @@ handle_configure(struct pw_client_toplevel *top)
 static void
 handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
-	say(data, "key %u %u", key, pressed ? 1u : 0u);
+	test_client_say("key %u %u", key, pressed ? 1u : 0u);
 }
 
 static const struct pw_client_input_listener input_listener = {
 	.key = handle_key,
 };
+
+/* SIGUSR1: the text input disabled, or enabled again. */
+static void
+handle_signal(void *data)
+{
+	struct app *app = data;
+	if (app->entered) {
+		set_enabled(app, !app->enabled);
+		wl_display_flush(app->tc.display);
+	}
+}
 
 int
 main(int argc, char *argv[])
@@ -151,33 +145,22 @@ main(int argc, char *argv[])
 		.tc = {.name = "ticlient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&zwp_text_input_manager_v3_interface, 1, (void **)&app.manager, NULL, NULL},
 		{0},
 	};
 	app.tc.globals = globals;
-	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
-	if (!app.state) {
-		fprintf(stderr, "ticlient: cannot open the state file\n");
+	if (!test_client_open("ticlient", argc > 1 ? argv[1] : NULL, "@@CLIENT")) {
 		return 1;
 	}
-	sigset_t mask;
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
-	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
+	int sfd = test_client_signalfd(SIGUSR1);
 
 	pw_client_input_init(&app.tc, &input_listener);
-	if (!pw_client_connect(&app.tc, &versions, -1)) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
 	if (!app.manager || !app.tc.seat) {
-		say(&app, "error no text input");
+		test_client_say("error no text input");
 		pw_client_disconnect(&app.tc);
 		return 1;
 	}
@@ -186,23 +169,11 @@ main(int argc, char *argv[])
 	pw_client_toplevel_init(&app.top, &app.tc, "ticlient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	struct pollfd sig = {sfd, POLLIN, 0};
-	while (!app.top.closed) {
-		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
-			break;
-		}
-		if (sig.revents & POLLIN) {
-			struct signalfd_siginfo info;
-			if (read(sfd, &info, sizeof(info)) == sizeof(info) && app.entered) {
-				set_enabled(&app, !app.enabled);
-				wl_display_flush(app.tc.display);
-			}
-		}
-	}
+	test_client_run(&app.tc, &app.top.closed, sfd, handle_signal, &app);
 	zwp_text_input_v3_destroy(app.ti);
 	pw_client_toplevel_finish(&app.top);
 	pw_client_disconnect(&app.tc);
 	close(sfd);
-	fclose(app.state);
+	test_client_close();
 	return 0;
 }

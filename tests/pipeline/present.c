@@ -14,12 +14,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "client.h"
 #include "client_shm.h"
 #include "client_toplevel.h"
 #include "presentation-time-client-protocol.h"
+#include "test_client.h"
 
 #define TIMEOUT_MS 5000
 
@@ -31,14 +31,6 @@ struct app {
 	bool answered;
 	int64_t commit_ns;
 };
-
-static int64_t
-now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 static void
 handle_clock_id(void *data, struct wp_presentation *presentation, uint32_t clk_id)
@@ -64,7 +56,7 @@ handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_h
 	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
 {
 	struct app *app = data;
-	int64_t recv = now_ns();
+	int64_t recv = test_client_now_ns();
 	printf("presented %llu %u %u %llu %u %d %lld %lld\n",
 		(unsigned long long)(((uint64_t)sec_hi << 32) | sec_lo), nsec, refresh,
 		(unsigned long long)(((uint64_t)seq_hi << 32) | seq_lo), flags, app->sync,
@@ -122,7 +114,7 @@ main(int argc, char **argv)
 		app.sync = 0;
 		app.answered = false;
 		wp_presentation_feedback_add_listener(fb, &feedback_listener, &app);
-		app.commit_ns = now_ns();
+		app.commit_ns = test_client_now_ns();
 		uint32_t argb = i % 2 ? 0xff2040c0u : 0xffc04020u;
 		if (!pw_client_toplevel_show(&tl, pw_client_solid_buffer(&app.tc, w, h, argb),
 			    TIMEOUT_MS) ||

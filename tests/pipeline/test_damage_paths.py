@@ -11,11 +11,9 @@ must say so.
 import os
 import re
 import signal
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 A = (0xff, 0x00, 0x00)
 B = (0x00, 0x00, 0xff)

@@ -6,12 +6,10 @@ per frame. picowl copies from its shadow to the display (--present shadow), as o
 import os
 import re
 import signal
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 DOOM_ENV = {'SDL_VIDEODRIVER': 'wayland', 'SDL_AUDIODRIVER': 'dummy',
 	    'LIBGL_ALWAYS_SOFTWARE': '1'}

@@ -9,11 +9,9 @@ What the host said of each frame is passed on: its flags (none), its seq (0), it
 (20 ms, not the nested 60 Hz) and its grid's ticks."""
 
 import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 FRAMES = 12
 

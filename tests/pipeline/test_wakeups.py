@@ -2,12 +2,10 @@
 one wakeup (voluntary context switch) per client frame at most, counted from /proc."""
 
 import os
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 RATE = 28
 FRAMES = 84

@@ -13,9 +13,9 @@ import subprocess
 import sys
 import time
 
+from cpio import Cpio  # tests/lib, on PYTHONPATH: the project's own newc writer
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'vm'))
-from vm import Cpio  # noqa: E402  the project's own newc writer
 
 CROSS = 'arm-linux-gnueabi-'
 LIBDIRS = ['lib/arm-linux-gnueabi', 'usr/lib/arm-linux-gnueabi']

@@ -10,7 +10,6 @@
  * a key's line ends with its keysym's name under the modifiers of that moment.
  */
 #define _GNU_SOURCE
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +18,7 @@
 
 #include "client.h"
 #include "client_keys.h"
+#include "test_client.h"
 
 #define YELLOW 0xffffff00u
 
@@ -29,25 +29,14 @@ struct app {
 	bool keysyms; /* --keysyms */
 	uint32_t colour;
 	int drawn_width, drawn_height;
-	FILE *state;
 };
-
-static void __attribute__((format(printf, 2, 3))) say(struct app *app, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(app->state, fmt, ap);
-	va_end(ap);
-	fputc('\n', app->state);
-	fflush(app->state);
-}
 
 static void
 handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 {
 	struct app *app = data;
 	wl_callback_destroy(cb);
-	say(app, "drawn %d %d", app->drawn_width, app->drawn_height);
+	test_client_say("drawn %d %d", app->drawn_width, app->drawn_height);
 }
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};
@@ -93,7 +82,7 @@ handle_configure(struct pw_client_toplevel *top)
 	struct app *app = top->data;
 	if (top->width != app->drawn_width || top->height != app->drawn_height) {
 		if (!draw(app)) {
-			say(app, "error no buffer");
+			test_client_say("error no buffer");
 			exit(1);
 		}
 	}
@@ -102,14 +91,14 @@ handle_configure(struct pw_client_toplevel *top)
 static void
 handle_key_enter(void *data, struct wl_surface *surface)
 {
-	say(data, "enter");
+	test_client_say("enter");
 }
 
 static void
 handle_key_leave(void *data, struct wl_surface *surface)
 {
 	if (surface) {
-		say(data, "leave");
+		test_client_say("leave");
 	}
 }
 
@@ -133,26 +122,26 @@ handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 	struct app *app = data;
 	char name[64] = "NoSymbol";
 	if (!app->keysyms) {
-		say(app, "key %u %u", key, pressed ? 1u : 0u);
+		test_client_say("key %u %u", key, pressed ? 1u : 0u);
 		return;
 	}
 	if (app->keys.state) {
 		xkb_keysym_get_name(xkb_state_key_get_one_sym(app->keys.state, key + 8), name,
 			sizeof(name));
 	}
-	say(app, "key %u %u %s", key, pressed ? 1u : 0u, name);
+	test_client_say("key %u %u %s", key, pressed ? 1u : 0u, name);
 }
 
 static void
 handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	say(data, "touch down %.0f %.0f", x, y);
+	test_client_say("touch down %.0f %.0f", x, y);
 }
 
 static void
 handle_touch_up(void *data, uint32_t time, int32_t id)
 {
-	say(data, "touch up");
+	test_client_say("touch up");
 }
 
 static const struct pw_client_input_listener input_listener = {
@@ -181,9 +170,7 @@ main(int argc, char *argv[])
 		.seat = 5,
 		.wm_base = 1};
 	app.colour = 0xff000000u | (uint32_t)strtoul(argv[1], NULL, 16);
-	app.state = fopen(argv[3], "a");
-	if (!app.state) {
-		fprintf(stderr, "pxaclient: cannot open %s\n", argv[3]);
+	if (!test_client_open("pxaclient", argv[3], NULL)) {
 		return 1;
 	}
 	app.keysyms = argc == 5;

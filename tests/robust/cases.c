@@ -44,9 +44,78 @@ static const struct group *const groups[] = {
 	&idle_notify_group,
 	&idle_inhibit_group,
 	&budget_group,
+	&core_group,
+	&shm_group,
+	&xdg_shell_group,
 };
 
 static struct conn *good;
+
+static void
+handle_pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
+	wl_fixed_t x, wl_fixed_t y)
+{
+	((struct pointer_watch *)data)->enter_serial = serial;
+}
+
+static void
+handle_pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
+{
+}
+
+static void
+handle_pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
+{
+}
+
+static void
+handle_pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time,
+	uint32_t button, uint32_t state)
+{
+	struct pointer_watch *w = data;
+	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+		w->press_serial = serial;
+		w->pressed = true;
+	}
+}
+
+static void
+handle_pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
+{
+}
+
+static void
+handle_pointer_frame(void *data, struct wl_pointer *p)
+{
+}
+
+static void
+handle_pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source)
+{
+}
+
+static void
+handle_pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis)
+{
+}
+
+static void
+handle_pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete)
+{
+}
+
+const struct wl_pointer_listener pointer_watch_listener = {
+	.enter = handle_pointer_enter,
+	.leave = handle_pointer_leave,
+	.motion = handle_pointer_motion,
+	.button = handle_pointer_button,
+	.axis = handle_pointer_axis,
+	.frame = handle_pointer_frame,
+	.axis_source = handle_pointer_axis_source,
+	.axis_stop = handle_pointer_axis_stop,
+	.axis_discrete = handle_pointer_axis_discrete,
+	.axis_value120 = handle_pointer_axis_discrete,
+};
 /* libwayland-client reports a wl_display error only as EINVAL or ENOMEM; its log has the code */
 static int display_error_code = -1;
 
@@ -185,6 +254,31 @@ conn_map(struct conn *c, bool fullscreen)
 		xdg_toplevel_set_fullscreen(c->top.toplevel, NULL);
 	}
 	return pw_client_toplevel_map(&c->top, fullscreen ? BLUE : GREEN, 5000);
+}
+
+struct conn *
+conn_open_mapped(void)
+{
+	struct conn *c = conn_open();
+	if (c && !conn_map(c, false)) {
+		conn_close(c);
+		return NULL;
+	}
+	return c;
+}
+
+bool
+conn_offer_mime_flood(struct conn *c, void *source, void (*offer)(void *source, const char *mime))
+{
+	char mime[200];
+	for (int i = 0; i < 20000; i++) {
+		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
+		offer(source, mime);
+		if (i % 500 == 499 && pw_client_roundtrip(&c->tc, 5000) != 1) {
+			return false;
+		}
+	}
+	return true;
 }
 
 bool

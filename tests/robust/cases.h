@@ -78,6 +78,15 @@ struct conn {
 	void *object;
 };
 
+/* What a wl_pointer of a case saw: pointer_watch_listener's data. */
+struct pointer_watch {
+	uint32_t enter_serial, press_serial;
+	bool pressed;
+};
+
+/* Records a wl_pointer's enter and button press serials in its struct pointer_watch. */
+extern const struct wl_pointer_listener pointer_watch_listener;
+
 enum expect {
 	EXPECT_ERROR,
 	EXPECT_NONE,
@@ -115,12 +124,23 @@ extern const struct group output_power_group;
 extern const struct group output_modes_group;
 extern const struct group idle_notify_group, idle_inhibit_group;
 extern const struct group budget_group;
+extern const struct group core_group, shm_group, xdg_shell_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
 void conn_close(struct conn *c);
 /* Maps a green toplevel (fullscreen: over the whole output) and waits for its first frame. */
 bool conn_map(struct conn *c, bool fullscreen);
+
+/* A connection with a mapped toplevel (it takes the focus): a bystander. NULL on failure. */
+struct conn *conn_open_mapped(void);
+
+/*
+ * Offers 20,000 mime types of 178 characters each through offer(source, mime), with a round
+ * trip on c every 500; false if one failed.
+ */
+bool conn_offer_mime_flood(struct conn *c, void *source,
+	void (*offer)(void *source, const char *mime));
 
 /* Dispatches until c->events >= count; false on timeout or failure. */
 bool conn_wait_events(struct conn *c, int count, int timeout_ms);

@@ -136,7 +136,7 @@ pass_focus(struct conn *a, enum pass how)
 		goto out;
 	}
 	snprintf(token, sizeof(token), "%s", wb->token);
-	if (!get_token(b, wb, true, wb->enter_serial + 77)) {
+	if (!get_token(b, wb, true, wb->pointer.enter_serial + 77)) {
 		goto out;
 	}
 	xdg_activation_v1_activate(b->activation, token, b->top.surface);

@@ -301,6 +301,12 @@ dd_many_devices(struct conn *c)
 	return true;
 }
 
+static void
+offer_mime(void *source, const char *mime)
+{
+	wl_data_source_offer(source, mime);
+}
+
 /*
  * A source with 20,000 long mime types becomes the selection while a bystander has the
  * keyboard focus: picowl offers it to the bystander, which must not lose its connection over
@@ -309,26 +315,18 @@ dd_many_devices(struct conn *c)
 static bool
 dd_mime_flood(struct conn *c)
 {
-	struct conn *victim = conn_open();
-	char mime[200];
+	struct conn *victim = conn_open_mapped();
 	bool ok = false;
 
-	if (!victim || !conn_map(victim, false)) {
-		conn_close(victim);
+	if (!victim) {
 		return false;
 	}
 	new_device(victim);
 	struct wl_data_source *source = wl_data_device_manager_create_data_source(c->ddm);
 	wl_data_source_add_listener(source, &source_listener, c);
 	struct wl_data_device *device = new_device(c);
-	for (int i = 0; i < 20000; i++) {
-		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
-		wl_data_source_offer(source, mime);
-		if (i % 500 == 499 && pw_client_roundtrip(&c->tc, 5000) != 1) {
-			goto out;
-		}
-	}
-	if (pw_client_roundtrip(&victim->tc, 5000) != 1) {
+	if (!conn_offer_mime_flood(c, source, offer_mime) ||
+		pw_client_roundtrip(&victim->tc, 5000) != 1) {
 		goto out;
 	}
 	victim->events = 0;

@@ -22,8 +22,9 @@ struct drag_watch {
 	struct wl_data_device *device;
 	struct wl_data_source *source;
 	struct wl_data_offer *offer; /* of the last enter */
-	uint32_t down_serial, press_serial, enter_serial;
-	bool down, pressed, entered, left, dropped;
+	uint32_t down_serial, enter_serial; /* of the touch point's down, of the offer's enter */
+	struct pointer_watch pointer;
+	bool down, entered, left, dropped;
 	bool cancelled, drop_performed, finished;
 	int32_t id; /* the touch point of this case */
 };
@@ -60,70 +61,6 @@ static const struct wl_touch_listener touch_listener = {
 	.motion = touch_motion,
 	.frame = touch_frame,
 	.cancel = touch_frame,
-};
-
-static void
-pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s, wl_fixed_t x,
-	wl_fixed_t y)
-{
-}
-
-static void
-pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
-{
-}
-
-static void
-pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
-static void
-pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
-	uint32_t state)
-{
-	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
-		watch.press_serial = serial;
-		watch.pressed = true;
-	}
-}
-
-static void
-pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
-{
-}
-
-static void
-pointer_frame(void *data, struct wl_pointer *p)
-{
-}
-
-static void
-pointer_axis_u(void *data, struct wl_pointer *p, uint32_t a)
-{
-}
-
-static void
-pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis)
-{
-}
-
-static void
-pointer_axis_i(void *data, struct wl_pointer *p, uint32_t axis, int32_t v)
-{
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-	.frame = pointer_frame,
-	.axis_source = pointer_axis_u,
-	.axis_stop = pointer_axis_stop,
-	.axis_discrete = pointer_axis_i,
-	.axis_value120 = pointer_axis_i,
 };
 
 static void
@@ -492,16 +429,16 @@ drag_pointer_finish_twice(struct conn *c)
 	}
 	touch(c, PICOWL_CONTROL_V1_TOUCH_TYPE_UP, 10);
 	struct wl_pointer *p = wl_seat_get_pointer(c->tc.seat);
-	wl_pointer_add_listener(p, &pointer_listener, NULL);
+	wl_pointer_add_listener(p, &pointer_watch_listener, &watch.pointer);
 	picowl_control_v1_inject_pointer_motion(c->control, wl_fixed_from_int(10),
 		wl_fixed_from_int(10));
 	picowl_control_v1_inject_pointer_button(c->control, BTN_LEFT, 1);
-	if (pw_client_dispatch_until(&c->tc, &watch.pressed, 5000) != 1) {
+	if (pw_client_dispatch_until(&c->tc, &watch.pointer.pressed, 5000) != 1) {
 		printf("  no button press reached the toplevel\n");
 		return false;
 	}
 	wl_data_device_start_drag(watch.device, watch.source, c->top.surface, NULL,
-		watch.press_serial);
+		watch.pointer.press_serial);
 	picowl_control_v1_inject_pointer_motion(c->control, wl_fixed_from_int(30),
 		wl_fixed_from_int(30));
 	if (pw_client_dispatch_until(&c->tc, &watch.entered, 5000) != 1 || !watch.offer) {

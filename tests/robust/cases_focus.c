@@ -20,77 +20,6 @@ struct watch watches[2];
 /* ---- listeners ---- */
 
 static void
-pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s, wl_fixed_t x,
-	wl_fixed_t y)
-{
-	((struct watch *)data)->enter_serial = serial;
-}
-
-static void
-pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
-{
-}
-
-static void
-pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
-static void
-pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
-	uint32_t state)
-{
-	struct watch *w = data;
-	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
-		w->press_serial = serial;
-		w->pressed = true;
-	}
-}
-
-static void
-pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v)
-{
-}
-
-static void
-pointer_frame(void *data, struct wl_pointer *p)
-{
-}
-
-static void
-pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source)
-{
-}
-
-static void
-pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis)
-{
-}
-
-static void
-pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete)
-{
-}
-
-static void
-pointer_axis_value120(void *data, struct wl_pointer *p, uint32_t axis, int32_t value120)
-{
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-	.frame = pointer_frame,
-	.axis_source = pointer_axis_source,
-	.axis_stop = pointer_axis_stop,
-	.axis_discrete = pointer_axis_discrete,
-	.axis_value120 = pointer_axis_value120,
-};
-
-static void
 key_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
 {
 	close(fd);
@@ -187,7 +116,8 @@ map_watched(struct conn *c, struct watch *w, const char *app_id, bool fullscreen
 	}
 	picowl_control_v1_add_listener(c->control, &control_listener, w);
 	wl_keyboard_add_listener(wl_seat_get_keyboard(c->tc.seat), &keyboard_listener, w);
-	wl_pointer_add_listener(wl_seat_get_pointer(c->tc.seat), &pointer_listener, w);
+	wl_pointer_add_listener(wl_seat_get_pointer(c->tc.seat), &pointer_watch_listener,
+		&w->pointer);
 	c->top.width = c->top.height = 64;
 	pw_client_toplevel_init(&c->top, &c->tc, NULL, app_id);
 	if (fullscreen) {
@@ -284,13 +214,13 @@ grab_with(struct conn *c, enum grab_serial which)
 		wl_fixed_from_int(10));
 	picowl_control_v1_inject_pointer_button(c->control, BTN_LEFT, 1);
 	picowl_control_v1_inject_pointer_button(c->control, BTN_LEFT, 0);
-	if (pw_client_dispatch_until(&c->tc, &w->pressed, 5000) != 1) {
+	if (pw_client_dispatch_until(&c->tc, &w->pointer.pressed, 5000) != 1) {
 		printf("  no button press reached the toplevel\n");
 		return false;
 	}
-	uint32_t serial = w->press_serial;
+	uint32_t serial = w->pointer.press_serial;
 	if (which == GRAB_ENTER) {
-		serial = w->enter_serial;
+		serial = w->pointer.enter_serial;
 	} else if (which == GRAB_MADE_UP) {
 		serial += 1000;
 	}

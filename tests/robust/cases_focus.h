@@ -9,8 +9,8 @@
 /* What one connection saw. */
 struct watch {
 	struct wl_surface *key_focus;
-	uint32_t enter_serial, press_serial;
-	bool pressed, popup_done, configured, token_done, tiles_done;
+	struct pointer_watch pointer;
+	bool popup_done, configured, token_done, tiles_done;
 	char token[TOKEN_MAX];
 	int tokens; /* done events */
 	const char *app_id; /* the tile to find */

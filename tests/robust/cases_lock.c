@@ -108,26 +108,40 @@ recover(struct conn *c)
 	return ok;
 }
 
+/* A session locked by the case's connection: its lock and what it saw. */
+struct locked {
+	struct lock_state st;
+	struct ext_session_lock_v1 *lock;
+};
+
+/* Locks the session from c and waits for `locked`; false (with a message) without. */
+static bool
+lock_session(struct conn *c, struct locked *l)
+{
+	*l = (struct locked){0};
+	l->lock = locked_on(c, &l->st);
+	return l->lock != NULL;
+}
+
 static bool
 lock_draw_unlock(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
+	struct locked l;
+	if (!lock_session(c, &l)) {
 		return false;
 	}
 	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
-	struct ext_session_lock_surface_v1 *ls = lock_surface(c, lock, s, &st);
-	if (!wait_flag(c, &st.configured, "configure")) {
+	struct ext_session_lock_surface_v1 *ls = lock_surface(c, l.lock, s, &l.st);
+	if (!wait_flag(c, &l.st.configured, "configure")) {
 		return false;
 	}
-	ext_session_lock_surface_v1_ack_configure(ls, st.serial);
-	struct wl_buffer *b =
-		pw_client_solid_buffer(&c->tc, (int32_t)st.width, (int32_t)st.height, 0xff0000ffu);
+	ext_session_lock_surface_v1_ack_configure(ls, l.st.serial);
+	struct wl_buffer *b = pw_client_solid_buffer(&c->tc, (int32_t)l.st.width,
+		(int32_t)l.st.height, 0xff0000ffu);
 	wl_surface_attach(s, b, 0, 0);
 	wl_surface_commit(s);
 	pw_client_roundtrip(&c->tc, WAIT_MS);
-	ext_session_lock_v1_unlock_and_destroy(lock);
+	ext_session_lock_v1_unlock_and_destroy(l.lock);
 	ext_session_lock_surface_v1_destroy(ls);
 	wl_surface_destroy(s);
 	wl_buffer_destroy(b);
@@ -163,58 +177,58 @@ second_lock_finished(struct conn *c)
 static bool
 surface_for_output_twice(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
+	struct locked l;
+	if (!lock_session(c, &l)) {
 		return false;
 	}
-	lock_surface(c, lock, wl_compositor_create_surface(c->tc.compositor), &st);
-	lock_surface(c, lock, wl_compositor_create_surface(c->tc.compositor), &st);
+	lock_surface(c, l.lock, wl_compositor_create_surface(c->tc.compositor), &l.st);
+	lock_surface(c, l.lock, wl_compositor_create_surface(c->tc.compositor), &l.st);
+	return recover(c);
+}
+
+/* One surface given a lock surface and a subsurface role, in either order. */
+static bool
+lock_surface_and_subsurface(struct conn *c, bool subsurface_first)
+{
+	struct locked l;
+	if (!lock_session(c, &l)) {
+		return false;
+	}
+	struct wl_surface *parent = wl_compositor_create_surface(c->tc.compositor);
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	if (subsurface_first) {
+		wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
+	}
+	lock_surface(c, l.lock, s, &l.st);
+	if (!subsurface_first) {
+		wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
+	}
 	return recover(c);
 }
 
 static bool
 subsurface_as_lock_surface(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
-		return false;
-	}
-	struct wl_surface *parent = wl_compositor_create_surface(c->tc.compositor);
-	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
-	wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
-	lock_surface(c, lock, s, &st);
-	return recover(c);
+	return lock_surface_and_subsurface(c, true);
 }
 
 static bool
 lock_surface_made_subsurface(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
-		return false;
-	}
-	struct wl_surface *parent = wl_compositor_create_surface(c->tc.compositor);
-	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
-	lock_surface(c, lock, s, &st);
-	wl_subcompositor_get_subsurface(c->tc.subcompositor, s, parent);
-	return recover(c);
+	return lock_surface_and_subsurface(c, false);
 }
 
 static bool
 surface_with_buffer(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
+	struct locked l;
+	if (!lock_session(c, &l)) {
 		return false;
 	}
 	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
 	wl_surface_attach(s, pw_client_solid_buffer(&c->tc, 8, 8, 0xff00ff00u), 0, 0);
 	wl_surface_commit(s);
-	lock_surface(c, lock, s, &st);
+	lock_surface(c, l.lock, s, &l.st);
 	return recover(c);
 }
 
@@ -236,17 +250,16 @@ unlock_before_locked(struct conn *c)
 static bool
 destroy_after_locked(struct conn *c)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
+	struct locked l;
+	if (!lock_session(c, &l)) {
 		return false;
 	}
-	return raw_send(c, wl_proxy_get_id((struct wl_proxy *)lock), EXT_SESSION_LOCK_V1_DESTROY,
+	return raw_send(c, wl_proxy_get_id((struct wl_proxy *)l.lock), EXT_SESSION_LOCK_V1_DESTROY,
 		       NULL, 0) &&
 		recover(c);
 }
 
-/* Allowed, and the session stays locked: a new lock on the same connection unlocks it. */
+/* Allowed, and the session stays locked: a new l.lock on the same connection unlocks it. */
 static bool
 destroy_before_locked(struct conn *c)
 {
@@ -290,26 +303,25 @@ locker_disconnects(struct conn *c)
 static bool
 commit_lock_surface(struct conn *c, bool ack, int32_t w, int32_t h, bool bogus_serial)
 {
-	struct lock_state st = {0};
-	struct ext_session_lock_v1 *lock = locked_on(c, &st);
-	if (!lock) {
+	struct locked l;
+	if (!lock_session(c, &l)) {
 		return false;
 	}
 	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
-	struct ext_session_lock_surface_v1 *ls = lock_surface(c, lock, s, &st);
-	if (!wait_flag(c, &st.configured, "configure")) {
+	struct ext_session_lock_surface_v1 *ls = lock_surface(c, l.lock, s, &l.st);
+	if (!wait_flag(c, &l.st.configured, "configure")) {
 		return false;
 	}
 	if (bogus_serial) {
-		ext_session_lock_surface_v1_ack_configure(ls, st.serial + 1000);
+		ext_session_lock_surface_v1_ack_configure(ls, l.st.serial + 1000);
 		return recover(c);
 	}
 	if (ack) {
-		ext_session_lock_surface_v1_ack_configure(ls, st.serial);
+		ext_session_lock_surface_v1_ack_configure(ls, l.st.serial);
 	}
 	if (w < 0) {
-		w = (int32_t)st.width;
-		h = (int32_t)st.height;
+		w = (int32_t)l.st.width;
+		h = (int32_t)l.st.height;
 	}
 	if (w > 0) {
 		wl_surface_attach(s, pw_client_solid_buffer(&c->tc, w, h, 0xff0000ffu), 0, 0);

@@ -435,6 +435,12 @@ dc_receive_dead_offer(struct conn *c)
 	return ok;
 }
 
+static void
+dc_offer_mime(void *source, const char *mime)
+{
+	zwlr_data_control_source_v1_offer(source, mime);
+}
+
 /*
  * Data control needs no focus: a source of 20,000 mime types set as the clipboard while a
  * bystander that reads only afterwards has the focus; it is offered 64 of them.
@@ -442,12 +448,10 @@ dc_receive_dead_offer(struct conn *c)
 static bool
 dc_mime_flood(struct conn *c)
 {
-	struct conn *victim = conn_open();
-	char mime[200];
+	struct conn *victim = conn_open_mapped();
 	bool ok = false;
 
-	if (!victim || !conn_map(victim, false)) {
-		conn_close(victim);
+	if (!victim) {
 		return false;
 	}
 	struct wl_data_device *wdd =
@@ -455,14 +459,8 @@ dc_mime_flood(struct conn *c)
 	struct zwlr_data_control_source_v1 *source =
 		zwlr_data_control_manager_v1_create_data_source(c->data_control);
 	zwlr_data_control_source_v1_add_listener(source, &dc_source_listener, c);
-	for (int i = 0; i < 20000; i++) {
-		snprintf(mime, sizeof(mime), "application/x-robust-%05d-%0150d", i, 0);
-		zwlr_data_control_source_v1_offer(source, mime);
-		if (i % 500 == 499 && pw_client_roundtrip(&c->tc, 5000) != 1) {
-			goto out;
-		}
-	}
-	if (pw_client_roundtrip(&victim->tc, 5000) != 1) {
+	if (!conn_offer_mime_flood(c, source, dc_offer_mime) ||
+		pw_client_roundtrip(&victim->tc, 5000) != 1) {
 		goto out;
 	}
 	struct zwlr_data_control_device_v1 *device = dc_device(c);

@@ -23,10 +23,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 SYNCS, FDS_PER_SYNC = 36, 28  # the 1,008 descriptors
 NO_MEMORY = 2  # wl_display.error code

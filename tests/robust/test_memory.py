@@ -19,13 +19,10 @@ The RSS bounds are for the plain build: AddressSanitizer keeps its own heap and 
 import os
 import signal
 import subprocess
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 LIMIT_KIB = 1024
 CLIENTS = 500

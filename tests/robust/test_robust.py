@@ -1,22 +1,19 @@
 #!/usr/bin/env python3
-"""One misbehaving client (robust.c, --mode MODE) next to a well-behaved one: the bad one gets
-the answer its mode expects (a protocol error, a disconnect or, for legal oddities, nothing),
-picowl lives, the good one (weston-simple-shm) goes on being drawn and animating during and
-after, and picowl's open file descriptors return to their count from before the bad client.
+"""One flooding client (robust.c, --mode never-read|commit-burst|many-clients) next to a
+well-behaved one: the flood gets no protocol error (never-read may be disconnected), picowl
+lives, the good one (weston-simple-shm) goes on being drawn and animating during and after, and
+picowl's open file descriptors return to their count from before the bad client.
 """
 
 import os
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 GREEN = (0, 255, 0)
 # Modes whose client does not map its green toplevel before misbehaving.
-UNMAPPED = ('never-ack', 'many-clients')
+UNMAPPED = ('many-clients',)
 
 
 def fd_count(pid):
@@ -40,14 +37,7 @@ def run():
 	robust = harness.need(args.robust, 'robust test client', '(built by meson)')
 
 	with harness.Session(args) as s:
-		W, H = s.width, s.height
-		one = harness.tile_boxes(1, W, H)[0]
-		t1, t2 = harness.tile_boxes(2, W, H)
-		c1, c2 = harness.content_box(t1), harness.content_box(t2)
-
-		good = s.spawn([shm_path], 'good-simple-shm')
-		s.wait_for(lambda img: harness.shm_problems(img, harness.content_box(one)),
-			   'the good simple-shm fills the output')
+		good, alone, c1, c2 = harness.spawn_good_shm(s, shm_path)
 		fds_before = fd_count(s.pid)
 		log('picowl has %d open fds with the good client alone' % fds_before)
 
@@ -65,7 +55,7 @@ def run():
 			log('robust client mapped in tile 2; now it misbehaves: %s' % args.mode)
 		bad.proc.stdin.write(b'go\n')
 		bad.proc.stdin.close()
-		# while it misbehaves (never-read and never-ack take seconds), the good one is drawn
+		# while it misbehaves (never-read takes seconds), the good one is drawn
 		s.check_alive('while the client misbehaves')
 		animates(s, c1, 'the good simple-shm (while the bad client misbehaves)')
 		code = bad.wait(60)
@@ -75,10 +65,9 @@ def run():
 		      '(status %d):\n%s%s' % (code, out, bad.stderr()))
 
 		s.check_alive('after the bad client went')
-		box = harness.content_box(one)
-		s.wait_for(lambda img: harness.shm_problems(img, box, forbid=[GREEN]),
+		s.wait_for(lambda img: harness.shm_problems(img, alone, forbid=[GREEN]),
 			   'the good simple-shm fills the output again')
-		animates(s, box, 'the good simple-shm')
+		animates(s, alone, 'the good simple-shm')
 		check(good.alive(), 'the good simple-shm died (status %s): %s'
 		      % (good.proc.returncode, good.stderr()))
 		log('the good simple-shm is still drawn and animating')

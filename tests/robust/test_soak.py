@@ -7,13 +7,10 @@ RSS within RSS_BOUND_KIB of where it was. Both are printed.
 
 import os
 import subprocess
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 CONNECTIONS = 10000
 COMMITS = 100000

@@ -8,13 +8,10 @@ non-zero exit. --suppressions: valgrind.supp (see its comments; system libraries
 import os
 import stat
 import subprocess
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'integration'))
-
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

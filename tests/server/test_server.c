@@ -3,7 +3,6 @@
  * many times in one process without leaking descriptors, input before the first frame, and focus
  * that follows a tap, a click and the keyboard.
  */
-#include <dirent.h>
 #include <linux/input-event-codes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,22 +23,9 @@
 #include "view.h"
 
 #include "check.h"
+#include "fd_count.h"
 
 static const char *client_path;
-
-static int
-count_fds(void)
-{
-	int n = 0;
-	DIR *dir = opendir("/proc/self/fd");
-	while (dir && readdir(dir)) {
-		n++;
-	}
-	if (dir) {
-		closedir(dir);
-	}
-	return n;
-}
 
 static double
 now(void)
@@ -115,7 +101,7 @@ create(const char *socket)
 static void
 test_create_destroy_many(void)
 {
-	int fds_before = count_fds();
+	int fds_before = fd_count();
 	for (int i = 0; i < 8; i++) {
 		char socket[32];
 		snprintf(socket, sizeof(socket), "pw-test-cd-%d", i);
@@ -129,7 +115,7 @@ test_create_destroy_many(void)
 		pw_server_destroy(server);
 		stop_client(pid);
 	}
-	CHECK(count_fds() == fds_before);
+	CHECK(fd_count() == fds_before);
 }
 
 /*
@@ -140,7 +126,7 @@ test_create_destroy_many(void)
 static void
 test_before_first_frame(void)
 {
-	int fds_before = count_fds();
+	int fds_before = fd_count();
 	struct pw_server *server = create("pw-test-ff-0");
 	CHECK(server != NULL);
 	pw_server_destroy(server);
@@ -160,7 +146,7 @@ test_before_first_frame(void)
 	run_for(server, 0.3); /* past the 200 ms bound: the deferred work ran once, harmlessly */
 	pw_server_destroy(server);
 	stop_client(pid);
-	CHECK(count_fds() == fds_before);
+	CHECK(fd_count() == fds_before);
 }
 
 static struct pw_view *

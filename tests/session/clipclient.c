@@ -22,6 +22,7 @@
 #include "client.h"
 #include "client_toplevel.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
+#include "test_client.h"
 
 #define PLAIN "text/plain"
 #define UTF8 "text/plain;charset=utf-8"
@@ -38,16 +39,7 @@ struct app {
 	struct zwp_primary_selection_offer_v1 *primary_offer; /* being introduced */
 	bool primary_plain;
 	const char *text; /* copy: what is given */
-	FILE *state;
 };
-
-static void
-say(struct app *app, const char *fmt, const char *arg)
-{
-	fprintf(app->state, fmt, arg);
-	fputc('\n', app->state);
-	fflush(app->state);
-}
 
 static void
 handle_source_target(void *data, struct wl_data_source *source, const char *mime_type)
@@ -70,13 +62,13 @@ handle_source_send(void *data, struct wl_data_source *source, const char *mime_t
 		left -= (size_t)n;
 	}
 	close(fd);
-	say(app, "sent %s", mime_type);
+	test_client_say("sent %s", mime_type);
 }
 
 static void
 handle_source_cancelled(void *data, struct wl_data_source *source)
 {
-	say(data, "%s", "cancelled");
+	test_client_say("%s", "cancelled");
 	wl_data_source_destroy(source);
 }
 
@@ -131,8 +123,7 @@ read_all(struct app *app, int fds[2], const char *what)
 	}
 	close(fds[0]);
 	buf[len] = '\0';
-	fprintf(app->state, "%s ", what);
-	say(app, "%s", buf);
+	test_client_say("%s %s", what, buf);
 }
 
 static void
@@ -156,13 +147,13 @@ handle_ps_send(void *data, struct zwp_primary_selection_source_v1 *source, const
 		perror("clipclient: write");
 	}
 	close(fd);
-	say(app, "sent primary %s", mime_type);
+	test_client_say("sent primary %s", mime_type);
 }
 
 static void
 handle_ps_cancelled(void *data, struct zwp_primary_selection_source_v1 *source)
 {
-	say(data, "%s", "primary cancelled");
+	test_client_say("%s", "primary cancelled");
 	zwp_primary_selection_source_v1_destroy(source);
 }
 
@@ -224,7 +215,7 @@ handle_device_selection(void *data, struct wl_data_device *device, struct wl_dat
 	struct app *app = data;
 
 	if (!offer) {
-		say(app, "%s", "empty");
+		test_client_say("%s", "empty");
 		return;
 	}
 	if (!app->text && offer == app->offer && (app->offer_plain || app->offer_utf8)) {
@@ -266,9 +257,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	app.text = copy ? argv[2] : NULL;
-	app.state = fopen(argv[argc - 1], "a");
-	if (!app.state) {
-		perror("clipclient: the state file");
+	if (!test_client_open("clipclient", argv[argc - 1], NULL)) {
 		return 1;
 	}
 	app.tc.name = "clipclient";
@@ -287,7 +276,7 @@ main(int argc, char *argv[])
 	if (!pw_client_toplevel_map(&app.top, copy ? 0xff00ff00u : 0xff0000ffu, 5000)) {
 		return 1;
 	}
-	say(&app, "%s", "mapped");
+	test_client_say("%s", "mapped");
 	if (copy) {
 		struct wl_data_source *source = wl_data_device_manager_create_data_source(app.ddm);
 		wl_data_source_add_listener(source, &source_listener, &app);
@@ -302,7 +291,7 @@ main(int argc, char *argv[])
 		if (pw_client_roundtrip(&app.tc, 5000) != 1) {
 			return 1;
 		}
-		say(&app, "%s", "copied");
+		test_client_say("%s", "copied");
 	}
 	while (!app.top.closed && pw_client_dispatch_until(&app.tc, NULL, -1) >= 0) {
 	}

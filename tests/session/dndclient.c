@@ -18,7 +18,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +25,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "test_client.h"
 
 #define DNDCLIENT_TEXT "dragged from one tile into the other"
 #define ICON_SIZE 16
@@ -40,7 +40,6 @@ struct app {
 	struct pw_client_toplevel top;
 	bool source_mode;
 	const char *text; /* what the source sends */
-	FILE *state;
 	struct wl_data_device_manager *manager;
 	struct wl_data_device *device;
 	struct wl_touch *touch;
@@ -51,30 +50,12 @@ struct app {
 	bool drawn;
 };
 
-static void
-say(struct app *app, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(app->state, fmt, ap);
-	va_end(ap);
-	fputc('\n', app->state);
-	fflush(app->state);
-	va_start(ap, fmt);
-	printf("@@DND ");
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
 /* source side */
 
 static void
 handle_source_target(void *data, struct wl_data_source *source, const char *mime_type)
 {
-	say(data, "target %s", mime_type ? mime_type : "(none)");
+	test_client_say("target %s", mime_type ? mime_type : "(none)");
 }
 
 static void
@@ -82,9 +63,9 @@ handle_source_send(void *data, struct wl_data_source *source, const char *mime_t
 {
 	struct app *app = data;
 
-	say(app, "send %s", mime_type);
+	test_client_say("send %s", mime_type);
 	if (write(fd, app->text, strlen(app->text)) < 0) {
-		say(app, "error write: %s", strerror(errno));
+		test_client_say("error write: %s", strerror(errno));
 	}
 	close(fd);
 }
@@ -92,7 +73,7 @@ handle_source_send(void *data, struct wl_data_source *source, const char *mime_t
 static void
 end_source(struct app *app, const char *what)
 {
-	say(app, "%s", what);
+	test_client_say("%s", what);
 	wl_data_source_destroy(app->source);
 	app->source = NULL;
 }
@@ -106,7 +87,7 @@ handle_source_cancelled(void *data, struct wl_data_source *source)
 static void
 handle_source_drop_performed(void *data, struct wl_data_source *source)
 {
-	say(data, "dnd_drop_performed");
+	test_client_say("dnd_drop_performed");
 }
 
 static void
@@ -118,7 +99,7 @@ handle_source_finished(void *data, struct wl_data_source *source)
 static void
 handle_source_action(void *data, struct wl_data_source *source, uint32_t action)
 {
-	say(data, "action %u", action);
+	test_client_say("action %u", action);
 }
 
 static const struct wl_data_source_listener source_listener = {
@@ -148,7 +129,7 @@ handle_touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t 
 		-ICON_SIZE / 2, -ICON_SIZE / 2);
 	wl_surface_damage(app->icon, 0, 0, ICON_SIZE, ICON_SIZE);
 	wl_surface_commit(app->icon);
-	say(app, "started");
+	test_client_say("started");
 }
 
 static void
@@ -194,19 +175,19 @@ static const struct wl_touch_listener touch_listener = {
 static void
 handle_offer_offer(void *data, struct wl_data_offer *offer, const char *mime_type)
 {
-	say(data, "offer %s", mime_type);
+	test_client_say("offer %s", mime_type);
 }
 
 static void
 handle_offer_source_actions(void *data, struct wl_data_offer *offer, uint32_t actions)
 {
-	say(data, "source_actions %u", actions);
+	test_client_say("source_actions %u", actions);
 }
 
 static void
 handle_offer_action(void *data, struct wl_data_offer *offer, uint32_t action)
 {
-	say(data, "offer_action %u", action);
+	test_client_say("offer_action %u", action);
 }
 
 static const struct wl_data_offer_listener offer_listener = {
@@ -238,7 +219,7 @@ handle_device_enter(void *data, struct wl_data_device *device, uint32_t serial,
 {
 	struct app *app = data;
 
-	say(app, "enter %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
+	test_client_say("enter %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
 	drop_offer(app);
 	app->offer = offer;
 	app->enter_serial = serial;
@@ -253,7 +234,7 @@ handle_device_leave(void *data, struct wl_data_device *device)
 {
 	struct app *app = data;
 
-	say(app, "leave");
+	test_client_say("leave");
 	drop_offer(app);
 }
 
@@ -261,7 +242,7 @@ static void
 handle_device_motion(void *data, struct wl_data_device *device, uint32_t time, wl_fixed_t x,
 	wl_fixed_t y)
 {
-	say(data, "motion %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
+	test_client_say("motion %.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void
@@ -272,7 +253,7 @@ handle_device_drop(void *data, struct wl_data_device *device)
 	size_t got = 0;
 	int fds[2];
 
-	say(app, "drop");
+	test_client_say("drop");
 	if (!app->offer || pipe(fds) < 0) {
 		return;
 	}
@@ -288,7 +269,7 @@ handle_device_drop(void *data, struct wl_data_device *device)
 	}
 	close(fds[0]);
 	text[got] = '\0';
-	say(app, "data %s", text);
+	test_client_say("data %s", text);
 	wl_data_offer_finish(app->offer);
 	drop_offer(app);
 }
@@ -320,7 +301,7 @@ handle_configure(struct pw_client_toplevel *top)
 		pw_client_toplevel_commit(top,
 			pw_client_solid_buffer(&app->tc, top->width, top->height,
 				app->source_mode ? BLUE : GREEN));
-		say(app, "drawn");
+		test_client_say("drawn");
 	}
 }
 
@@ -331,11 +312,6 @@ main(int argc, char *argv[])
 		.tc = {.name = "dndclient", .data = &app},
 		.top = {.width = 100, .height = 100, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&wl_data_device_manager_interface, 3, (void **)&app.manager, NULL, NULL},
 		{0},
@@ -347,13 +323,12 @@ main(int argc, char *argv[])
 	}
 	app.source_mode = strcmp(argv[1], "source") == 0;
 	app.text = argc > 3 ? argv[3] : DNDCLIENT_TEXT;
-	app.state = fopen(argv[2], "a");
-	if (!app.state) {
-		fprintf(stderr, "dndclient: cannot open %s\n", argv[2]);
+	if (!test_client_open("dndclient", argv[2], "@@DND")) {
 		return 1;
 	}
 	app.tc.globals = globals;
-	if (!pw_client_connect(&app.tc, &versions, 5000) || !app.manager || !app.tc.seat) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, 5000) || !app.manager ||
+		!app.tc.seat) {
 		fprintf(stderr, "dndclient: no compositor, data device manager or seat\n");
 		pw_client_disconnect(&app.tc);
 		return 1;
@@ -370,6 +345,6 @@ main(int argc, char *argv[])
 	}
 	while (pw_client_dispatch_until(&app.tc, NULL, -1) >= 0) {
 	}
-	say(&app, "gone");
+	test_client_say("gone");
 	return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "client.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "test_client.h"
 
 #define GREEN 0xff00c000u
 
@@ -32,9 +33,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: inhibitclient STATE_FILE [--fullscreen] [--no-inhibit]\n");
 		return 2;
 	}
-	FILE *state = fopen(argv[1], "a");
-	if (!state) {
-		perror(argv[1]);
+	if (!test_client_open("inhibitclient", argv[1], NULL)) {
 		return 1;
 	}
 	struct zwp_idle_inhibit_manager_v1 *manager = NULL;
@@ -61,14 +60,13 @@ main(int argc, char **argv)
 	if (!pw_client_toplevel_map(&top, GREEN, 5000)) {
 		goto out;
 	}
-	fprintf(state, "drawn %d %d\n", top.width, top.height);
+	test_client_say("drawn %d %d", top.width, top.height);
 	struct zwp_idle_inhibitor_v1 *inhibitor =
 		inhibit ? zwp_idle_inhibit_manager_v1_create_inhibitor(manager, top.surface) : NULL;
 	if (pw_client_roundtrip(&client, 5000) != 1) {
 		goto out_inhibitor;
 	}
-	fprintf(state, "%s\n", inhibit ? "inhibiting" : "plain");
-	fflush(state);
+	test_client_say("%s", inhibit ? "inhibiting" : "plain");
 	status = pw_client_dispatch_until(&client, &top.closed, -1) == 1 ? 0 : 1;
 out_inhibitor:
 	if (inhibitor) {
@@ -78,6 +76,6 @@ out_inhibitor:
 out:
 	pw_client_toplevel_finish(&top);
 	pw_client_disconnect(&client);
-	fclose(state);
+	test_client_close();
 	return status;
 }

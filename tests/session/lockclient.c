@@ -9,13 +9,13 @@
  * exits 0. --power-off turns the display off (zwlr_output_power_v1) in the same message burst
  * as the lock request: picowl handles both before it could paint a locked frame.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "client.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "test_client.h"
 #include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
 #define BLUE 0xff0000ffu
@@ -23,7 +23,6 @@
 
 struct app {
 	struct pw_client client;
-	FILE *state;
 	struct ext_session_lock_manager_v1 *manager;
 	struct zwlr_output_power_manager_v1 *power_manager;
 	struct ext_session_lock_v1 *lock;
@@ -33,22 +32,11 @@ struct app {
 };
 
 static void
-note(struct app *app, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(app->state, fmt, ap);
-	va_end(ap);
-	fputc('\n', app->state);
-	fflush(app->state);
-}
-
-static void
 handle_configure(void *data, struct ext_session_lock_surface_v1 *ls, uint32_t serial,
 	uint32_t width, uint32_t height)
 {
 	struct app *app = data;
-	note(app, "configured %u %u", width, height);
+	test_client_say("configured %u %u", width, height);
 	ext_session_lock_surface_v1_ack_configure(ls, serial);
 	struct wl_buffer *buffer =
 		pw_client_solid_buffer(&app->client, (int32_t)width, (int32_t)height, BLUE);
@@ -60,7 +48,7 @@ handle_configure(void *data, struct ext_session_lock_surface_v1 *ls, uint32_t se
 	wl_surface_damage_buffer(app->surface, 0, 0, (int32_t)width, (int32_t)height);
 	wl_surface_commit(app->surface);
 	wl_buffer_destroy(buffer); /* picowl keeps what it shows */
-	note(app, "drawn %u %u", width, height);
+	test_client_say("drawn %u %u", width, height);
 }
 
 static const struct ext_session_lock_surface_v1_listener lock_surface_listener = {
@@ -72,14 +60,14 @@ handle_locked(void *data, struct ext_session_lock_v1 *lock)
 {
 	struct app *app = data;
 	app->locked = true;
-	note(app, "locked");
+	test_client_say("locked");
 }
 
 static void
 handle_finished(void *data, struct ext_session_lock_v1 *lock)
 {
 	struct app *app = data;
-	note(app, "finished");
+	test_client_say("finished");
 	app->done = true;
 }
 
@@ -91,19 +79,19 @@ static const struct ext_session_lock_v1_listener lock_listener = {
 static void
 key_enter(void *data, struct wl_surface *surface)
 {
-	note(data, "enter");
+	test_client_say("enter");
 }
 
 static void
 key(void *data, uint32_t time, uint32_t code, bool pressed)
 {
 	struct app *app = data;
-	note(app, "key %u %d", code, pressed ? 1 : 0);
+	test_client_say("key %u %d", code, pressed ? 1 : 0);
 	if (code == KEY_U && pressed && app->locked && app->lock) {
 		ext_session_lock_v1_unlock_and_destroy(app->lock);
 		app->lock = NULL;
 		pw_client_roundtrip(&app->client, 5000);
-		note(app, "unlocked");
+		test_client_say("unlocked");
 		app->done = true;
 	}
 }
@@ -111,7 +99,7 @@ key(void *data, uint32_t time, uint32_t code, bool pressed)
 static void
 touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	note(data, "touch down %d %d", (int)x, (int)y);
+	test_client_say("touch down %d %d", (int)x, (int)y);
 }
 
 static const struct pw_client_input_listener input_listener = {
@@ -129,9 +117,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	struct app app = {0};
-	app.state = fopen(argv[1], "a");
-	if (!app.state) {
-		perror(argv[1]);
+	if (!test_client_open("lockclient", argv[1], NULL)) {
 		return 1;
 	}
 	const struct pw_client_global globals[] = {
@@ -166,7 +152,7 @@ main(int argc, char **argv)
 		power = zwlr_output_power_manager_v1_get_output_power(app.power_manager,
 			app.client.output);
 		zwlr_output_power_v1_set_mode(power, ZWLR_OUTPUT_POWER_V1_MODE_OFF);
-		note(&app, "power off");
+		test_client_say("power off");
 	}
 	int status = pw_client_dispatch_until(&app.client, &app.done, -1) == 1 ? 0 : 1;
 	if (app.lock_surface) {
@@ -186,6 +172,6 @@ main(int argc, char **argv)
 	app.manager = NULL;
 	pw_client_roundtrip(&app.client, 5000);
 	pw_client_disconnect(&app.client);
-	fclose(app.state);
+	test_client_close();
 	return status;
 }

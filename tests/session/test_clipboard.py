@@ -55,14 +55,8 @@ def private_to_own_user(s):
 		log('not root: the check as another user is left out')
 		return
 	# let nobody reach the socket for this check alone
-	os.chmod(s.dir, 0o711)
-	os.chmod(s.runtime, 0o711)
-	os.chmod(os.path.join(s.runtime, s.socket), 0o777)
-	try:
+	with session.socket_open_to_all(s):
 		own, other = interfaces(s, False), interfaces(s, True)
-	finally:
-		os.chmod(s.dir, 0o700)
-		os.chmod(s.runtime, 0o700)
 	for name in ('zwlr_data_control_manager_v1', 'zwp_primary_selection_device_manager_v1'):
 		check(name in own, '%s is not offered to picowl\'s own user' % name)
 	check('zwp_primary_selection_device_manager_v1' in other,

@@ -41,15 +41,11 @@ def run():
 			   + harness.solid_problems(img, c2, GREEN, 'target'),
 			   'the source in tile 1, the target in tile 2')
 
-		def touch(what, x, y):
-			session.ctl(s, 'inject', 'touch', what, str(x), str(y))
-
 		# the drag: down in tile 1, into tile 2, up there
-		sx, sy = c1[0] + c1[2] // 2, c1[1] + c1[3] // 2
-		tx, ty = c2[0] + c2[2] // 2, c2[1] + c2[3] // 2
-		touch('down', sx, sy)
+		(sx, sy), (tx, ty) = session.centre(c1), session.centre(c2)
+		session.touch(s, 'down', sx, sy)
 		s.poll(lambda: 'started' in lines(src), 'the source starts a drag')
-		touch('motion', tx, ty)
+		session.touch(s, 'motion', tx, ty)
 		s.poll(lambda: any(l.startswith('enter') for l in lines(dst)), 'the target hears enter')
 		s.poll(lambda: 'offer_action %d' % MOVE in lines(dst), 'the target is offered move')
 		got = lines(dst)
@@ -58,11 +54,11 @@ def run():
 		icon = (tx - 8, ty - 8, 16, 16)
 		s.wait_until(lambda img: img.all_close(icon, RED), 'the icon is drawn at the touch point')
 		log('during the drag the red icon covers %s' % (icon,))
-		touch('motion', tx + 10, ty + 10)
+		session.touch(s, 'motion', tx + 10, ty + 10)
 		moved = (tx + 2, ty + 2, 16, 16)
 		s.wait_until(lambda img: img.all_close(moved, RED) and img.count_close(icon, GREEN) > 0,
 			     'the icon follows the touch point')
-		touch('up', tx + 10, ty + 10)
+		session.touch(s, 'up', tx + 10, ty + 10)
 		s.poll(lambda: 'data ' + TEXT in lines(dst), 'the target reads the data')
 		s.poll(lambda: 'dnd_finished' in lines(src), 'the source hears dnd_finished')
 		got = lines(src)
@@ -77,16 +73,16 @@ def run():
 
 		# released over the border between the tiles: nothing is under it
 		before = len(lines(dst))
-		touch('down', sx, sy)
+		session.touch(s, 'down', sx, sy)
 		s.poll(lambda: lines(src).count('started') == 2, 'the second drag starts')
-		touch('motion', t2[0], t2[1] + t2[3] // 2)
-		touch('up', t2[0], t2[1] + t2[3] // 2)
+		session.touch(s, 'motion', t2[0], t2[1] + t2[3] // 2)
+		session.touch(s, 'up', t2[0], t2[1] + t2[3] // 2)
 		s.poll(lambda: lines(src).count('cancelled') == 1, 'a drag over nothing is cancelled')
 		# released over its own source, which accepts nothing
-		touch('down', sx, sy)
+		session.touch(s, 'down', sx, sy)
 		s.poll(lambda: lines(src).count('started') == 3, 'the third drag starts')
-		touch('motion', sx + 5, sy + 5)
-		touch('up', sx + 5, sy + 5)
+		session.touch(s, 'motion', sx + 5, sy + 5)
+		session.touch(s, 'up', sx + 5, sy + 5)
 		s.poll(lambda: lines(src).count('cancelled') == 2, 'a drag nobody accepts is cancelled')
 		check(lines(dst)[before:] == [], 'the target heard of drags never over it: %s'
 		      % lines(dst)[before:])

@@ -35,16 +35,12 @@ def run():
 		s.wait_until(lambda img: img.count_close(c2, foot_bg) > c2[2] * c2[3] // 2,
 			     'foot in tile 2')
 
-		def touch(what, x, y):
-			session.ctl(s, 'inject', 'touch', what, str(x), str(y))
-
-		sx, sy = c1[0] + c1[2] // 2, c1[1] + c1[3] // 2
-		tx, ty = c2[0] + c2[2] // 2, c2[1] + c2[3] // 2
-		touch('down', sx, sy)
+		(sx, sy), (tx, ty) = session.centre(c1), session.centre(c2)
+		session.touch(s, 'down', sx, sy)
 		s.poll(lambda: 'started' in lines(src), 'the source starts a drag')
-		touch('motion', tx, ty)
+		session.touch(s, 'motion', tx, ty)
 		s.poll(lambda: 'target text/plain' in lines(src), 'foot accepts text/plain')
-		touch('up', tx, ty)
+		session.touch(s, 'up', tx, ty)
 		s.poll(lambda: 'dnd_finished' in lines(src) or 'cancelled' in lines(src),
 		       'the drag ends')
 		got = lines(src)

@@ -4,7 +4,6 @@ in the keymap picowl sends, with Shift for a keysym on a key's second level; its
 and evdev's still work, and a name that is none of them is refused, naming it. The keys reach
 a focused test client (tests/vm/vmclient logs each key it gets)."""
 
-import os
 import subprocess
 
 import harness
@@ -36,10 +35,7 @@ def run():
 	args = session.parse_args_with(lambda p: p.add_argument('--client', required=True))
 	client = harness.need(args.client, 'vmclient', '(built by meson)')
 	with harness.Session(args, extra_args=['--test-hooks']) as s:
-		state = os.path.join(s.dir, 'client.state')
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		for name, want in CASES:
 			before = len(keys(state))
 			session.ctl(s, 'inject', 'key', name)

@@ -93,10 +93,7 @@ def run():
 		with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
 			f.write('[bindings]\n%s\n' % line)
 	with s:
-		below = os.path.join(s.dir, 'client.state')
-		open(below, 'w').close()
-		s.spawn([vmclient, below], 'vmclient')
-		s.poll(lambda: 'drawn' in open(below).read(), 'the client draws')
+		below = session.spawn_drawn(s, vmclient)
 		s.poll(lambda: s.screenshot().count_close(whole(s.screenshot()), MAGENTA) > 0,
 		       'the client is on the screenshot')
 

@@ -31,10 +31,7 @@ def run():
 		s.poll(lambda: 'using the one built in' in s.picowl_stderr(),
 		       'picowl says it uses its built-in keymap')
 		log([l for l in s.picowl_stderr().splitlines() if 'keyboard' in l][0])
-		state = os.path.join(s.dir, 'client.state')
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		for name, want in (('a', [(30, 1), (30, 0)]),
 				   ('exclam', [(42, 1), (2, 1), (2, 0), (42, 0)])):
 			before = len(keys(state))

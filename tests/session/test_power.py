@@ -52,10 +52,7 @@ def run():
 		def power(*how):
 			return session.ctl(s, 'power', *how).strip()
 
-		state = os.path.join(s.dir, 'client.state')
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		s.spawn([shm], 'weston-simple-shm')
 		tile = harness.content_box(harness.tile_boxes(2, s.width, s.height)[0])
 		x, y = tile[0] + tile[2] // 2, tile[1] + tile[3] // 2

@@ -39,10 +39,7 @@ def run():
 		      'the keymap before the first frame: %s' % got)
 		check('listening' in got and got.index('listening') < got.index('first-frame'),
 		      'no listening before the first frame: %s' % got)
-		state = os.path.join(s.dir, 'client.state')
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		for name, want in (('KEY_Z', 'y'), ('KEY_Y', 'z')):
 			before = open(state).read().count('keysym ')
 			session.ctl(s, 'inject', 'key', name)

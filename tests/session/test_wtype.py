@@ -31,10 +31,7 @@ def private_to_own_user(s, wtype):
 		log('not root: the check as another user is left out')
 		return
 	# let nobody reach the socket for this check alone
-	os.chmod(s.dir, 0o711)
-	os.chmod(s.runtime, 0o711)
-	os.chmod(os.path.join(s.runtime, s.socket), 0o777)
-	try:
+	with session.socket_open_to_all(s):
 		listed = {}
 		for who, cmd in (('own', ['wayland-info']), ('other', as_nobody(['wayland-info']))):
 			r = subprocess.run(cmd, env=s.client_env(), stdin=subprocess.DEVNULL,
@@ -44,9 +41,6 @@ def private_to_own_user(s, wtype):
 			listed[who] = MANAGER in r.stdout
 		r = subprocess.run(as_nobody([wtype, 'x']), env=s.client_env(),
 				   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=20)
-	finally:
-		os.chmod(s.dir, 0o700)
-		os.chmod(s.runtime, 0o700)
 	check(listed['own'], '%s is not offered to picowl\'s own user' % MANAGER)
 	check(not listed['other'], '%s is offered to another user\'s client' % MANAGER)
 	check(r.returncode != 0, 'wtype as another user typed: %s' % r.stderr)
@@ -54,20 +48,10 @@ def private_to_own_user(s, wtype):
 	    % (MANAGER, r.stderr.strip()))
 
 
-def add(p):
-	p.add_argument('--client', required=True)
-	p.add_argument('--typist', default='')
-
-
 def run():
-	args = session.parse_args_with(add)
-	client = harness.need(args.client, 'vmclient', '(built by meson)')
-	wtype = harness.need(args.typist, 'wtype', 'wtype')
+	args, client, wtype = session.parse_typist_args('wtype', 'wtype')
 	with harness.Session(args, extra_args=['--test-hooks']) as s:
-		state = s.dir + '/client.state'
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		seat_keymap = lines(state, 'keymap')
 		check(len(seat_keymap) == 1, 'the client got %d keymaps at start' % len(seat_keymap))
 		w = s.spawn([wtype, 'hello'], 'wtype')

@@ -12,6 +12,7 @@ import session
 from harness import check, log
 
 HEIGHT = 150  # wvkbd -H: its surface's height in pixels at the bottom of the output
+MAGENTA = (255, 0, 255)  # vmclient's fill
 
 
 def key_centre(width, out_height, row, units_before, key_units, row_units, rows=6):
@@ -27,26 +28,20 @@ def entries(path):
 	return [line.split() for line in open(path).read().splitlines() if line.split()]
 
 
-def add(p):
-	p.add_argument('--client', required=True)
-	p.add_argument('--typist', default='')
-
-
 def run():
-	args = session.parse_args_with(add)
-	client = harness.need(args.client, 'vmclient', '(built by meson)')
-	wvkbd = harness.need(args.typist, 'wvkbd-mobintl', 'wvkbd')
+	args, client, wvkbd = session.parse_typist_args('wvkbd-mobintl', 'wvkbd')
 	with harness.Session(args, extra_args=['--test-hooks']) as s:
-		state = s.dir + '/client.state'
-		open(state, 'w').close()
-		s.spawn([client, state], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		state = session.spawn_drawn(s, client)
 		kb = s.spawn([wvkbd, '-l', 'full', '-H', str(HEIGHT), '-O'], 'wvkbd')
 		# its layout ("full", 6 rows): row 2 is a half-unit pad and q..p (10.5 units), row 3
 		# Cmp, a..l and a half-unit pad (10.5 units)
 		taps = [('h', key_centre(s.width, s.height, 3, 6, 1, 10.5)),
 			('e', key_centre(s.width, s.height, 2, 2.5, 1, 10.5))]
 		s.poll(lambda: 'Resize' in open(kb.err_path).read(), 'wvkbd shows its keyboard')
+		# wvkbd logs Resize at its configure, before its first buffer is shown: a tap before
+		# that lands on the client (magenta), so wait until no tap point shows the client
+		s.wait_for(lambda img: ['the client under %d,%d' % pos for _, pos in taps
+					if harness.rgb_close(img.px(*pos), MAGENTA)], 'wvkbd\'s keys are drawn')
 		seat_keymap = [e for e in entries(state) if e[0] == 'keymap']
 
 		def keysyms():

@@ -28,11 +28,10 @@ write_file(const char *name, const char *text)
 	return path;
 }
 
-/* Loads `text` as a file; the messages land in `log`. */
+/* Loads `path`; returns the config and the messages in `log`. */
 static struct pw_config *
-load_text(const char *text, char *log, size_t loglen)
+load_path(const char *path, char *log, size_t loglen)
 {
-	const char *path = write_file("t.ini", text);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
@@ -41,6 +40,13 @@ load_text(const char *text, char *log, size_t loglen)
 	snprintf(log, loglen, "%s", buf ? buf : "");
 	free(buf);
 	return c;
+}
+
+/* Loads `text` as a file; the messages land in `log`. */
+static struct pw_config *
+load_text(const char *text, char *log, size_t loglen)
+{
+	return load_path(write_file("t.ini", text), log, loglen);
 }
 
 static bool
@@ -260,20 +266,6 @@ test_errors(void)
 	CHECK(c && c->errors == 1 && strstr(buf, "/nonexistent/picowl.ini"));
 	free(buf);
 	pw_config_destroy(c);
-}
-
-/* Loads `path`; returns the config and the messages in `log`. */
-static struct pw_config *
-load_path(const char *path, char *log, size_t loglen)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	struct pw_config *c = pw_config_load_file(path, mem);
-	fclose(mem);
-	snprintf(log, loglen, "%s", buf ? buf : "");
-	free(buf);
-	return c;
 }
 
 /* Not files: each is one message naming the file, the defaults, and unreadable (a reload

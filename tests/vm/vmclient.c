@@ -23,21 +23,18 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "client.h"
 #include "client_keys.h"
 #include "presentation-time-client-protocol.h"
+#include "test_client.h"
 
 #define MAGENTA 0xffff00ffu
 #define YELLOW 0xffffff00u
@@ -58,7 +55,6 @@ struct app {
 	int step; /* SIGUSR1s so far: squares shown */
 	bool configured, drawn;
 	bool follow; /* draw at every configure's size */
-	FILE *state;
 	struct wp_presentation *presentation;
 	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
 	int fb_step, fb_sync;
@@ -79,20 +75,6 @@ swap_inflight(struct app *app, void *old, void *new)
 		}
 	}
 	return false;
-}
-
-static void
-say(struct app *app, const char *fmt, ...)
-{
-	char line[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	printf("@@CLIENT %s\n", line);
-	fflush(stdout);
-	fprintf(app->state, "%s\n", line);
-	fflush(app->state);
 }
 
 static void
@@ -156,21 +138,13 @@ handle_frame_done(void *data, struct wl_callback *cb, uint32_t time)
 	wl_callback_destroy(cb);
 	if (!app->drawn) {
 		app->drawn = true;
-		say(app, "drawn %d %d", app->width, app->height);
+		test_client_say("drawn %d %d", app->width, app->height);
 	} else {
-		say(app, "partial %d", app->step);
+		test_client_say("partial %d", app->step);
 	}
 }
 
 static const struct wl_callback_listener frame_listener = {.done = handle_frame_done};
-
-static int64_t
-now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 static void
 handle_sync_output(void *data, struct wp_presentation_feedback *fb, struct wl_output *output)
@@ -186,10 +160,10 @@ handle_presented(void *data, struct wp_presentation_feedback *fb, uint32_t sec_h
 	uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags)
 {
 	struct app *app = data;
-	long long recv = (long long)now_ns();
+	long long recv = (long long)test_client_now_ns();
 	swap_inflight(app, fb, NULL);
 	wp_presentation_feedback_destroy(fb);
-	say(app, "presented %d %llu %u %u %llu %u %d %lld %lld", app->fb_step,
+	test_client_say("presented %d %llu %u %u %llu %u %d %lld %lld", app->fb_step,
 		(unsigned long long)(((uint64_t)sec_hi << 32) | sec_lo), nsec, refresh,
 		(unsigned long long)(((uint64_t)seq_hi << 32) | seq_lo), flags, app->fb_sync,
 		(long long)app->fb_commit_ns, recv);
@@ -201,7 +175,7 @@ handle_discarded(void *data, struct wp_presentation_feedback *fb)
 	struct app *app = data;
 	swap_inflight(app, fb, NULL);
 	wp_presentation_feedback_destroy(fb);
-	say(app, "discarded %d", app->fb_step);
+	test_client_say("discarded %d", app->fb_step);
 }
 
 static const struct wp_presentation_feedback_listener feedback_listener = {
@@ -215,7 +189,7 @@ draw(struct app *app)
 {
 	struct wl_buffer *buffer = make_buffer(app);
 	if (!buffer || !swap_inflight(app, NULL, buffer)) {
-		say(app, "error no buffer");
+		test_client_say("error no buffer");
 		exit(1);
 	}
 	wl_surface_attach(app->top.surface, buffer, 0, 0);
@@ -229,7 +203,7 @@ draw(struct app *app)
 	struct wl_callback *cb = wl_surface_frame(app->top.surface);
 	wl_callback_add_listener(cb, &frame_listener, app);
 	if (!swap_inflight(app, NULL, cb)) {
-		say(app, "error too many frames in flight");
+		test_client_say("error too many frames in flight");
 		exit(1);
 	}
 	if (app->presentation) {
@@ -238,13 +212,13 @@ draw(struct app *app)
 			wp_presentation_feedback(app->presentation, app->top.surface);
 		wp_presentation_feedback_add_listener(fb, &feedback_listener, app);
 		if (!swap_inflight(app, NULL, fb)) {
-			say(app, "error too many frames in flight");
+			test_client_say("error too many frames in flight");
 			exit(1);
 		}
 		app->fb_step = app->step;
 		app->fb_sync = 0;
 	}
-	app->fb_commit_ns = now_ns();
+	app->fb_commit_ns = test_client_now_ns();
 	wl_surface_commit(app->top.surface);
 }
 
@@ -259,7 +233,7 @@ handle_configure(struct pw_client_toplevel *top)
 		app->configured = true;
 		app->width = top->width;
 		app->height = top->height;
-		say(app, "configured %d %d", app->width, app->height);
+		test_client_say("configured %d %d", app->width, app->height);
 		draw(app);
 	}
 }
@@ -267,14 +241,14 @@ handle_configure(struct pw_client_toplevel *top)
 static void
 handle_key_enter(void *data, struct wl_surface *surface)
 {
-	say(data, "enter");
+	test_client_say("enter");
 }
 
 static void
 handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)
 {
 	struct app *app = data;
-	say(app, "keymap %u", size);
+	test_client_say("keymap %u", size);
 	pw_client_keys_keymap(&app->keys, format, fd, size);
 }
 
@@ -283,37 +257,37 @@ handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
 	struct app *app = data;
 	char name[64];
-	say(app, "key %u %u", key, pressed ? 1u : 0u);
+	test_client_say("key %u %u", key, pressed ? 1u : 0u);
 	if (xkb_keysym_get_name(pw_client_keys_base_sym(&app->keys, key), name, sizeof(name)) < 0) {
 		snprintf(name, sizeof(name), "none");
 	}
-	say(app, "keysym %s %u", name, pressed ? 1u : 0u);
+	test_client_say("keysym %s %u", name, pressed ? 1u : 0u);
 }
 
 static void
 handle_modifiers(void *data, uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
 {
 	struct app *app = data;
-	say(app, "modifiers %u %u %u %u", depressed, latched, locked, group);
+	test_client_say("modifiers %u %u %u %u", depressed, latched, locked, group);
 	pw_client_keys_modifiers(&app->keys, depressed, latched, locked, group);
 }
 
 static void
 handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	say(data, "touch down %d %.1f %.1f", id, x, y);
+	test_client_say("touch down %d %.1f %.1f", id, x, y);
 }
 
 static void
 handle_touch_up(void *data, uint32_t time, int32_t id)
 {
-	say(data, "touch up %d", id);
+	test_client_say("touch up %d", id);
 }
 
 static void
 handle_touch_motion(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	say(data, "touch motion %d %.1f %.1f", id, x, y);
+	test_client_say("touch motion %d %.1f %.1f", id, x, y);
 }
 
 static const struct pw_client_input_listener input_listener = {
@@ -326,6 +300,17 @@ static const struct pw_client_input_listener input_listener = {
 	.touch_motion = handle_touch_motion,
 };
 
+/* SIGUSR1: the next cyan square. */
+static void
+handle_signal(void *data)
+{
+	struct app *app = data;
+	if (app->configured) {
+		app->step++;
+		draw(app);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -333,49 +318,26 @@ main(int argc, char *argv[])
 		.tc = {.name = "vmclient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
-	const struct pw_client_versions versions = {.compositor = 4,
-		.shm = 1,
-		.seat = 5,
-		.output = 3,
-		.wm_base = 1};
 	const struct pw_client_global globals[] = {
 		{&wp_presentation_interface, 1, (void **)&app.presentation, NULL, NULL},
 		{0},
 	};
 	app.tc.globals = globals;
-	app.state = fopen(argc > 1 ? argv[1] : "/dev/null", "a");
 	app.follow = argc > 2 && strcmp(argv[2], "follow") == 0;
-	if (!app.state) {
-		fprintf(stderr, "vmclient: cannot open the state file\n");
+	if (!test_client_open("vmclient", argc > 1 ? argv[1] : NULL, "@@CLIENT")) {
 		return 1;
 	}
-	sigset_t mask;
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
-	int sfd = signalfd(-1, &mask, SFD_CLOEXEC);
+	int sfd = test_client_signalfd(SIGUSR1);
 
 	pw_client_keys_init(&app.keys, "vmclient");
 	pw_client_input_init(&app.tc, &input_listener);
-	if (!pw_client_connect(&app.tc, &versions, -1)) {
+	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	struct pollfd sig = {sfd, POLLIN, 0};
-	while (!app.top.closed) {
-		if (pw_client_dispatch_fds(&app.tc, &sig, 1, -1) < 0) {
-			break;
-		}
-		if (sig.revents & POLLIN) {
-			struct signalfd_siginfo info;
-			if (read(sfd, &info, sizeof(info)) == sizeof(info) && app.configured) {
-				app.step++;
-				draw(&app);
-			}
-		}
-	}
+	test_client_run(&app.tc, &app.top.closed, sfd, handle_signal, &app);
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
 	for (size_t i = 0; i < INFLIGHT; i++) {
 		if (app.inflight[i]) {
@@ -386,6 +348,6 @@ main(int argc, char *argv[])
 	pw_client_disconnect(&app.tc);
 	pw_client_keys_finish(&app.keys);
 	close(sfd);
-	fclose(app.state);
+	test_client_close();
 	return 0;
 }

@@ -1,5 +1,7 @@
-"""Shared by the session tests: options, the panel's colours, tile geometry, picowl-ctl."""
+"""Shared by the session tests: options, the panel's colours, tile geometry, picowl-ctl, test
+clients and touches."""
 
+import contextlib
 import os
 import subprocess
 
@@ -28,6 +30,17 @@ def parse_args_with(more):
 	return args
 
 
+def parse_typist_args(name, package):
+	"""The virtual keyboard tests' options: --client (vmclient) and --typist, the program
+	`name` of the Debian package `package`. Returns the options, the client and the typist."""
+	def add(p):
+		p.add_argument('--client', required=True)
+		p.add_argument('--typist', default='')
+	args = parse_args_with(add)
+	client = harness.need(args.client, 'vmclient', '(built by meson)')
+	return args, client, harness.need(args.typist, name, package)
+
+
 def ctl(session, *argv, check_status=True):
 	"""Runs picowl-ctl against the session; returns its stdout."""
 	r = subprocess.run([session.args.ctl] + list(argv), env=session.client_env(),
@@ -37,6 +50,40 @@ def ctl(session, *argv, check_status=True):
 		check(r.returncode == 0, 'picowl-ctl %s: status %d: %s'
 		      % (' '.join(argv), r.returncode, r.stderr.decode(errors='replace').strip()))
 	return r.stdout.decode(errors='replace')
+
+
+def touch(session, what, x, y):
+	"""One touch event (down, motion, up, tap) at x, y through picowl-ctl's test hook."""
+	ctl(session, 'inject', 'touch', what, str(x), str(y))
+
+
+def centre(box):
+	"""The centre (x, y) of a box (x, y, w, h)."""
+	return box[0] + box[2] // 2, box[1] + box[3] // 2
+
+
+def spawn_drawn(session, client, name='vmclient', state_name='client.state'):
+	"""Starts a test client that takes a state file (CLIENT STATE_FILE: vmclient), with the file
+	empty in the session's directory, and waits until it says "drawn". Returns the file's path."""
+	state = os.path.join(session.dir, state_name)
+	open(state, 'w').close()
+	session.spawn([client, state], name)
+	session.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+	return state
+
+
+@contextlib.contextmanager
+def socket_open_to_all(session):
+	"""Lets every user reach the session's socket within the block, for the checks run as
+	another user (nobody)."""
+	os.chmod(session.dir, 0o711)
+	os.chmod(session.runtime, 0o711)
+	os.chmod(os.path.join(session.runtime, session.socket), 0o777)
+	try:
+		yield
+	finally:
+		os.chmod(session.dir, 0o700)
+		os.chmod(session.runtime, 0o700)
 
 
 def tiles_in(area, n):

@@ -68,7 +68,6 @@ def parse_args(extra=None):
 	p.add_argument('--foot', default='')
 	p.add_argument('--doom', default='')
 	p.add_argument('--iwad', default='')
-	p.add_argument('--hostile', default='')
 	p.add_argument('--readme', default='')
 	p.add_argument('--size', default='240x320')
 	p.add_argument('--format', default='rgb565')
@@ -543,6 +542,17 @@ def distinct_colours(img, box):
 SHM_SIZE = 250
 SHM_PAD = 20
 WHITE = (255, 255, 255)
+
+
+def spawn_good_shm(s, shm_path):
+	"""weston-simple-shm alone, filling the output: the well-behaved client the hostile tests
+	keep drawn. Returns it, the content box it fills alone, and the content boxes of the two
+	tiles it shares with the next client (it in the first)."""
+	alone = content_box(tile_boxes(1, s.width, s.height)[0])
+	t1, t2 = tile_boxes(2, s.width, s.height)
+	good = s.spawn([shm_path], 'good-simple-shm')
+	s.wait_for(lambda img: shm_problems(img, alone), 'the good simple-shm fills the output')
+	return good, alone, content_box(t1), content_box(t2)
 
 
 def shm_problems(img, box, name='weston-simple-shm', forbid=()):
