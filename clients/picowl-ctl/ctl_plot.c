@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "ctl_counters.h"
+#include "ctl_plot.h"
 
 #define W 900
 #define H 360 /* each of the two panels */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "ctl.h"
+#include "ctl_keys.h"
 
 /* evdev's key codes are xkb's less 8 */
 #define EVDEV_OFFSET 8

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "ctl_counters.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 
 static void

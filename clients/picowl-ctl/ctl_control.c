@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "ctl_control.h"
+#include "ctl_keys.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 
 struct answer {
