@@ -9,6 +9,7 @@
 #include "backend.h"
 #include "clock.h"
 #include "devices.h"
+#include "edge_swipe.h"
 #include "input_load.h"
 #include "keyboard.h"
 #include "log.h"
@@ -69,7 +70,7 @@ handle_input_touch_down(void *data, uint32_t time_msec, int32_t id, double x, do
 	struct pw_seat *seat = data;
 	double ox, oy;
 	pw_server_map_input(seat->server, x, y, &ox, &oy);
-	pw_seat_notify_touch_down(seat, time_msec, id, ox, oy);
+	pw_edge_swipe_touch_down(seat, time_msec, id, ox, oy);
 }
 
 static void
@@ -78,28 +79,28 @@ handle_input_touch_motion(void *data, uint32_t time_msec, int32_t id, double x, 
 	struct pw_seat *seat = data;
 	double ox, oy;
 	pw_server_map_input(seat->server, x, y, &ox, &oy);
-	pw_seat_notify_touch_motion(seat, time_msec, id, ox, oy);
+	pw_edge_swipe_touch_motion(seat, time_msec, id, ox, oy);
 }
 
 static void
 handle_input_touch_up(void *data, uint32_t time_msec, int32_t id)
 {
 	struct pw_seat *seat = data;
-	pw_seat_notify_touch_up(seat, time_msec, id);
+	pw_edge_swipe_touch_up(seat, time_msec, id);
 }
 
 static void
 handle_input_touch_frame(void *data)
 {
 	struct pw_seat *seat = data;
-	pw_seat_notify_touch_frame(seat);
+	pw_edge_swipe_touch_frame(seat);
 }
 
 static void
 handle_input_touch_cancel(void *data)
 {
 	struct pw_seat *seat = data;
-	pw_seat_notify_touch_cancel(seat);
+	pw_edge_swipe_touch_cancel(seat);
 }
 
 static void

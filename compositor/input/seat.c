@@ -8,6 +8,7 @@
 #include "data_device.h"
 #include "data_drag.h"
 #include "devices.h"
+#include "edge_swipe.h"
 #include "first_frame.h"
 #include "input_method.h"
 #include "input_serials.h"
@@ -227,6 +228,7 @@ destroy_seat(struct pw_seat *seat)
 {
 	pw_after_first_frame_cancel(&seat->first_frame);
 	pw_seat_devices_finish(seat);
+	pw_edge_swipe_finish(seat);
 	wl_list_remove(&seat->server_destroy.link);
 	wl_list_remove(&seat->surface_moved.link);
 	wl_list_remove(&seat->surface_destroy.link);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "layout.h"
+#include "swipe.h"
 
 struct pw_server;
 struct pw_surface;
@@ -47,6 +48,9 @@ struct pw_seat_policy {
 	 */
 	bool (*place_input_popup)(struct pw_server *server, struct pw_surface *surface,
 		struct pw_box *cursor, int width, int height, int *x, int *y);
+	/* A swipe from `edge` (edge_swipe.h): runs its action; false when the session refuses it
+	 * (the touch then goes to the clients). */
+	bool (*gesture)(struct pw_server *server, enum pw_swipe_edge edge);
 	/* Who gets the keyboard when `surface` (or NULL) is to have it (a locked session's lock
 	 * surface); when this member is NULL, `surface` does. */
 	struct pw_surface *(*keyboard_focus)(struct pw_server *server, struct pw_surface *surface);

@@ -15,6 +15,7 @@
 
 #include "layout.h"
 #include "options.h"
+#include "swipe.h"
 
 /* What a key binding does (see config/picowl.ini for the names). */
 enum pw_action {
@@ -104,6 +105,14 @@ struct pw_config {
 		size_t client_memory; /* bytes a client may make picowl allocate; 0: no limit */
 		int client_fds; /* descriptors a client may leave with picowl; 0: auto (fds.h) */
 	} limits;
+
+	/* [gestures]: what a swipe from each edge (enum pw_swipe_edge) does; PW_ACTION_NONE
+	 * leaves that edge to the clients. Only action, arg and command are set; the command
+	 * lives as long as the config. */
+	struct {
+		struct pw_binding edge[PW_SWIPE_EDGES];
+		int edge_width, distance, timeout_ms; /* pixels, pixels, milliseconds */
+	} gestures;
 
 	struct pw_binding *bindings;
 	int binding_count;

@@ -206,6 +206,15 @@ pw_config_binding_parse(const char *combo, const char *action, struct pw_binding
 	if (!parse_combo(combo, out, err, errlen)) {
 		return false;
 	}
+	return pw_config_binding_parse_action(action, out, err, errlen);
+}
+
+bool
+pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err, size_t errlen)
+{
+	out->action = PW_ACTION_NONE;
+	out->arg = 0;
+	out->command = NULL;
 	const char *rest = action + strspn(action, " \t");
 	if (strncmp(rest, "spawn", 5) == 0 && (rest[5] == ' ' || rest[5] == '\t')) {
 		const char *command;

@@ -18,6 +18,13 @@
 bool pw_config_binding_parse(const char *combo, const char *action, struct pw_binding *out,
 	char *err, size_t errlen);
 
+/*
+ * Parses only the action of a binding into out's action, arg and command (a gesture's, which
+ * has no key); the key fields are left alone. On failure returns false with a message.
+ */
+bool pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err,
+	size_t errlen);
+
 /* The binding for `keysym` with exactly `modifiers` held, or NULL. */
 const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
 	uint32_t keysym);

@@ -257,6 +257,39 @@ key_client_fds(struct pw_config_private *priv, const char *value)
 	return pw_config_keys_parse_int(value, 8, 65536, &CONFIG(priv)->limits.client_fds);
 }
 
+INT_KEY(edge_width, gestures.edge_width, 1, 100)
+INT_KEY(distance, gestures.distance, 1, 1000)
+INT_KEY(swipe_timeout, gestures.timeout_ms, 50, 10000)
+
+/* A swipe's action, as a binding's; a spawn's command goes to the config's strings. */
+static bool
+set_gesture(struct pw_config_private *priv, enum pw_swipe_edge edge, const char *value)
+{
+	struct pw_binding b;
+	char err[160];
+	if (!pw_config_binding_parse_action(value, &b, err, sizeof(err))) {
+		return false;
+	}
+	char *command = b.command ? pw_config_keys_strdup(priv, b.command) : NULL;
+	bool ok = !b.command || command;
+	free(b.command);
+	b.command = command;
+	if (ok) {
+		CONFIG(priv)->gestures.edge[edge] = b;
+	}
+	return ok;
+}
+
+#define GESTURE_KEY(name, edge)                                                   \
+	static bool key_##name(struct pw_config_private *priv, const char *value) \
+	{                                                                         \
+		return set_gesture(priv, edge, value);                            \
+	}
+GESTURE_KEY(top, PW_SWIPE_TOP)
+GESTURE_KEY(right, PW_SWIPE_RIGHT)
+GESTURE_KEY(bottom, PW_SWIPE_BOTTOM)
+GESTURE_KEY(left, PW_SWIPE_LEFT)
+
 static const struct key {
 	const char *section, *name;
 	key_fn parse; /* NULL: the command-line option `option` */
@@ -298,6 +331,13 @@ static const struct key {
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
 	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
 	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
+	{"gestures", "top", key_top, "a binding's action, e.g. panel, or none"},
+	{"gestures", "bottom", key_bottom, "a binding's action, e.g. layout next, or none"},
+	{"gestures", "left", key_left, "a binding's action, e.g. focus prev, or none"},
+	{"gestures", "right", key_right, "a binding's action, e.g. focus next, or none"},
+	{"gestures", "edge_width", key_edge_width, "pixels, 1..100"},
+	{"gestures", "distance", key_distance, "pixels, 1..1000"},
+	{"gestures", "timeout", key_swipe_timeout, "milliseconds, 50..10000"},
 	{"pipeline", "damage", NULL, "damage"},
 	{"pipeline", "present", NULL, "present"},
 	{"pipeline", "copy", NULL, "copy"},
@@ -317,7 +357,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline", "power", "limits"};
+	"autostart", "pipeline", "power", "limits", "gestures"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -466,6 +506,20 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->power.backlight = "auto";
 	c->limits.client_memory = (size_t)2 << 20; /* doc/DESIGN.md "Per-client memory budgets" */
 	c->limits.client_fds = 0;
+	static const char *const default_gestures[PW_SWIPE_EDGES] = {
+		[PW_SWIPE_TOP] = "panel",
+		[PW_SWIPE_RIGHT] = "focus next",
+		[PW_SWIPE_BOTTOM] = "layout next",
+		[PW_SWIPE_LEFT] = "focus prev",
+	};
+	for (int e = 0; e < PW_SWIPE_EDGES; e++) {
+		if (!set_gesture(priv, (enum pw_swipe_edge)e, default_gestures[e])) {
+			return false;
+		}
+	}
+	c->gestures.edge_width = 10;
+	c->gestures.distance = 40;
+	c->gestures.timeout_ms = 500;
 	for (size_t i = 0; i < sizeof(default_bindings) / sizeof(default_bindings[0]); i++) {
 		struct pw_binding b;
 		char err[160];

@@ -152,3 +152,17 @@ pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym
 	pw_bindings_run(server, &copy);
 	return true;
 }
+
+bool
+pw_bindings_gesture(struct pw_server *server, enum pw_swipe_edge edge)
+{
+	const struct pw_config *config = server->desktop->config;
+	if (!config || config->gestures.edge[edge].action == PW_ACTION_NONE ||
+		pw_session_lock_active(server)) {
+		return false; /* locked: the swipe is the lock screen's touch */
+	}
+	/* The action may reload the config: a copy, as for a key (a spawn reloads nothing). */
+	struct pw_binding copy = config->gestures.edge[edge];
+	pw_bindings_run(server, &copy);
+	return true;
+}

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "swipe.h"
+
 struct pw_binding;
 struct pw_server;
 
@@ -12,5 +14,7 @@ struct pw_server;
 void pw_bindings_run(struct pw_server *server, const struct pw_binding *binding);
 /* Runs the binding for `keysym` with exactly `modifiers`; false when none matched. */
 bool pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
+/* A swipe from `edge`: runs its [gestures] action; false when none or the session is locked. */
+bool pw_bindings_gesture(struct pw_server *server, enum pw_swipe_edge edge);
 
 #endif

@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
+#include "edge_swipe.h"
 #include "keyboard.h"
 #include "launch.h"
 #include "panel.h"
@@ -195,16 +196,16 @@ control_inject_touch(struct wl_client *client, struct wl_resource *resource, uin
 	double x = wl_fixed_to_double(fx), y = wl_fixed_to_double(fy);
 	switch (type) {
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN:
-		pw_seat_notify_touch_down(server->seat, pw_now_msec(), id, x, y);
+		pw_edge_swipe_touch_down(server->seat, pw_now_msec(), id, x, y);
 		break;
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION:
-		pw_seat_notify_touch_motion(server->seat, pw_now_msec(), id, x, y);
+		pw_edge_swipe_touch_motion(server->seat, pw_now_msec(), id, x, y);
 		break;
 	default:
-		pw_seat_notify_touch_up(server->seat, pw_now_msec(), id);
+		pw_edge_swipe_touch_up(server->seat, pw_now_msec(), id);
 		break;
 	}
-	pw_seat_notify_touch_frame(server->seat);
+	pw_edge_swipe_touch_frame(server->seat);
 }
 
 static void

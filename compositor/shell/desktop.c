@@ -10,6 +10,7 @@
 #include "config.h"
 #include "control.h"
 #include "devices.h"
+#include "edge_swipe.h"
 #include "keyboard.h"
 #include "keymap.h"
 #include "launch.h"
@@ -169,6 +170,25 @@ configure_power(struct pw_server *server, const struct pw_config *config)
 	}
 }
 
+/* The [gestures] edges with an action, for the seat's recogniser. */
+static void
+configure_gestures(struct pw_server *server, const struct pw_config *config)
+{
+	struct pw_swipe_params params = {
+		.width = config->gestures.edge_width,
+		.distance = config->gestures.distance,
+		.timeout_ms = config->gestures.timeout_ms,
+	};
+	for (int e = 0; e < PW_SWIPE_EDGES; e++) {
+		if (config->gestures.edge[e].action != PW_ACTION_NONE) {
+			params.edges |= 1u << e;
+		}
+	}
+	if (server->seat && !pw_edge_swipe_configure(server->seat, &params)) {
+		pw_log_warning("no memory for edge swipes; touches at the edges go to clients");
+	}
+}
+
 /* `boot`: the start's config, whose keymap waits for its first need or the first frame. */
 static void
 apply_config(struct pw_server *server, struct pw_config *config, bool boot)
@@ -197,6 +217,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 		configure_input(server, config);
 	}
 	configure_power(server, config);
+	configure_gestures(server, config);
 	if (server->budget) {
 		pw_budget_set_limit(server->budget, config->limits.client_memory);
 	}

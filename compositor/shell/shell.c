@@ -62,6 +62,7 @@ static const struct pw_seat_policy seat_policy = {
 	.press = pw_layer_shell_pressed,
 	.input_at = input_at,
 	.binding = pw_bindings_handle,
+	.gesture = pw_bindings_gesture,
 	.place_input_popup = pw_ime_popup_place,
 	.keyboard_focus = pw_session_lock_keyboard_focus,
 };

@@ -77,6 +77,13 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 		strcmp(a->power.backlight, b->power.backlight) == 0;
 	ok = ok && a->limits.client_memory == b->limits.client_memory;
 	ok = ok && a->limits.client_fds == b->limits.client_fds;
+	ok = ok && a->gestures.edge_width == b->gestures.edge_width &&
+		a->gestures.distance == b->gestures.distance &&
+		a->gestures.timeout_ms == b->gestures.timeout_ms;
+	for (int e = 0; ok && e < PW_SWIPE_EDGES; e++) {
+		ok = a->gestures.edge[e].action == b->gestures.edge[e].action &&
+			a->gestures.edge[e].arg == b->gestures.edge[e].arg;
+	}
 	ok = ok && a->binding_count == b->binding_count;
 	for (int i = 0; ok && i < a->binding_count; i++) {
 		const struct pw_binding *p = &a->bindings[i], *q = &b->bindings[i];
@@ -149,6 +156,8 @@ test_values(void)
 			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
 			  "[limits]\nclient_memory = 512K\n"
 			  "client_fds = 200\n"
+			  "[gestures]\ntop = none\nbottom = spawn tile:2 foot -e sh\n"
+			  "left = focus tile 3\nedge_width = 4\ndistance = 25\ntimeout = 900\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -171,6 +180,15 @@ test_values(void)
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
 	CHECK(c->limits.client_fds == 200);
+	CHECK(c->gestures.edge[PW_SWIPE_TOP].action == PW_ACTION_NONE);
+	CHECK(c->gestures.edge[PW_SWIPE_BOTTOM].action == PW_ACTION_SPAWN &&
+		c->gestures.edge[PW_SWIPE_BOTTOM].arg == 2 &&
+		strcmp(c->gestures.edge[PW_SWIPE_BOTTOM].command, "foot -e sh") == 0);
+	CHECK(c->gestures.edge[PW_SWIPE_LEFT].action == PW_ACTION_FOCUS_TILE &&
+		c->gestures.edge[PW_SWIPE_LEFT].arg == 3);
+	CHECK(c->gestures.edge[PW_SWIPE_RIGHT].action == PW_ACTION_FOCUS_NEXT);
+	CHECK(c->gestures.edge_width == 4 && c->gestures.distance == 25 &&
+		c->gestures.timeout_ms == 900);
 	CHECK(c->autostart_count == 2);
 	CHECK(c->autostart_count == 2 && c->autostart[0].tile == 2 &&
 		strcmp(c->autostart[0].command, "foot -e sh") == 0);
@@ -243,6 +261,14 @@ test_errors(void)
 	ERROR("[limits]\nclient_fds = many\n", "2:", "client_fds");
 	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
 	ERROR("[bindings]\nKEY_POWER = power\n", "2:", "KEY_POWER");
+	ERROR("[gestures]\ntop = dance\n", "2:", "top");
+	ERROR("[gestures]\nleft = focus sideways\n", "2:", "left");
+	ERROR("[gestures]\nbottom = spawn 'foot\n", "2:", "bottom");
+	ERROR("[gestures]\nright =\n", "2:", "right");
+	ERROR("[gestures]\nedge_width = 0\n", "2:", "edge_width");
+	ERROR("[gestures]\ndistance = far\n", "2:", "distance");
+	ERROR("[gestures]\ntimeout = 20\n", "2:", "timeout");
+	ERROR("[gestures]\nswipe = 1\n", "2:", "swipe");
 	ERROR("[autostart]\nexec = tile:x foot\n", "2:", "exec");
 	ERROR("[autostart]\nexec = tile:2\n", "2:", "exec");
 	ERROR("[autostart]\nrun = foot\n", "2:", "run");

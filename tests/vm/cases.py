@@ -502,6 +502,37 @@ def check_session(r):
 
 
 # ------------------------------------------------------------------------ input
+# Edge swipes (issue 32) through libinput: [gestures] bottom = fullscreen, and a swipe from the
+# logical bottom edge, which at --rotate 90 and 270 is the display's left and right side: the
+# client is configured to the whole output and gets no touch of it; then a tap at that edge
+# reaches it whole (down, up).
+SWIPE_BOTTOM = (0.5, 0.998, 0.5, 0.6)  # logical, 0..1: from the bottom edge up
+SWIPE_TAP = (0.3, 0.996)
+
+
+def unit_display(rot, lx, ly):
+    """A logical point (0..1) to the display's 0..1, as to_display for the unit square."""
+    return {0: (lx, ly), 90: (1 - ly, lx), 180: (1 - lx, 1 - ly), 270: (ly, 1 - lx)}[rot]
+
+
+SWIPE_SCRIPT = "printf '[gestures]\\nbottom = fullscreen\\n' > /tmp/gestures.ini\n" + ''.join(
+    ''': > /tmp/client.state
+picowl --backend drm --rotate {r} -c /tmp/gestures.ini -- vmclient /tmp/client.state follow &
+PICOWL=$!
+wait_for drawn 30
+sleep 0.5
+echo "swipe {x0:.4f} {y0:.4f} {x1:.4f} {y1:.4f}" > /tmp/in.fifo
+i=0; while [ $(grep -c '^drawn' /tmp/client.state) -lt 2 ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i+1))
+done
+sleep 0.5
+echo "touch {tx:.4f} {ty:.4f}" > /tmp/in.fifo
+wait_for "touch up" 10
+stop_picowl swipe-{r}
+'''.format(r=r, x0=a[0], y0=a[1], x1=b[0], y1=b[1], tx=t[0], ty=t[1])
+    for r, a, b, t in ((r, unit_display(r, *SWIPE_BOTTOM[:2]), unit_display(r, *SWIPE_BOTTOM[2:]),
+                        unit_display(r, *SWIPE_TAP)) for r in (0, 90, 270)))
+
 INPUT_SCRIPT = '''
 mkfifo /tmp/in.fifo
 vmtool uinput /tmp/in.fifo > /tmp/uinput.log 2>&1 &
@@ -515,7 +546,7 @@ for r in 0 90 270; do
 	wait_for "touch up" 10
 	stop_picowl in-$r
 done
-# without picowl's libinput module: it says where it looked and runs with no input devices
+''' + SWIPE_SCRIPT + '''# without picowl's libinput module: it says where it looked and runs with no input devices
 mv /lib/picowl/picowl-input.so /tmp/
 : > /tmp/client.state
 picowl --backend drm -- vmclient /tmp/client.state 2> /tmp/err &
@@ -528,6 +559,22 @@ stop_picowl in-nomodule
 sed "s/^/@@LOG in-nomodule /" /tmp/err
 echo quit > /tmp/in.fifo
 '''
+
+
+def check_swipe(r, rot, dw, dh):
+    run = 'swipe-%d' % rot
+    state = r['state'].get(run, [])
+    errors = check_status(r, run)
+    lw, lh = (dh, dw) if rot in (90, 270) else (dw, dh)
+    sizes = [tuple(int(v) for v in s.split()[1:3]) for s in state if s.startswith('configured')]
+    if (lw, lh) not in sizes:
+        errors.append('%s: the swipe from the bottom did not make the client fullscreen '
+                      '(%dx%d): %s' % (run, lw, lh, state))
+    touches = [s.split()[1] for s in state if s.startswith('touch ')]
+    if touches != ['down', 'up']:
+        errors.append('%s: the client should get only the tap (down, up), got %s'
+                      % (run, [s for s in state if s.startswith('touch ')]))
+    return errors
 
 
 def check_input(r):
@@ -556,6 +603,8 @@ def check_input(r):
         if abs(float(x) - ex) > 3 or abs(float(y) - ey) > 3:
             errors.append('%s: touch at (%.1f,%.1f), want (%.1f,%.1f)' % (run, float(x),
                           float(y), ex, ey))
+    for rot in (0, 90, 270):
+        errors += check_swipe(r, rot, dw, dh)
     errors += check_status(r, 'in-nomodule')
     state, said = r['state'].get('in-nomodule', []), r['log'].get('in-nomodule', [])
     if not any(s.startswith('drawn') for s in state) or any(s.startswith('key ') for s in state):

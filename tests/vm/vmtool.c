@@ -10,7 +10,9 @@
  *                                           udev data (libinput wants it), prints "uinput ready",
  *                                           then runs commands read from FIFO, one a line:
  *                                           "key CODE" (press and release), "touch X Y" (a tap,
- *                                           0..1 across the screen), "quit"
+ *                                           0..1 across the screen), "swipe X0 Y0 X1 Y1" (a
+ *                                           touch from X0,Y0 to X1,Y1 in 10 steps of 10 ms),
+ *                                           "quit"
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -210,7 +212,7 @@ run_uinput(const char *fifo)
 	char line[128];
 	while (in && fgets(line, sizeof(line), in)) {
 		int code;
-		double x, y;
+		double x, y, x1, y1;
 		if (sscanf(line, "key %d", &code) == 1) {
 			emit(kb, EV_KEY, code, 1);
 			emit(kb, EV_SYN, SYN_REPORT, 0);
@@ -223,6 +225,20 @@ run_uinput(const char *fifo)
 			emit(ts, EV_KEY, BTN_TOUCH, 1);
 			emit(ts, EV_SYN, SYN_REPORT, 0);
 			usleep(20000);
+			emit(ts, EV_KEY, BTN_TOUCH, 0);
+			emit(ts, EV_SYN, SYN_REPORT, 0);
+		} else if (sscanf(line, "swipe %lf %lf %lf %lf", &x, &y, &x1, &y1) == 4) {
+			for (int i = 0; i <= 10; i++) {
+				emit(ts, EV_ABS, ABS_X,
+					(int)((x + (x1 - x) * i / 10) * ABS_MAX_VALUE));
+				emit(ts, EV_ABS, ABS_Y,
+					(int)((y + (y1 - y) * i / 10) * ABS_MAX_VALUE));
+				if (i == 0) {
+					emit(ts, EV_KEY, BTN_TOUCH, 1);
+				}
+				emit(ts, EV_SYN, SYN_REPORT, 0);
+				usleep(10000);
+			}
 			emit(ts, EV_KEY, BTN_TOUCH, 0);
 			emit(ts, EV_SYN, SYN_REPORT, 0);
 		} else if (strncmp(line, "quit", 4) == 0) {

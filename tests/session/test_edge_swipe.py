@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Edge swipes ([gestures], issue 32): with picowl-panel and three test clients (vmclient, which
+logs every touch it gets), in portrait and at --rotate 90, each default action from its edge of
+the output as the user sees it: right, the next tile; left, the previous; bottom, the layout
+(monocle and back); top, the panel over a fullscreen client. No client sees any touch of a
+swipe. A touch near an edge that is no swipe still reaches the client under it, late but whole
+(down, motion, up, in order), and the panel: a tap on its tile number at the top edge focuses
+that tile. A finger held still at the edge reaches its client once the timeout passes.
+
+The config sets only timeout = 1500 ms (default 500): each injected event is one picowl-ctl
+run, slow on a loaded CI machine; the actions, edge_width and distance are the defaults."""
+
+import os
+import time
+
+import harness
+import session
+from harness import check, log
+
+FOCUSED = (0x4c, 0x78, 0x99)
+YELLOW = (255, 255, 0)
+MAGENTA = (255, 0, 255)
+PANEL_H = 16
+TIMEOUT_MS = 1500
+
+
+def touch_lines(path):
+	return [l for l in open(path).read().splitlines() if l.startswith('touch ')]
+
+
+def focused_tile(s):
+	for line in session.ctl(s, 'tiles').splitlines():
+		f = line.split('\t')
+		if 'focused' in f[1]:
+			return int(f[0])
+	return 0
+
+
+def tile_regions(W, H):
+	"""The three tiles under the panel: the master, then the two of the stack."""
+	y0, h = PANEL_H, H - PANEL_H
+	if H >= W:
+		return [(0, y0, W, h // 2), (0, y0 + h // 2, W // 2, h - h // 2),
+			(W // 2, y0 + h // 2, W - W // 2, h - h // 2)]
+	return [(0, y0, W // 2, h), (W // 2, y0, W - W // 2, h // 2),
+		(W // 2, y0 + h // 2, W - W // 2, h - h // 2)]
+
+
+def one_session(args, rotation):
+	W, H = (320, 240) if rotation % 180 else (240, 320)
+	extra = ['--test-hooks'] + (['--rotate', str(rotation)] if rotation else [])
+	s = harness.Session(args, size='240x320', extra_args=extra)
+	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+		f.write('[gestures]\ntimeout = %d\n' % TIMEOUT_MS)
+	with s:
+		s.width, s.height = W, H
+		log('--- rotation %d: the output is %dx%d' % (rotation, W, H))
+		s.spawn([args.panel], 'picowl-panel')
+		states = []
+		for i in range(3):
+			state = os.path.join(s.dir, 'client%d.state' % (i + 1))
+			open(state, 'w').close()
+			s.spawn([args.client, state, 'follow'], 'vmclient%d' % (i + 1))
+			s.poll(lambda: 'drawn' in open(state).read(), 'client %d draws' % (i + 1))
+			states.append(state)
+		regions = tile_regions(W, H)
+
+		def border_shows(tile):
+			def problems(img):
+				counts = [img.count_close(r, FOCUSED) for r in regions]
+				best = counts.index(max(counts)) + 1
+				return [] if best == tile and counts[tile - 1] > 100 else [
+					'the focused border is in tile %d (%s), not %d' % (best, counts, tile)]
+			return problems
+
+		def tiled_with_panel(img):
+			p = [] if session.panel_shown(img, (0, 0, W, PANEL_H)) else ['no panel']
+			return p + border_shows(focused_tile(s))(img)
+
+		s.wait_for(tiled_with_panel, 'the panel and three tiles', timeout=30)
+
+		def ctl_touch(what, x, y):
+			session.ctl(s, 'inject', 'touch', what, '%g' % x, '%g' % y)
+
+		def swipe(x0, y0, x1, y1, what):
+			before = [len(touch_lines(p)) for p in states]
+			ctl_touch('down', x0, y0)
+			ctl_touch('motion', (x0 + x1) / 2, (y0 + y1) / 2)
+			ctl_touch('motion', x1, y1)
+			ctl_touch('up', x1, y1)
+			return before
+
+		def unseen(before, what):
+			"""Once the swipe's action shows, and a round trip later, no client got a touch."""
+			session.ctl(s, 'tiles')
+			after = [len(touch_lines(p)) for p in states]
+			check(after == before, '%s: the clients saw the swipe: touch lines %s -> %s'
+			      % (what, before, after))
+
+		def new_touches(before):
+			return [touch_lines(p)[n:] for p, n in zip(states, before)]
+
+		# Right edge: the next tile; left edge: the previous one.
+		first = focused_tile(s)
+		nxt = first % 3 + 1
+		b = swipe(W - 2, H // 2, W - 70, H // 2 + 5, 'right edge')
+		s.poll(lambda: focused_tile(s) == nxt, 'a swipe from the right focuses tile %d' % nxt,
+		       timeout=5)
+		s.wait_for(border_shows(nxt), 'the focused border moves to tile %d' % nxt)
+		unseen(b, 'right edge')
+		log('right edge: tile %d -> %d, no client saw it' % (first, nxt))
+		b = swipe(1, H // 2, 60, H // 2 - 5, 'left edge')
+		s.poll(lambda: focused_tile(s) == first, 'a swipe from the left focuses tile %d' % first,
+		       timeout=5)
+		s.wait_for(border_shows(first), 'the focused border is back in tile %d' % first)
+		unseen(b, 'left edge')
+		log('left edge: tile %d -> %d, no client saw it' % (nxt, first))
+
+		# Bottom edge: monocle, the focused client over the whole area (its magenta and yellow,
+		# no border between tiles); again: the tiles.
+		area = (2, PANEL_H + 2, W - 4, H - PANEL_H - 4)
+
+		def monocle(img):
+			n = img.count_close(area, YELLOW) + img.count_close(area, MAGENTA)
+			return [] if n >= area[2] * area[3] else [
+				'one client does not fill %s: %d of its pixels are its colours' % (area, n)]
+
+		b = swipe(W // 2, H - 2, W // 2 + 8, H - 60, 'bottom edge')
+		s.wait_for(monocle, 'a swipe from the bottom: monocle')
+		unseen(b, 'bottom edge')
+		log('bottom edge: monocle, the focused client over %dx%d' % area[2:])
+		b = swipe(W // 3, H - 1, W // 3, H - 50, 'bottom edge again')
+		s.wait_for(tiled_with_panel, 'a swipe from the bottom again: three tiles')
+		unseen(b, 'bottom edge again')
+		log('bottom edge again: three tiles')
+
+		# Top edge: the panel over a fullscreen client (autohide hides it there).
+		session.ctl(s, 'inject', 'key', 'logo+f')
+		top = (0, 0, W, PANEL_H)
+		s.wait_until(lambda img: img.count_close(top, YELLOW) + img.count_close(top, MAGENTA)
+			     >= W * PANEL_H, 'fullscreen: the client covers the panel')
+		b = swipe(W // 2, 4, W // 2 - 6, 70, 'top edge')
+		img = s.wait_until(lambda i: session.panel_shown(i, (0, 0, W, PANEL_H)),
+				   'a swipe from the top shows the panel', timeout=5)
+		img.save_ppm(os.path.join(s.dir, 'top-swipe-%d.ppm' % rotation))
+		unseen(b, 'top edge')
+		log('top edge: the panel over the fullscreen client')
+		session.ctl(s, 'inject', 'key', 'logo+f')
+		s.wait_for(tiled_with_panel, 'the tiles again')
+
+		# A tap at the bottom edge and a short drag along the left one reach their clients,
+		# whole and in order.
+		before = [len(touch_lines(p)) for p in states]
+		ctl_touch('tap', W // 4, H - 3)
+		s.poll(lambda: sum(len(t) for t in new_touches(before)) >= 2, 'the tap reaches a client',
+		       timeout=5)
+		got = [t for t in new_touches(before) if t]
+		check(len(got) == 1 and [l.split()[1] for l in got[0]] == ['down', 'up'],
+		      'a tap at the bottom edge: the clients got %s' % new_touches(before))
+		log('tap at the bottom edge: one client got %s' % got[0])
+		before = [len(touch_lines(p)) for p in states]
+		ctl_touch('down', 2, H // 2)
+		ctl_touch('motion', 4, H // 2 + 12)
+		ctl_touch('up', 4, H // 2 + 12)
+		s.poll(lambda: sum(len(t) for t in new_touches(before)) >= 3,
+		       'the short drag reaches a client', timeout=5)
+		got = [t for t in new_touches(before) if t]
+		check(len(got) == 1 and [l.split()[1] for l in got[0]] == ['down', 'motion', 'up'],
+		      'a short drag at the left edge: the clients got %s' % new_touches(before))
+		log('short drag at the left edge: one client got %s' % got[0])
+
+		# The panel's tile number at the top edge: a tap there focuses that tile.
+		target = 2 if focused_tile(s) != 2 else 3
+		session.ctl(s, 'focus', str(5 - target))
+		s.poll(lambda: focused_tile(s) == 5 - target, 'focus tile %d' % (5 - target))
+		# tile 1's number is at the panel's left; the others follow it
+		for x in range(4, W // 2, 3):
+			ctl_touch('tap', x, 3)
+			if focused_tile(s) == target:
+				break
+		check(focused_tile(s) == target, 'no tap on the panel at y=3 focused tile %d' % target)
+		log('tap at y=3 on the panel: tile %d focused' % target)
+
+		# A finger held still at the edge: its client gets the down once the timeout passes.
+		before = [len(touch_lines(p)) for p in states]
+		ctl_touch('down', W - 3, PANEL_H + 40)
+		time.sleep(TIMEOUT_MS / 1000.0 / 2)
+		check(sum(len(t) for t in new_touches(before)) == 0, 'a held touch went through early')
+		s.poll(lambda: sum(len(t) for t in new_touches(before)) >= 1,
+		       'a held touch reaches its client after the timeout', timeout=5)
+		ctl_touch('up', W - 3, PANEL_H + 40)
+		s.poll(lambda: sum(len(t) for t in new_touches(before)) >= 2, 'and its up', timeout=5)
+		got = [t for t in new_touches(before) if t]
+		check(len(got) == 1 and [l.split()[1] for l in got[0]] == ['down', 'up'],
+		      'a held touch at the right edge: the clients got %s' % new_touches(before))
+		log('held touch at the right edge: its client got down after %d ms, then up' % TIMEOUT_MS)
+		s.check_alive()
+
+
+def run():
+	args = session.parse_args_with(lambda p: p.add_argument('--client', required=True))
+	harness.need(args.client, 'vmclient', '(built by meson)')
+	for rotation in (0, 90):
+		one_session(args, rotation)
+
+
+harness.main(run)
