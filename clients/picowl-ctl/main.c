@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "ctl.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
@@ -29,6 +30,8 @@ static const struct {
 		ctl_panel},
 	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
 		ctl_power},
+	{"calibrate", "calibrate [--timeout MS]      calibrate the touch screen by tapping targets",
+		ctl_calibrate},
 	{"inject",
 		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
 		"                              | inject pointer motion X Y | inject pointer "
@@ -57,7 +60,7 @@ ctl_connect(struct ctl *ctl, bool keyboard)
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
 		(void **)&ctl->counters};
 	ctl->globals[1] =
-		(struct pw_client_global){&picowl_control_v1_interface, 3, (void **)&ctl->control};
+		(struct pw_client_global){&picowl_control_v1_interface, 4, (void **)&ctl->control};
 	ctl->client.name = "picowl-ctl";
 	ctl->client.globals = ctl->globals;
 	ctl->client.data = ctl;
