@@ -1,4 +1,4 @@
-/* The calibration routine (calibrate.h); why it inverts the matrix in effect: decision 4.45c. */
+/* The calibration routine (calibrate.h); why it inverts the matrix in effect: decision 4.45d. */
 #include "calibrate.h"
 
 #include <stdio.h>
