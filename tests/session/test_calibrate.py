@@ -7,7 +7,8 @@ matrix written to the config file must be D's inverse, so every target's tap lan
 it, and the file's other lines stay. A key, the timeout with too few taps and five taps at one
 point each give their message and leave the file and the matrix as they were; no tap of the
 routine reaches the client, and taps reach it again afterwards. At --rotate 90 the same. With no
-config file to write, the ini line is printed."""
+config file to write, the ini line is printed. A second request while one runs is refused, the
+routine of a picowl-ctl killed still ends by a key, and picowl ends cleanly in the middle of one."""
 
 import os
 import subprocess
@@ -203,6 +204,7 @@ def run_session(args, rotation):
 			x, y = s.screen.reported(4, prior)
 			refused(s, state, 'one point', 'all at one point',
 				[(x + i * 0.2, y) for i in range(5)])
+			busy_and_gone(s, state)
 		m = calibrate(s, state, prior)
 		text = open(config_path(s)).read()
 		check(text.startswith('; my handheld\n[input]\n; the panel\ncalibration = ') and
@@ -214,6 +216,26 @@ def run_session(args, rotation):
 		check('0' in out or out == '', 'reload after the calibration: %s' % out)
 		s.check_alive('after the calibration')
 		log('rotation %d: matrix %s' % (rotation, ' '.join('%.6g' % v for v in m)))
+
+
+def busy_and_gone(s, state):
+	"""A second request while one runs is refused; the asker killed, the routine still ends."""
+	text = open(config_path(s)).read()
+	p = start(s)
+	r = subprocess.run([s.args.ctl, 'calibrate'], env=s.client_env(), stdin=subprocess.DEVNULL,
+			   stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
+	out = r.stdout.decode(errors='replace')
+	check(r.returncode == 1 and 'runs already' in out,
+	      'a second calibrate: status %d, "%s"' % (r.returncode, out.strip()))
+	p.kill()
+	p.wait()
+	tap(s, *s.screen.reported(0, C))
+	s.check_alive('after the asker went away')
+	before = s.picowl_stderr().count('cancelled by a key')
+	session.ctl(s, 'inject', 'key', 'Escape')
+	s.poll(lambda: s.picowl_stderr().count('cancelled by a key') > before,
+	       'a key ends the routine of a picowl-ctl that is gone')
+	check(open(config_path(s)).read() == text, 'the abandoned run changed the config file')
 
 
 def run_without_file(args):
@@ -229,6 +251,11 @@ def run_without_file(args):
 		check(rc == 0, 'without a file picowl-ctl calibrate exited %d' % rc)
 		check('\ncalibration = ' in out, 'without a file the ini line is not printed: %s'
 		      % out)
+		# picowl ends while a routine runs: the harness checks its exit and its sanitizers.
+		p = start(s)
+		tap(s, 10, 10)
+	rc, out = result(p)
+	check(rc == 1, 'picowl-ctl calibrate exited %d when picowl ended' % rc)
 
 
 def run():
