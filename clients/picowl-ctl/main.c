@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "ctl_calibrate.h"
 #include "ctl_control.h"
 #include "ctl_counters.h"
 #include "ctl_plot.h"
@@ -30,6 +31,8 @@ static const struct {
 		ctl_panel},
 	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
 		ctl_power},
+	{"calibrate", "calibrate [--timeout MS]      calibrate the touch screen by tapping targets",
+		ctl_calibrate},
 	{"inject",
 		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
 		"                              | inject pointer motion X Y | inject pointer "

@@ -19,6 +19,7 @@
 #include "server.h"
 #include "start_trace.h"
 #include "touch.h"
+#include "touch_raw.h"
 
 static void
 handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
@@ -68,6 +69,9 @@ static void
 handle_input_touch_down(void *data, uint32_t time_msec, int32_t id, double x, double y)
 {
 	struct pw_seat *seat = data;
+	if (pw_touch_raw_take(seat, PW_TOUCH_RAW_DOWN, id, x, y)) {
+		return;
+	}
 	double ox, oy;
 	pw_server_map_input(seat->server, x, y, &ox, &oy);
 	pw_edge_swipe_touch_down(seat, time_msec, id, ox, oy);
@@ -86,6 +90,9 @@ static void
 handle_input_touch_up(void *data, uint32_t time_msec, int32_t id)
 {
 	struct pw_seat *seat = data;
+	if (pw_touch_raw_take(seat, PW_TOUCH_RAW_UP, id, 0, 0)) {
+		return;
+	}
 	pw_edge_swipe_touch_up(seat, time_msec, id);
 }
 

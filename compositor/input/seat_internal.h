@@ -22,6 +22,7 @@
 #include "seat.h"
 #include "selection.h"
 #include "touch.h"
+#include "touch_raw.h"
 #include "wake.h"
 
 struct pw_seat {
@@ -42,6 +43,7 @@ struct pw_seat {
 	struct pw_seat_keyboard keyboard;
 	struct pw_seat_pointer pointer;
 	struct pw_seat_touch touch;
+	const struct pw_touch_raw_grab *touch_raw; /* the calibration's, or NULL (touch_raw.h) */
 	struct pw_seat_wake wake; /* the input that woke the display, dropped (wake.h) */
 	struct pw_seat_ime *ime; /* text input and input method (input_method.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */

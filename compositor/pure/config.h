@@ -38,6 +38,7 @@ enum pw_action {
 	PW_ACTION_SWITCH_VT, /* arg: VT number */
 	PW_ACTION_SHOW_PANEL,
 	PW_ACTION_POWER, /* arg: 0 off, 1 on, 2 toggle (enum pw_power_request) */
+	PW_ACTION_CALIBRATE, /* the touch screen's calibration routine */
 };
 
 enum pw_binding_mod {

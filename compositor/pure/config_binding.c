@@ -132,6 +132,7 @@ static const struct {
 	{"reload", PW_ACTION_RELOAD, 1, 0, 0},
 	{"counters", PW_ACTION_DUMP_COUNTERS, 1, 0, 0},
 	{"panel", PW_ACTION_SHOW_PANEL, 1, 0, 0},
+	{"calibrate", PW_ACTION_CALIBRATE, 1, 0, 0},
 	{"tile", PW_ACTION_MOVE_TO_TILE, 1, 64, -1},
 	{"rotate", PW_ACTION_ROTATE, 90, 270, 90},
 	{"vt", PW_ACTION_SWITCH_VT, 1, 63, -1},

@@ -1,4 +1,4 @@
-/* The edge swipe recogniser: which touches are the session's (decision 4.45g). */
+/* The edge swipe recogniser: which touches are the session's (decision 4.45). */
 #include "swipe.h"
 
 #include <math.h>

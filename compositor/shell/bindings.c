@@ -1,6 +1,7 @@
 /* Key bindings from [bindings]: the table lives in the config, the actions here. */
 #include "bindings.h"
 
+#include "calibrate.h"
 #include "config_binding.h"
 #include "desktop.h"
 #include "launch.h"
@@ -130,12 +131,18 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 	case PW_ACTION_POWER:
 		pw_power_set(server->power, (enum pw_power_request)b->arg);
 		break;
+	case PW_ACTION_CALIBRATE:
+		pw_calibrate_start(server, NULL, 0);
+		break;
 	}
 }
 
 bool
 pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
 {
+	if (pw_calibrate_key(server)) {
+		return true; /* a key ends the calibration routine, and only that */
+	}
 	const struct pw_binding *b = server->desktop->config
 		? pw_config_binding_find(server->desktop->config, modifiers, keysym)
 		: NULL;

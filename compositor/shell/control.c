@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calibrate.h"
 #include "clock.h"
 #include "config.h"
 #include "desktop.h"
@@ -25,7 +26,7 @@
 #include "touch.h"
 #include "view.h"
 
-#define CONTROL_VERSION 3
+#define CONTROL_VERSION 4
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
@@ -194,6 +195,9 @@ control_inject_touch(struct wl_client *client, struct wl_resource *resource, uin
 	}
 	struct pw_server *server = wl_resource_get_user_data(resource);
 	double x = wl_fixed_to_double(fx), y = wl_fixed_to_double(fy);
+	if (pw_calibrate_inject(server, type, id, x, y)) {
+		return; /* as the touch screen's own, to the calibration routine */
+	}
 	switch (type) {
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN:
 		pw_edge_swipe_touch_down(server->seat, pw_now_msec(), id, x, y);
@@ -259,6 +263,12 @@ control_get_power(struct wl_client *client, struct wl_resource *resource)
 	send_power(resource);
 }
 
+static void
+control_calibrate(struct wl_client *client, struct wl_resource *resource, uint32_t timeout)
+{
+	pw_calibrate_start(wl_resource_get_user_data(resource), resource, timeout);
+}
+
 static const struct picowl_control_v1_interface control_impl = {
 	.destroy = pw_request_destroy,
 	.spawn = control_spawn,
@@ -271,6 +281,7 @@ static const struct picowl_control_v1_interface control_impl = {
 	.inject_pointer_button = control_inject_pointer_button,
 	.set_power = control_set_power,
 	.get_power = control_get_power,
+	.calibrate = control_calibrate,
 };
 
 static void

@@ -130,9 +130,8 @@ same_input(const struct pw_config *a, const struct pw_config *b)
 		0;
 }
 
-/* The [input] devices and calibration, for the backends' libinput. */
-static void
-configure_input(struct pw_server *server, const struct pw_config *config)
+void
+pw_desktop_configure_input(struct pw_server *server, const struct pw_config *config)
 {
 	const char *devices[4] = {0};
 	size_t n = 0;
@@ -214,7 +213,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	}
 	/* Reopening the input devices is not free: only when their settings changed. */
 	if (!old || !same_input(old, config)) {
-		configure_input(server, config);
+		pw_desktop_configure_input(server, config);
 	}
 	configure_power(server, config);
 	configure_gestures(server, config);

@@ -15,6 +15,7 @@
 #include "layout.h"
 
 struct pw_activation;
+struct pw_calibrate;
 struct pw_config;
 struct pw_idle_inhibit;
 struct pw_server;
@@ -44,6 +45,7 @@ struct pw_desktop {
 	struct pw_box usable; /* the output less the exclusive zones: where tiles go */
 	struct pw_surface *exclusive_focus; /* a layer surface that takes every key, or NULL */
 	struct pw_session_lock *session_lock; /* session_lock.h's state */
+	struct pw_calibrate *calibrate; /* the calibration routine running, or NULL */
 	struct pw_idle_inhibit *idle_inhibit; /* idle_inhibit.h's state */
 
 	struct wl_global *control;
@@ -87,5 +89,7 @@ void pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
  * not applied, nor a file that could not be read at all. Returns the number of errors, or -1
  * when nothing was applied. */
 int pw_desktop_reload(struct pw_server *server);
+/* Opens the input devices again with `config`'s [input] devices and calibration matrix. */
+void pw_desktop_configure_input(struct pw_server *server, const struct pw_config *config);
 
 #endif

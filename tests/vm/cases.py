@@ -617,6 +617,143 @@ def check_input(r):
     return errors
 
 
+# ------------------------------------------------------------------------ calibrate (issue 32)
+# A uinput touch screen whose positions are distorted by a known matrix D, under a matrix C
+# already in the config (libinput applies it): KEY_PROG1 (bound to calibrate) starts the
+# routine, the five targets are tapped where that screen reports them, and picowl must write
+# the matrix that undoes D; a tap at a probe point then lands within 1 px of it at the client,
+# where before the routine it landed tens of pixels off. A run cancelled by Escape leaves the
+# file byte for byte. At rotations 0 and 90; bochs' preferred mode, 1280x800, is assumed and
+# checked.
+CAL_MODE = (1280, 800)
+CAL_D = (0.9, 0.05, 0.04, -0.03, 1.1, -0.06)
+CAL_C = (1.02, 0.0, -0.01, 0.0, 0.98, 0.01)
+CAL_TARGETS = ((0.125, 0.125), (0.875, 0.125), (0.875, 0.875), (0.125, 0.875), (0.5, 0.5))
+CAL_PROBE = (0.3, 0.6)
+
+
+def cal_apply(m, x, y):
+    return m[0] * x + m[1] * y + m[2], m[3] * x + m[4] * y + m[5]
+
+
+def cal_invert(m):
+    det = m[0] * m[4] - m[1] * m[3]
+    a, b, d, e = m[4] / det, -m[1] / det, -m[3] / det, m[0] / det
+    return [a, b, -(a * m[2] + b * m[5]), d, e, -(d * m[2] + e * m[5])]
+
+
+def cal_device(x01, y01):
+    """Where the distorted screen puts a finger at display point (x01, y01)."""
+    return '%.6f %.6f' % cal_apply(CAL_D, x01, y01)
+
+
+def cal_taps(rot):
+    dw, dh = CAL_MODE
+    lw, lh = (dh, dw) if rot in (90, 270) else (dw, dh)
+    out = ''
+    for fx, fy in CAL_TARGETS:
+        # the target pixel's centre, as the routine draws it, back on the unrotated display
+        px, py = cal_logical_to_display(rot, int(fx * lw) + 0.5, int(fy * lh) + 0.5)
+        out += 'echo "touch %s" > /tmp/in.fifo; sleep 1\n' % cal_device(px / dw, py / dh)
+    return out
+
+
+def cal_logical_to_display(rot, lx, ly):
+    """to_logical's inverse for a point (not a pixel): logical to display coordinates."""
+    dw, dh = CAL_MODE
+    return {0: (lx, ly), 90: (dw - ly, lx), 180: (dw - lx, dh - ly), 270: (ly, dh - lx)}[rot]
+
+
+CAL_ROTATIONS = (0, 90)
+
+CALIBRATE_SCRIPT = """
+mkfifo /tmp/in.fifo
+vmtool uinput /tmp/in.fifo > /tmp/uinput.log 2>&1 &
+i=0; while ! grep -q ready /tmp/uinput.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+"""
+for _rot in CAL_ROTATIONS:
+    CALIBRATE_SCRIPT += """
+printf '[input]\\ncalibration = %(prior)s\\n\\n[bindings]\\nKEY_PROG1 = calibrate\\n' > /tmp/cal.ini
+cp /tmp/cal.ini /tmp/cal.before
+: > /tmp/client.state
+picowl --backend drm --rotate %(rot)d -c /tmp/cal.ini -- vmclient /tmp/client.state 2> /tmp/err &
+PICOWL=$!
+wait_for drawn 30
+sleep 1
+echo "touch %(probe)s" > /tmp/in.fifo
+wait_for "touch up" 10
+echo "key 148" > /tmp/in.fifo; sleep 1
+echo "key 1" > /tmp/in.fifo; sleep 1
+cmp -s /tmp/cal.ini /tmp/cal.before && echo "@@LOG cal-cancel-%(rot)d unchanged"
+echo "key 148" > /tmp/in.fifo; sleep 1
+%(taps)s
+i=0; while ! grep -q "written to" /tmp/err && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+sleep 2
+echo "touch %(probe)s" > /tmp/in.fifo
+i=0; while [ "$(grep -c 'touch up' /tmp/client.state)" -lt 2 ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i+1))
+done
+stop_picowl cal-%(rot)d
+sed "s/^/@@LOG cal-%(rot)d /" /tmp/err
+sed "s/^/@@LOG cal-ini-%(rot)d /" /tmp/cal.ini
+""" % {'prior': ' '.join('%g' % v for v in CAL_C), 'probe': cal_device(*CAL_PROBE),
+       'taps': cal_taps(_rot), 'rot': _rot}
+CALIBRATE_SCRIPT += 'echo quit > /tmp/in.fifo\n'
+
+
+def check_calibrate(r):
+    modes = [re.search(r' (\d+)x(\d+)@', l) for l in r['serial'] if 'picowl: drm:' in l]
+    modes = [m for m in modes if m]
+    if not modes or (int(modes[0].group(1)), int(modes[0].group(2))) != CAL_MODE:
+        return ['the DRM output is not %dx%d: %s' % (CAL_MODE + (
+            modes[0].group(0) if modes else 'none',))]
+    errors = []
+    for rot in CAL_ROTATIONS:
+        errors += check_calibrate_run(r, rot)
+    return errors
+
+
+def check_calibrate_run(r, rot):
+    run = 'cal-%d' % rot
+    errors = check_status(r, run)
+    said = r['log'].get(run, [])
+    for want in ('calibration: cancelled by a key', 'applied and written to /tmp/cal.ini'):
+        if not any(want in l for l in said):
+            errors.append('%s: picowl did not say "%s": %s' % (run, want, said))
+    if 'unchanged' not in r['log'].get('cal-cancel-%d' % rot, []):
+        errors.append('%s: the cancelled run changed /tmp/cal.ini' % run)
+    ini = r['log'].get('cal-ini-%d' % rot, [])
+    lines = [l for l in ini if l.startswith('calibration')]
+    if len(lines) != 1:
+        return errors + ['%s: /tmp/cal.ini has %d calibration lines: %s' % (run, len(lines),
+                                                                             ini)]
+    m = [float(v) for v in lines[0].split('=')[1].split()]
+    want = cal_invert(CAL_D)
+    # uinput's 0..4095 read as v/4096 by libinput: a scale of 1 - 1/4096 on top of D
+    if not all(abs(a - b) < 2e-3 for a, b in zip(m, want)):
+        errors.append('%s: the matrix written %s is not near D\'s inverse %s' % (run, m, want))
+    state = r['state'].get(run, [])
+    downs = [s.split() for s in state if s.startswith('touch down')]
+    size = client_size(r, run)
+    if len(downs) != 2 or not size:
+        return errors + ['%s: the client did not get the two probe taps (and only them): %s'
+                         % (run, state)]
+    dw, dh = CAL_MODE
+    lw, lh = (dh, dw) if rot in (90, 270) else (dw, dh)
+    lx, ly = to_logical(rot, CAL_PROBE[0] * dw, CAL_PROBE[1] * dh, dw, dh)
+    ex, ey = lx - (lw - size[0]) // 2, ly - (lh - size[1]) // 2
+    (bx, by), (ax, ay) = [(float(d[3]), float(d[4])) for d in downs]
+    print('%s: matrix %s; the probe at (%.1f,%.1f) before (%.1f,%.1f), after (%.1f,%.1f)'
+          % (run, ' '.join('%.6g' % v for v in m), ex, ey, bx, by, ax, ay))
+    if abs(bx - ex) < 3 and abs(by - ey) < 3:
+        errors.append('%s: before the routine the probe already landed at (%.1f,%.1f): no '
+                      'distortion to undo' % (run, bx, by))
+    if abs(ax - ex) > 1 or abs(ay - ey) > 1:
+        errors.append('%s: after the routine the probe landed at (%.1f,%.1f), want (%.1f,%.1f) '
+                      'within 1 px' % (run, ax, ay, ex, ey))
+    return errors
+
+
 # ------------------------------------------------------------------------ power (issue 17)
 # [power] idle_timeout = 5: after 5 s without input picowl turns the display off, and the kernel
 # shows it: DRM atomic (the CRTC inactive) and legacy (the connector's DPMS property) and fbdev
@@ -1019,6 +1156,8 @@ CASES = {
                                   ('vfb', 'vfb_enable=1 videomemorysize=4194304')],
                   script=POWER_SCRIPT, check=check_power),
     'modes': dict(BOCHS, script=MODES_SCRIPT, check=check_modes, programs=['wlr-randr']),
+    'calibrate': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')],
+                      script=CALIBRATE_SCRIPT, check=check_calibrate),
     'sound': {'qemu': [], 'modules': [('snd-dummy', 'pcm_substreams=1')],
               'wait': '/dev/snd/pcmC0D0p', 'game': True, 'memory': '1024', 'timeout': 540,
               'script': SOUND_SCRIPT, 'check': check_sound},
