@@ -119,7 +119,7 @@ enum pw_power_level {
 
 /*
  * What a backend can truly claim about a finished frame: the values of wp_presentation's
- * feedback kinds, set only where the display path gives them (see the README's table).
+ * feedback kinds, set only where the display path gives them (see doc/devices.md's table).
  */
 enum pw_frame_flags {
 	PW_FRAME_VSYNC = 0x1, /* shown at a vertical retrace, so it cannot tear */

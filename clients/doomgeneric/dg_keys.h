@@ -15,7 +15,7 @@
  */
 unsigned char dg_key_from_keysym(xkb_keysym_t sym);
 
-/* One row of the handheld button table, for the README and the tests. */
+/* One row of the handheld button table, for doc/doom.md and the tests. */
 struct dg_key_button {
 	xkb_keysym_t sym;
 	unsigned char key;

@@ -1,6 +1,6 @@
 /*
  * The gamma control manager: no backend sets gamma (no display the tests reach has a ramp: see
- * the README), so every control is sent failed.
+ * doc/session.md), so every control is sent failed.
  */
 #ifndef PW_GAMMA_CONTROL_H
 #define PW_GAMMA_CONTROL_H

@@ -504,7 +504,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->power.idle_timeout = -1;
 	c->power.dim_timeout = 0;
 	c->power.backlight = "auto";
-	c->limits.client_memory = (size_t)2 << 20; /* doc/DESIGN.md "Per-client memory budgets" */
+	c->limits.client_memory = (size_t)2 << 20; /* decision 4.37 */
 	c->limits.client_fds = 0;
 	static const char *const default_gestures[PW_SWIPE_EDGES] = {
 		[PW_SWIPE_TOP] = "panel",

@@ -1,4 +1,4 @@
-"""Measures the platform layer's options under picowl headless (not a test; see the README).
+"""Measures the platform layer's options under picowl headless (not a test; see doc/doom.md).
 
   python3 tests/doomgeneric/bench_options.py --picowl build/compositor/picowl \
       --standin build/tests/doomgeneric/dg-standin-320x200 [--rounds 2] [--work 18]

@@ -288,7 +288,7 @@ class Fake:
 		return text
 
 
-# evdev code -> the doom key the layer must give (README table)
+# evdev code -> the doom key the layer must give (doc/doom.md table)
 KEYS = [
 	(103, 0xad, 'Up'), (108, 0xaf, 'Down'), (105, 0xac, 'Left'), (106, 0xae, 'Right'),
 	(29, 0xa3, 'Control_L'), (57, 0xa2, 'space'), (42, 0xb6, 'Shift_L'), (30, 0x61, 'a'),

@@ -208,7 +208,7 @@ class Image:
 
 
 # ---------------------------------------------------------------------------------------------
-# Layout (what picowl promises; see README "Tiling")
+# Layout (what picowl promises; see doc/session.md "Tiling")
 
 def tile_boxes(n, width, height):
 	"""Tile boxes (x, y, w, h) for 1 or 2 toplevels: portrait stacks, landscape side by side."""
@@ -223,7 +223,7 @@ def tile_boxes(n, width, height):
 	raise ValueError('only 1 or 2 tiles are described here')
 
 
-# picowl's default border_width ([layout] in README "Configuration")
+# picowl's default border_width ([layout] in picowl.ini(5))
 BORDER = 2
 
 

@@ -1,4 +1,4 @@
-"""wp_presentation tells what the backend knows, no more (the README's table).
+"""wp_presentation tells what the backend knows, no more (doc/devices.md's table).
 
 headless: the time is the tick of the refresh grid the frame ended on; no VSYNC, no hardware
 flags, seq 0 (there is no retrace counter), the refresh of --refresh, sync_output for the one

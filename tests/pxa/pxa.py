@@ -388,7 +388,7 @@ def main():
             errors += pxadoom.run_doom(args, zimage, sysroot, bindir, results,
                                        HELPERS.strip().replace('\n', '; '), image_files)
         else:
-            say('[z2-doom] not run: the build has no -Ddoomgeneric (README "Doom in a tile")')
+            say('[z2-doom] not run: the build has no -Ddoomgeneric (doc/doom.md)')
     for key in [k for k in results if k.startswith('counters_')]:
         say('[%s] picowl-ctl counters:' % key[len('counters_'):])
         for line in results[key]:

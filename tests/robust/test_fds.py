@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Descriptors (README "Robustness", doc/DESIGN.md "Descriptors"). The clients speak the wire
+"""Descriptors (doc/robustness.md, doc/decisions.md 4.39). The clients speak the wire
 protocol themselves (wl_display.sync carrying 28 descriptors each, which libwayland keeps queued):
 
   --scenario pin: picowl under `prlimit --nofile=1024:4096` runs at 4,096 and its children at

@@ -6,7 +6,7 @@ picowl. After a
 SIGKILL of the locker the screen stays locked, a plain colour, and keys reach no one; a new locker
 gets `locked` and unlocks, and the client is back with the keys. With --swaylock, Debian's
 swaylock locks and draws its colour, and after its SIGKILL a lockclient unlocks; at the end the
-README's binding (KEY = spawn swaylock ...) starts swaylock from an injected key and the session
+doc/session.md's binding (KEY = spawn swaylock ...) starts swaylock from an injected key and the session
 is locked. The first locker turns the display off in the burst of its lock request: it must
 get `locked` while the display is off (nothing is shown), and the waking key reaches no one."""
 
@@ -56,9 +56,9 @@ def lock(s, lockclient, name, *extra):
 
 
 def readme_lock_binding(path):
-	"""The README's binding that starts swaylock: (key, its picowl.ini line)."""
+	"""doc/session.md's binding that starts swaylock: (key, its picowl.ini line)."""
 	m = re.search(r'^ +((\S+) = spawn swaylock\b.*)$', open(path).read(), re.M)
-	check(m, 'README has no binding line "KEY = spawn swaylock ..."')
+	check(m, 'doc/session.md has no binding line "KEY = spawn swaylock ..."')
 	return m.group(2), m.group(1)
 
 
@@ -172,7 +172,7 @@ def run():
 		log('a new locker unlocked: the client is shown and gets the keys')
 
 		if args.swaylock:
-			# The README's binding, as written there, starts swaylock (-f: it forks once locked).
+			# doc/session.md's binding, as written there, starts swaylock (-f: it forks once locked).
 			session.ctl(s, 'inject', 'key', key)
 			s.poll(lambda: session_pids(s, 'swaylock'), 'the binding %s starts swaylock' % key)
 			s.poll(lambda: client_hidden(s.screenshot()), 'the binding\'s swaylock locks')

@@ -7,7 +7,7 @@ the resume command. A window of ours with an idle inhibitor (inhibitclient), sho
 swayidle's timeout, the dimming and the blanking for 5 s; covered by a fullscreen window, behind
 another window in monocle, or under the lock screen it holds neither; shown again, or once the
 fullscreen window goes, the focus comes back or the session is unlocked, it holds them again;
-when it exits swayidle's timeout runs once more. Last, the README's recipe (swaylock on idle),
+when it exits swayidle's timeout runs once more. Last, doc/session.md's recipe (swaylock on idle),
 its timeout shortened, locks the session."""
 
 import os
@@ -28,9 +28,9 @@ INHIBITCLIENT_GREEN = (0, 0xc0, 0)
 
 
 def readme_recipe(path):
-	"""The README's swayidle command line, split as sh would."""
+	"""doc/session.md's swayidle command line, split as sh would."""
 	m = re.search(r'^ +(swayidle -w timeout \d+ .*)$', open(path).read(), re.M)
-	check(m, 'README has no line "swayidle -w timeout N ..."')
+	check(m, 'doc/session.md has no line "swayidle -w timeout N ..."')
 	return shlex.split(m.group(1))
 
 
@@ -166,7 +166,7 @@ def run():
 		s.poll(lambda: offs() == 5, 'the display goes off', timeout=IDLE_TIMEOUT + 10)
 		wake(5)
 
-		# The README's recipe, its timeout shortened: swaylock locks the session on idle.
+		# doc/session.md's recipe, its timeout shortened: swaylock locks the session on idle.
 		recipe = readme_recipe(args.readme)
 		log('the README\'s recipe: %s' % ' '.join(recipe))
 		recipe[recipe.index('timeout') + 1] = str(SWAYIDLE_TIMEOUT)
