@@ -9,7 +9,8 @@
  *   memory count KIND N   N objects of one KIND (surface, region, source, toplevel, subsurface:
  *                    a surface made a subsurface of one parent) on one connection, then as
  *                    many more as each line of stdin says, kept until stdin closes: what one
- *                    costs picowl (doc/decisions.md 4.37); exit 0 at the end of stdin or at no_memory
+ *                    costs picowl (doc/decisions.md 4.37); exit 0 at the end of stdin or at
+ * no_memory
  *
  * Each prints one line of what it did.
  */
