@@ -30,7 +30,8 @@ static const struct {
 	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
 		ctl_power},
 	{"inject",
-		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
+		"inject key K[+K..] | inject touch down|motion|up|tap X Y [ID] | cancel   test "
+		"input\n"
 		"                              | inject pointer motion X Y | inject pointer "
 		"press|release|click [BTN]\n"
 		"                                (picowl --test-hooks only)",
