@@ -19,6 +19,7 @@
 #include "power.h"
 #include "server.h"
 #include "tiling.h"
+#include "touch_settings.h"
 #include "view.h"
 
 static void
@@ -197,6 +198,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 		configure_input(server, config);
 	}
 	configure_power(server, config);
+	pw_touch_settings_apply(server, config);
 	if (server->budget) {
 		pw_budget_set_limit(server->budget, config->limits.client_memory);
 	}
