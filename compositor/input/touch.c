@@ -230,7 +230,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	}
 	if (pw_touch_pointer_wants(touch->emulation, point->client, point->surface)) {
 		point->emulated = true;
-		pw_touch_pointer_down(touch->emulation, time_msec, id, x, y);
+		pw_touch_pointer_down(touch->emulation, point->client, time_msec, id, x, y);
 		return;
 	}
 	seat->policy->press(seat->server, point->surface);

@@ -29,6 +29,7 @@ struct pw_touch_pointer {
 	enum state state;
 	int32_t id, second; /* the fingers of the gesture; second -1 until a scroll */
 	int fingers; /* of the gesture, down */
+	struct wl_client *client; /* of the first finger's surface; only compared */
 	double down_x, down_y; /* the first finger's down */
 	double x, y, x2, y2; /* the fingers now */
 	double scroll_x, scroll_y; /* the centre whose moves are sent as axis */
@@ -247,8 +248,9 @@ pw_touch_pointer_wants(struct pw_touch_pointer *tp, struct wl_client *client,
 	if (!tp) {
 		return false;
 	}
-	/* A second finger while the first is still: it is the gesture's (a scroll). */
-	if (tp->state == PENDING && tp->config.scroll == PW_TOUCH_SCROLL_TWO_FINGER) {
+	/* A second finger on the same client while the first is still: a scroll. */
+	if (tp->state == PENDING && tp->config.scroll == PW_TOUCH_SCROLL_TWO_FINGER &&
+		client == tp->client) {
 		return true;
 	}
 	if (tp->config.emulation == PW_TOUCH_EMULATION_OFF) {
@@ -261,12 +263,12 @@ pw_touch_pointer_wants(struct pw_touch_pointer *tp, struct wl_client *client,
 }
 
 void
-pw_touch_pointer_down(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t id, double x,
-	double y)
+pw_touch_pointer_down(struct pw_touch_pointer *tp, struct wl_client *client, uint32_t time_msec,
+	int32_t id, double x, double y)
 {
 	struct pw_surface *before;
 
-	if (tp->state == PENDING && tp->fingers == 1 &&
+	if (tp->state == PENDING && tp->fingers == 1 && client == tp->client &&
 		tp->config.scroll == PW_TOUCH_SCROLL_TWO_FINGER) {
 		wl_event_source_timer_update(tp->long_press, 0);
 		tp->state = SCROLLING;
@@ -285,6 +287,7 @@ pw_touch_pointer_down(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t i
 		return; /* a third finger, or a second one during a drag: it goes nowhere */
 	}
 	tp->id = id;
+	tp->client = client;
 	tp->second = -1;
 	tp->fingers = 1;
 	tp->down_x = tp->x = x;

@@ -57,8 +57,9 @@ void pw_touch_pointer_destroy(struct pw_touch_pointer *tp);
 /* Whether a touch down on `surface` of `client` goes to the emulated pointer. */
 bool pw_touch_pointer_wants(struct pw_touch_pointer *tp, struct wl_client *client,
 	struct pw_surface *surface);
-void pw_touch_pointer_down(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t id, double x,
-	double y);
+/* A finger down on a surface of `client`, which pw_touch_pointer_wants took. */
+void pw_touch_pointer_down(struct pw_touch_pointer *tp, struct wl_client *client,
+	uint32_t time_msec, int32_t id, double x, double y);
 void pw_touch_pointer_motion(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t id, double x,
 	double y);
 void pw_touch_pointer_up(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t id);
