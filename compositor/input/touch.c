@@ -244,6 +244,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 				wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 		}
 	}
+	pw_touch_pointer_watch(touch->emulation, point->client, id, x, y);
 }
 
 void
@@ -262,6 +263,9 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 		if (point->emulated) {
 			pw_touch_pointer_motion(seat->touch.emulation, time_msec, id, x, y);
 			return;
+		}
+		if (seat->touch.emulation) {
+			pw_touch_pointer_watch_event(seat->touch.emulation, id, x, y, false);
 		}
 	}
 	/* A drag holding the point takes its motion, whatever became of its surface. */
@@ -303,6 +307,9 @@ pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
 		pw_touch_pointer_up(seat->touch.emulation, time_msec, id);
 		point_detach(point);
 		return;
+	}
+	if (seat->touch.emulation) {
+		pw_touch_pointer_watch_event(seat->touch.emulation, id, point->x, point->y, true);
 	}
 	if (!point->surface) {
 		return;
@@ -371,4 +378,17 @@ pw_seat_notify_touch_cancel(struct pw_seat *seat)
 		point->pending = false;
 		point->client = NULL;
 	}
+}
+
+bool
+pw_touch_take_point(struct pw_seat *seat, int32_t id)
+{
+	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
+
+	if (!point || !point->surface || point->emulated || seat->drag) {
+		return false;
+	}
+	cancel_client(seat, point->client);
+	point->emulated = true;
+	return true;
 }

@@ -51,5 +51,8 @@ void pw_touch_finish(struct pw_seat *seat);
 void pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/* For touch_pointer.c: point `id` leaves its wl_touch client (whose touch sequences get
+ * wl_touch.cancel) for the emulated pointer; false if it is gone or a drag holds it. */
+bool pw_touch_take_point(struct pw_seat *seat, int32_t id);
 
 #endif

@@ -21,6 +21,7 @@ enum state {
 	DRAGGING, /* BTN_LEFT held, the pointer follows the finger */
 	SCROLLING, /* two fingers: axis events */
 	SPENT, /* a long press fired or the surface went: the rest goes nowhere */
+	WATCHING, /* a wl_touch client's finger, still: a long press may take it */
 };
 
 struct pw_touch_pointer {
@@ -171,6 +172,16 @@ handle_long_press(void *data)
 	struct pw_touch_pointer *tp = data;
 	uint32_t now = pw_now_msec();
 
+	if (tp->state == WATCHING) {
+		/* The client's touch sequences end (wl_touch.cancel); the finger is the pointer's.
+		 */
+		if (!pw_touch_take_point(tp->seat, tp->id)) {
+			tp->state = IDLE;
+			return 0;
+		}
+		pw_seat_notify_motion(tp->seat, now, tp->down_x, tp->down_y);
+		tp->state = PENDING;
+	}
 	if (tp->state != PENDING) {
 		return 0;
 	}
@@ -282,6 +293,10 @@ pw_touch_pointer_down(struct pw_touch_pointer *tp, struct wl_client *client, uin
 	}
 	if (tp->release_pending) {
 		handle_flush(tp); /* the last drag's end, due at the refresh, goes first */
+	}
+	if (tp->state == WATCHING) {
+		wl_event_source_timer_update(tp->long_press, 0);
+		tp->state = IDLE; /* a finger on a wl_touch client is no long press with another */
 	}
 	if (tp->state != IDLE) {
 		return; /* a third finger, or a second one during a drag: it goes nowhere */
@@ -434,4 +449,44 @@ pw_touch_pointer_gone(struct pw_touch_pointer *tp, int32_t id)
 		pw_seat_notify_button(tp->seat, pw_now_msec(), BTN_LEFT, false);
 	}
 	tp->state = SPENT;
+}
+
+void
+pw_touch_pointer_watch(struct pw_touch_pointer *tp, struct wl_client *client, int32_t id, double x,
+	double y)
+{
+	if (tp && tp->state == WATCHING) {
+		/* A second finger: a pinch or the like, the client's own. */
+		wl_event_source_timer_update(tp->long_press, 0);
+		tp->state = IDLE;
+		return;
+	}
+	if (!tp || !tp->config.long_press_touch || tp->config.long_press_ms <= 0 ||
+		tp->state != IDLE) {
+		return;
+	}
+	tp->state = WATCHING;
+	tp->id = id;
+	tp->second = -1;
+	tp->client = client;
+	tp->fingers = 1;
+	tp->down_x = x;
+	tp->down_y = y;
+	wl_event_source_timer_update(tp->long_press, tp->config.long_press_ms);
+}
+
+void
+pw_touch_pointer_watch_event(struct pw_touch_pointer *tp, int32_t id, double x, double y, bool up)
+{
+	double dx = x - tp->down_x, dy = y - tp->down_y;
+	double r = tp->config.long_press_radius;
+
+	if (tp->state != WATCHING || id != tp->id) {
+		return;
+	}
+	if (up || dx * dx + dy * dy > r * r) {
+		wl_event_source_timer_update(tp->long_press, 0);
+		tp->state = IDLE;
+		tp->fingers = 0;
+	}
 }

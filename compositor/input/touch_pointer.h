@@ -34,6 +34,9 @@ struct pw_touch_pointer_config {
 	int long_press_ms; /* 0: no long press (a still touch is a BTN_LEFT press at once) */
 	int long_press_radius; /* pixels a touch may wander and still be a long press or tap */
 	enum pw_touch_scroll scroll;
+	/* A wl_touch client's still finger is a long press too: its touch is cancelled and the
+	 * finger becomes the pointer, which right-clicks (false: the client's own handling). */
+	bool long_press_touch;
 	/* The shell's (may be NULL): true when `surface` gets a pointer though its client binds
 	 * wl_touch (its app_id is listed in the config). */
 	bool (*emulate_for)(struct pw_server *server, struct pw_surface *surface);
@@ -65,6 +68,13 @@ void pw_touch_pointer_motion(struct pw_touch_pointer *tp, uint32_t time_msec, in
 void pw_touch_pointer_up(struct pw_touch_pointer *tp, uint32_t time_msec, int32_t id);
 /* The end of an input frame: the drag's or scroll's motion goes out (or waits a refresh). */
 void pw_touch_pointer_frame(struct pw_touch_pointer *tp);
+/* A finger down on a wl_touch client (its own events sent): with long_press_touch, held
+ * still it becomes a long press (pw_touch_take_point, then BTN_RIGHT). Its motions and up
+ * follow (up true), which end the watch when it moves past the radius or lifts. */
+void pw_touch_pointer_watch(struct pw_touch_pointer *tp, struct wl_client *client, int32_t id,
+	double x, double y);
+void pw_touch_pointer_watch_event(struct pw_touch_pointer *tp, int32_t id, double x, double y,
+	bool up);
 /* Every touch sequence was cancelled: a held button is released, nothing else is sent. */
 void pw_touch_pointer_cancel(struct pw_touch_pointer *tp);
 /* Point `id`'s surface went (unmapped or destroyed): its button is released, the rest of the

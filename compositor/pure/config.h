@@ -98,6 +98,7 @@ struct pw_config {
 		int long_press_ms; /* 0: none */
 		int long_press_radius; /* pixels */
 		bool two_finger_scroll;
+		bool long_press_touch_clients; /* wl_touch clients get the long press too */
 	} touch;
 
 	struct {

@@ -156,6 +156,12 @@ key_pointer_emulation(struct pw_config_private *priv, const char *value)
 }
 
 static bool
+key_long_press_touch_clients(struct pw_config_private *priv, const char *value)
+{
+	return parse_bool(value, &CONFIG(priv)->touch.long_press_touch_clients);
+}
+
+static bool
 key_scroll(struct pw_config_private *priv, const char *value)
 {
 	if (strcmp(value, "two-finger") == 0 || strcmp(value, "off") == 0) {
@@ -321,6 +327,7 @@ static const struct key {
 	{"touch", "long_press_time", key_long_press_time, "milliseconds, 0..10000 (0: none)"},
 	{"touch", "long_press_radius", key_long_press_radius, "pixels, 1..200"},
 	{"touch", "scroll", key_scroll, "two-finger or off"},
+	{"touch", "long_press_touch_clients", key_long_press_touch_clients, "true or false"},
 	{"power", "idle_timeout", key_idle_timeout, "auto or seconds, 0..86400 (0: never)"},
 	{"power", "dim_timeout", key_dim_timeout, "seconds, 0..86400 (0: never)"},
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},

@@ -48,6 +48,7 @@ pw_touch_settings_apply(struct pw_server *server, const struct pw_config *config
 		.long_press_radius = config->touch.long_press_radius,
 		.scroll = config->touch.two_finger_scroll ? PW_TOUCH_SCROLL_TWO_FINGER
 							  : PW_TOUCH_SCROLL_OFF,
+		.long_press_touch = config->touch.long_press_touch_clients,
 		.emulate_for = config->touch.emulate_app_ids ? emulate_for : NULL,
 	};
 

@@ -4,7 +4,8 @@ pointer-only client (ptrclient) in tile 1 gets enter, motion and BTN_LEFT from a
 the button held from a drag, BTN_RIGHT at the press point from a long press (and picowl draws its
 ring there), BTN_LEFT and no BTN_RIGHT from a slow drag, axis events from two fingers, and at
 most one motion a refresh from a fast drag. A client with wl_touch in tile 2 keeps getting
-touch events and no pointer button."""
+touch events and no pointer button, until [touch] long_press_touch_clients: then a long press
+cancels its touch and right-clicks its pointer."""
 
 import concurrent.futures
 import os
@@ -158,6 +159,25 @@ def run():
 		check('touch_down 50 50' in got and not any(l.startswith('button') for l in got),
 		      'the touch client got %s' % got)
 		log('the wl_touch client: %s' % got)
+
+		# long_press_touch_clients: the same long press cancels its touch and right-clicks
+		with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+			f.write('[touch]\nlong_press_touch_clients = true\n')
+		session.ctl(s, 'reload')
+		mark = len(lines(tch))
+		touch('down', tx, ty)
+		s.poll(lambda: 'button %d 0' % BTN_RIGHT in since(tch, mark),
+		       'a long press right-clicks the touch client', timeout=5)
+		touch('motion', tx + 30, ty)
+		touch('up', tx + 30, ty)
+		time.sleep(0.2)
+		got = since(tch, mark)
+		want = ['touch_down 50 50', 'touch_cancel']
+		check(got[:2] == want and 'button %d 1' % BTN_RIGHT in got and
+		      not any(l.startswith('touch_') for l in got[2:]) and
+		      not any(l.startswith('button %d' % BTN_LEFT) for l in got),
+		      'long_press_touch_clients: the touch client got %s' % got)
+		log('long_press_touch_clients: %s' % got)
 		s.check_alive('after the touches')
 
 

@@ -72,6 +72,7 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 		a->touch.long_press_ms == b->touch.long_press_ms &&
 		a->touch.long_press_radius == b->touch.long_press_radius &&
 		a->touch.two_finger_scroll == b->touch.two_finger_scroll &&
+		a->touch.long_press_touch_clients == b->touch.long_press_touch_clients &&
 		!a->touch.emulate_app_ids == !b->touch.emulate_app_ids &&
 		strcmp(a->power.backlight, b->power.backlight) == 0;
 	ok = ok && a->limits.client_memory == b->limits.client_memory;
@@ -150,6 +151,7 @@ test_values(void)
 			  "client_fds = 200\n"
 			  "[touch]\npointer_emulation = off\nemulate_app_ids = foot org.x\n"
 			  "long_press_time = 0\nlong_press_radius = 20\nscroll = off\n"
+			  "long_press_touch_clients = yes\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -172,7 +174,8 @@ test_values(void)
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
 	CHECK(!c->touch.emulation && c->touch.long_press_ms == 0 &&
-		c->touch.long_press_radius == 20 && !c->touch.two_finger_scroll);
+		c->touch.long_press_radius == 20 && !c->touch.two_finger_scroll &&
+		c->touch.long_press_touch_clients);
 	CHECK(c->touch.emulate_app_ids && strcmp(c->touch.emulate_app_ids, "foot org.x") == 0);
 	CHECK(c->limits.client_fds == 200);
 	CHECK(c->autostart_count == 2);
@@ -248,6 +251,7 @@ test_errors(void)
 	ERROR("[touch]\nlong_press_time = 10001\n", "2:", "long_press_time");
 	ERROR("[touch]\nlong_press_radius = 0\n", "2:", "long_press_radius");
 	ERROR("[touch]\nscroll = three-finger\n", "2:", "scroll");
+	ERROR("[touch]\nlong_press_touch_clients = sometimes\n", "2:", "long_press_touch_clients");
 	ERROR("[limits]\nclient_fds = 65537\n", "2:", "client_fds");
 	ERROR("[limits]\nclient_fds = many\n", "2:", "client_fds");
 	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
