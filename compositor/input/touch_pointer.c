@@ -71,6 +71,9 @@ handle_cue_timer(void *data)
 	if (tp->cue_shown) {
 		damage_cue(tp);
 		tp->cue_shown = false;
+		if (tp->config.cue_changed) {
+			tp->config.cue_changed(tp->seat->server, false);
+		}
 	}
 	return 0;
 }
@@ -83,6 +86,9 @@ show_cue(struct pw_touch_pointer *tp, double x, double y)
 	}
 	tp->cue_x = (int)x;
 	tp->cue_y = (int)y;
+	if (!tp->cue_shown && tp->config.cue_changed) {
+		tp->config.cue_changed(tp->seat->server, true);
+	}
 	tp->cue_shown = true;
 	damage_cue(tp);
 	wl_event_source_timer_update(tp->cue_timer, CUE_MS);
@@ -219,6 +225,9 @@ pw_touch_pointer_destroy(struct pw_touch_pointer *tp)
 {
 	if (!tp) {
 		return;
+	}
+	if (tp->cue_shown && tp->config.cue_changed) {
+		tp->config.cue_changed(tp->seat->server, false);
 	}
 	struct wl_event_source *sources[] = {tp->long_press, tp->flush, tp->cue_timer};
 	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {

@@ -40,6 +40,9 @@ struct pw_touch_pointer_config {
 	/* The shell's (may be NULL): true when `surface` gets a pointer though its client binds
 	 * wl_touch (its app_id is listed in the config). */
 	bool (*emulate_for)(struct pw_server *server, struct pw_surface *surface);
+	/* The shell's (may be NULL): the long-press ring shows (before its damage) or goes
+	 * (after), so that the scene draws it only then. */
+	void (*cue_changed)(struct pw_server *server, bool shown);
 };
 
 /* The defaults: auto, 500 ms, 8 pixels, two-finger scroll. */

@@ -1,7 +1,8 @@
-/* The long-press cue: a ring the scene paints last, where the seat says a long press fired. */
+/* The long-press cue: a ring painted over the scene, where the seat says a long press fired. */
 #include "long_press_cue.h"
 
 #include "render.h"
+#include "scene.h"
 #include "server.h"
 #include "touch_pointer.h"
 
@@ -51,15 +52,35 @@ paint_ring(pixman_image_t *target, const pixman_region32_t *damage, int cx, int 
 	pixman_region32_fini(&ring);
 }
 
-void
-pw_long_press_cue_render(struct pw_server *server, pixman_image_t *target,
-	const pixman_region32_t *damage)
+/* The scene, then the ring over it. */
+static void
+render_with_cue(struct pw_server *server, pixman_image_t *target, const pixman_region32_t *damage)
 {
 	int r = PW_TOUCH_POINTER_CUE_RADIUS, x, y;
 
-	if (!pw_touch_pointer_cue(server->seat, &x, &y)) {
-		return;
+	pw_scene.render(server, target, damage);
+	if (pw_touch_pointer_cue(server->seat, &x, &y)) {
+		paint_ring(target, damage, x, y, r - 6, r, 0x000000);
+		paint_ring(target, damage, x, y, r - 5, r - 1, 0xffffff);
 	}
-	paint_ring(target, damage, x, y, r - 6, r, 0x000000);
-	paint_ring(target, damage, x, y, r - 5, r - 1, 0xffffff);
+}
+
+/* Nothing goes to the display uncomposited while the ring shows over it. */
+static struct pw_surface *
+no_direct_surface(struct pw_server *server)
+{
+	return NULL;
+}
+
+void
+pw_long_press_cue_shown(struct pw_server *server, bool shown)
+{
+	static struct pw_server_shell with_cue;
+
+	if (!with_cue.render) {
+		with_cue = pw_scene;
+		with_cue.render = render_with_cue;
+		with_cue.direct_surface = no_direct_surface;
+	}
+	pw_server_set_shell(server, shown ? &with_cue : &pw_scene);
 }

@@ -9,7 +9,6 @@
 #include "drag_icon.h"
 #include "ime_popup.h"
 #include "layer_arrange.h"
-#include "long_press_cue.h"
 #include "output.h"
 #include "region.h"
 #include "render.h"
@@ -20,7 +19,6 @@
 #include "surface_pixels.h"
 #include "surface_tree.h"
 #include "tiling.h"
-#include "touch_pointer.h"
 #include "view.h"
 #include "xdg_popup.h"
 #include "xdg_shell.h"
@@ -192,7 +190,6 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 		pw_layer_arrange_render(server, target, damage, PW_LAYER_OVERLAY);
 	}
 	pw_drag_icon_render(server, target, damage);
-	pw_long_press_cue_render(server, target, damage);
 }
 
 static void
@@ -255,11 +252,10 @@ direct_surface(struct pw_server *server)
 {
 	struct pw_view *view = fullscreen_view(server);
 	struct pw_output *output = server->output;
-	int cue_x, cue_y;
 	if (!view || !output || pw_session_lock_active(server) ||
 		!wl_list_empty(&server->desktop->popups) ||
 		pw_layer_arrange_over_fullscreen(server) || pw_ime_popup_shown(server) ||
-		pw_drag_icon_shown(server) || pw_touch_pointer_cue(server->seat, &cue_x, &cue_y)) {
+		pw_drag_icon_shown(server)) {
 		return NULL;
 	}
 	struct pw_surface *s = view->surface;

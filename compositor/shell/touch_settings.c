@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "desktop.h"
+#include "long_press_cue.h"
 #include "server.h"
 #include "touch_pointer.h"
 #include "view.h"
@@ -49,6 +50,7 @@ pw_touch_settings_apply(struct pw_server *server, const struct pw_config *config
 		.scroll = config->touch.two_finger_scroll ? PW_TOUCH_SCROLL_TWO_FINGER
 							  : PW_TOUCH_SCROLL_OFF,
 		.long_press_touch = config->touch.long_press_touch_clients,
+		.cue_changed = pw_long_press_cue_shown,
 		.emulate_for = config->touch.emulate_app_ids ? emulate_for : NULL,
 	};
 
