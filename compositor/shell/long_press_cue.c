@@ -82,5 +82,11 @@ pw_long_press_cue_shown(struct pw_server *server, bool shown)
 		with_cue.render = render_with_cue;
 		with_cue.direct_surface = no_direct_surface;
 	}
-	pw_server_set_shell(server, shown ? &with_cue : &pw_scene);
+	/* Only over the plain scene, and only its own: another replaced scene (a routine's that
+	 * took over meanwhile) is left in place. */
+	if (shown && server->shell == &pw_scene) {
+		pw_server_set_shell(server, &with_cue);
+	} else if (!shown && server->shell == &with_cue) {
+		pw_server_set_shell(server, &pw_scene);
+	}
 }
