@@ -20,7 +20,9 @@ def run():
 	paste = harness.need('/usr/bin/wl-paste', 'wl-paste', 'wl-clipboard')
 	with harness.Session(args, extra_args=['--test-hooks']) as s:
 		foot = harness.foot_cmd(s)
-		foot = foot[:foot.index('sh')] + ['sh', '-c', 'printf "\\033[?25l%s\\n"; exec sleep 100000'
+		# indented: a drag from the output's left edge would be an edge swipe
+		foot = foot[:foot.index('sh')] + ['sh', '-c',
+						 'printf "\\033[?25l        %s\\n"; exec sleep 100000'
 						 % TEXT]
 		s.spawn(foot, 'foot')
 		box = harness.content_box((0, 0, s.width, s.height))
