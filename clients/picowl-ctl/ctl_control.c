@@ -251,20 +251,24 @@ inject_key(struct ctl *ctl, const char *combo)
 }
 
 static int
-inject_touch(struct ctl *ctl, const char *what, double x, double y)
+inject_touch(struct ctl *ctl, const char *what, double x, double y, int32_t id)
 {
 	wl_fixed_t fx = wl_fixed_from_double(x), fy = wl_fixed_from_double(y);
 	if (strcmp(what, "down") == 0 || strcmp(what, "tap") == 0) {
-		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN, 0,
+		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_DOWN, id,
 			fx, fy);
 	}
 	if (strcmp(what, "motion") == 0) {
-		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION, 0,
-			fx, fy);
+		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION,
+			id, fx, fy);
 	}
 	if (strcmp(what, "up") == 0 || strcmp(what, "tap") == 0) {
-		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_UP, 0, fx,
-			fy);
+		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_UP, id,
+			fx, fy);
+	}
+	if (strcmp(what, "cancel") == 0) {
+		picowl_control_v1_inject_touch(ctl->control, PICOWL_CONTROL_V1_TOUCH_TYPE_CANCEL, 0,
+			0, 0);
 	}
 	return finish(ctl) ? 0 : 1;
 }
@@ -335,11 +339,15 @@ ctl_inject(struct ctl *ctl, int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "key") == 0) {
 		return start(ctl, &a) ? inject_key(ctl, argv[2]) : 1;
 	}
-	if (argc == 5 && strcmp(argv[1], "touch") == 0 &&
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "touch") == 0 &&
 		(strcmp(argv[2], "down") == 0 || strcmp(argv[2], "motion") == 0 ||
 			strcmp(argv[2], "up") == 0 || strcmp(argv[2], "tap") == 0)) {
-		return start(ctl, &a) ? inject_touch(ctl, argv[2], atof(argv[3]), atof(argv[4]))
+		int32_t id = argc == 6 ? atoi(argv[5]) : 0;
+		return start(ctl, &a) ? inject_touch(ctl, argv[2], atof(argv[3]), atof(argv[4]), id)
 				      : 1;
+	}
+	if (argc == 3 && strcmp(argv[1], "touch") == 0 && strcmp(argv[2], "cancel") == 0) {
+		return start(ctl, &a) ? inject_touch(ctl, argv[2], 0, 0, 0) : 1;
 	}
 	if (pointer_args(argc, argv)) {
 		return start(ctl, &a) ? inject_pointer(ctl, argc, argv) : 1;
@@ -347,7 +355,8 @@ ctl_inject(struct ctl *ctl, int argc, char **argv)
 	fprintf(stderr,
 		"Usage: picowl-ctl inject key KEY[+KEY...]  (e.g. logo+f, KEY_PROG1, Escape, "
 		"exclam)\n"
-		"       picowl-ctl inject touch down|motion|up|tap X Y\n"
+		"       picowl-ctl inject touch down|motion|up|tap X Y [ID]\n"
+		"       picowl-ctl inject touch cancel\n"
 		"       picowl-ctl inject pointer motion X Y\n"
 		"       picowl-ctl inject pointer press|release|click [left|right|middle|CODE]\n"
 		"picowl must run with --test-hooks.\n");

@@ -34,7 +34,8 @@ static const struct {
 	{"calibrate", "calibrate [--timeout MS]      calibrate the touch screen by tapping targets",
 		ctl_calibrate},
 	{"inject",
-		"inject key K[+K..] | inject touch down|motion|up|tap X Y   test input\n"
+		"inject key K[+K..] | inject touch down|motion|up|tap X Y [ID] | cancel   test "
+		"input\n"
 		"                              | inject pointer motion X Y | inject pointer "
 		"press|release|click [BTN]\n"
 		"                                (picowl --test-hooks only)",

@@ -402,3 +402,41 @@ pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, dou
 		send_frame(resource);
 	}
 }
+
+void
+pw_seat_notify_axis_finger(struct pw_seat *seat, uint32_t time_msec, double dx, double dy,
+	bool stop)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_client *client = focus_client(ptr);
+	struct wl_resource *resource;
+
+	if (!client) {
+		return;
+	}
+	wl_resource_for_each(resource, &ptr->resources) {
+		int version = wl_resource_get_version(resource);
+
+		if (wl_resource_get_client(resource) != client) {
+			continue;
+		}
+		if (version >= WL_POINTER_AXIS_SOURCE_SINCE_VERSION) {
+			wl_pointer_send_axis_source(resource, WL_POINTER_AXIS_SOURCE_FINGER);
+		}
+		if (dy != 0) {
+			wl_pointer_send_axis(resource, time_msec, WL_POINTER_AXIS_VERTICAL_SCROLL,
+				wl_fixed_from_double(dy));
+		}
+		if (dx != 0) {
+			wl_pointer_send_axis(resource, time_msec, WL_POINTER_AXIS_HORIZONTAL_SCROLL,
+				wl_fixed_from_double(dx));
+		}
+		if (stop && version >= WL_POINTER_AXIS_STOP_SINCE_VERSION) {
+			wl_pointer_send_axis_stop(resource, time_msec,
+				WL_POINTER_AXIS_VERTICAL_SCROLL);
+			wl_pointer_send_axis_stop(resource, time_msec,
+				WL_POINTER_AXIS_HORIZONTAL_SCROLL);
+		}
+		send_frame(resource);
+	}
+}

@@ -33,6 +33,10 @@ void pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, d
 void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button, bool pressed);
 /* Vertical (axis 0) or horizontal (1) scroll by `value` in pointer units. */
 void pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis, double value);
+/* A finger's scroll (touch_pointer.c) by dx,dy pointer units, in one frame; `stop`: the finger
+ * lifted (axis_stop), so a client may start its kinetic scroll. */
+void pw_seat_notify_axis_finger(struct pw_seat *seat, uint32_t time_msec, double dx, double dy,
+	bool stop);
 
 /*
  * The scene changed under the pointer (a surface moved, resized, mapped or unmapped): points

@@ -9,6 +9,7 @@
 #include "server.h"
 #include "surface.h"
 #include "touch.h"
+#include "touch_pointer.h"
 #include "wake.h"
 
 static const struct wl_touch_interface touch_impl = {
@@ -50,6 +51,7 @@ pw_touch_init(struct pw_seat *seat)
 		touch->points[i].seat = seat;
 		wl_list_init(&touch->points[i].surface_destroy.link);
 	}
+	touch->emulation = pw_touch_pointer_create(seat);
 }
 
 /* The point stops sending events; it stays until the frame if an event of it is pending. */
@@ -71,6 +73,8 @@ pw_touch_finish(struct pw_seat *seat)
 		point_detach(&touch->points[i]);
 		touch->points[i].active = false;
 	}
+	pw_touch_pointer_destroy(touch->emulation);
+	touch->emulation = NULL;
 }
 
 static struct pw_seat_touch_point *
@@ -136,6 +140,11 @@ pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 		if (!point->active || !surface || point->surface != surface) {
 			continue;
 		}
+		if (point->emulated) {
+			pw_touch_pointer_gone(touch->emulation, point->id);
+			point_detach(point);
+			continue;
+		}
 		/*
 		 * Unmapped: the point has left the client's scene, so its sequence ends here
 		 * with an up (and a frame, as no input frame may follow) rather than a cancel,
@@ -153,6 +162,12 @@ handle_point_surface_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_seat_touch_point *point = wl_container_of(listener, point, surface_destroy);
 
+	if (point->emulated) {
+		pw_touch_pointer_gone(point->seat->touch.emulation, point->id);
+		point_detach(point);
+		point->client = NULL;
+		return;
+	}
 	/*
 	 * Its client destroyed the surface: the point's id is released with an up all the same,
 	 * or the client would never learn that a later down may reuse it.
@@ -192,6 +207,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	point->active = true;
 	point->up = false;
 	point->pending = false;
+	point->emulated = false;
 	point->id = id;
 	point->surface = NULL;
 	point->client = NULL;
@@ -212,6 +228,11 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	if (!point->surface) {
 		return;
 	}
+	if (pw_touch_pointer_wants(touch->emulation, point->client, point->surface)) {
+		point->emulated = true;
+		pw_touch_pointer_down(touch->emulation, point->client, time_msec, id, x, y);
+		return;
+	}
 	seat->policy->press(seat->server, point->surface);
 	point->pending = true;
 	serial = wl_display_next_serial(seat->display);
@@ -223,6 +244,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 				wl_fixed_from_double(sx), wl_fixed_from_double(sy));
 		}
 	}
+	pw_touch_pointer_watch(touch->emulation, point->client, id, x, y);
 }
 
 void
@@ -238,6 +260,13 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 	if (point) {
 		point->x = x;
 		point->y = y;
+		if (point->emulated) {
+			pw_touch_pointer_motion(seat->touch.emulation, time_msec, id, x, y);
+			return;
+		}
+		if (seat->touch.emulation) {
+			pw_touch_pointer_watch_event(seat->touch.emulation, id, x, y, false);
+		}
 	}
 	/* A drag holding the point takes its motion, whatever became of its surface. */
 	if (pw_data_drag_motion(seat, id, time_msec, x, y) || !point || !point->surface) {
@@ -274,6 +303,14 @@ pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
 		return;
 	}
 	point->up = true;
+	if (point->emulated) {
+		pw_touch_pointer_up(seat->touch.emulation, time_msec, id);
+		point_detach(point);
+		return;
+	}
+	if (seat->touch.emulation) {
+		pw_touch_pointer_watch_event(seat->touch.emulation, id, point->x, point->y, true);
+	}
 	if (!point->surface) {
 		return;
 	}
@@ -293,6 +330,9 @@ pw_seat_notify_touch_frame(struct pw_seat *seat)
 	struct pw_seat_touch *touch = &seat->touch;
 	struct wl_resource *resource;
 
+	if (touch->emulation) {
+		pw_touch_pointer_frame(touch->emulation);
+	}
 	wl_resource_for_each(resource, &touch->resources) {
 		struct wl_client *client = wl_resource_get_client(resource);
 
@@ -321,10 +361,11 @@ pw_seat_notify_touch_cancel(struct pw_seat *seat)
 	struct pw_seat_touch *touch = &seat->touch;
 
 	pw_data_drag_cancel_touch(seat);
+	pw_touch_pointer_cancel(touch->emulation);
 	for (int i = 0; i < PW_SEAT_TOUCH_POINTS; i++) {
 		struct pw_seat_touch_point *point = &touch->points[i];
 
-		if (point->active && point->surface) {
+		if (point->active && point->surface && !point->emulated) {
 			cancel_client(seat, point->client);
 		}
 	}
@@ -337,4 +378,17 @@ pw_seat_notify_touch_cancel(struct pw_seat *seat)
 		point->pending = false;
 		point->client = NULL;
 	}
+}
+
+bool
+pw_touch_take_point(struct pw_seat *seat, int32_t id)
+{
+	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
+
+	if (!point || !point->surface || point->emulated || seat->drag) {
+		return false;
+	}
+	cancel_client(seat, point->client);
+	point->emulated = true;
+	return true;
 }

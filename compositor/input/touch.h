@@ -19,6 +19,7 @@ struct pw_seat_touch_point {
 	bool active; /* down and not yet framed after its up */
 	bool up; /* up sent; freed at the next frame */
 	bool pending; /* an event was sent since the last frame */
+	bool emulated; /* its events drive the emulated pointer (touch_pointer.h) */
 	int32_t id;
 	struct pw_surface *surface; /* NULL: events of this point go nowhere */
 	struct wl_client *client;
@@ -31,6 +32,7 @@ struct pw_seat_touch_point {
 struct pw_seat_touch {
 	struct wl_list resources;
 	struct pw_seat_touch_point points[PW_SEAT_TOUCH_POINTS];
+	struct pw_touch_pointer *emulation; /* NULL: none (no memory) */
 };
 
 /* Touch points in output coordinates; a down focuses the view under it. */
@@ -49,5 +51,8 @@ void pw_touch_finish(struct pw_seat *seat);
 void pw_touch_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_touch_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/* For touch_pointer.c: point `id` leaves its wl_touch client (whose touch sequences get
+ * wl_touch.cancel) for the emulated pointer; false if it is gone or a drag holds it. */
+bool pw_touch_take_point(struct pw_seat *seat, int32_t id);
 
 #endif

@@ -95,6 +95,15 @@ struct pw_config {
 	} input;
 
 	struct {
+		bool emulation; /* clients without wl_touch get a pointer from a finger */
+		char *emulate_app_ids; /* space-separated: these get one even with wl_touch */
+		int long_press_ms; /* 0: none */
+		int long_press_radius; /* pixels */
+		bool two_finger_scroll;
+		bool long_press_touch_clients; /* wl_touch clients get the long press too */
+	} touch;
+
+	struct {
 		/* Seconds without input before the display goes off; 0: never; -1: the default,
 		 * 120 on a real display (fbdev, DRM), never on headless and nested. */
 		int idle_timeout;

@@ -141,6 +141,35 @@ INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
 INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
 INT_KEY(repeat_delay, input.repeat_delay, 0, 10000)
 INT_KEY(dim_timeout, power.dim_timeout, 0, 86400)
+INT_KEY(long_press_time, touch.long_press_ms, 0, 10000)
+INT_KEY(long_press_radius, touch.long_press_radius, 1, 200)
+STRING_KEY(emulate_app_ids, touch.emulate_app_ids)
+
+static bool
+key_pointer_emulation(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "auto") == 0 || strcmp(value, "off") == 0) {
+		CONFIG(priv)->touch.emulation = value[0] == 'a';
+		return true;
+	}
+	return false;
+}
+
+static bool
+key_long_press_touch_clients(struct pw_config_private *priv, const char *value)
+{
+	return parse_bool(value, &CONFIG(priv)->touch.long_press_touch_clients);
+}
+
+static bool
+key_scroll(struct pw_config_private *priv, const char *value)
+{
+	if (strcmp(value, "two-finger") == 0 || strcmp(value, "off") == 0) {
+		CONFIG(priv)->touch.two_finger_scroll = value[0] == 't';
+		return true;
+	}
+	return false;
+}
 
 #define COLOR_KEY(name, field)                                                    \
 	static bool key_##name(struct pw_config_private *priv, const char *value) \
@@ -326,6 +355,12 @@ static const struct key {
 	{"input", "keyboard", key_keyboard, "a device path"},
 	{"input", "pointer", key_pointer, "a device path"},
 	{"input", "touchscreen", key_touchscreen, "a device path"},
+	{"touch", "pointer_emulation", key_pointer_emulation, "auto or off"},
+	{"touch", "emulate_app_ids", key_emulate_app_ids, "app_ids, separated by spaces"},
+	{"touch", "long_press_time", key_long_press_time, "milliseconds, 0..10000 (0: none)"},
+	{"touch", "long_press_radius", key_long_press_radius, "pixels, 1..200"},
+	{"touch", "scroll", key_scroll, "two-finger or off"},
+	{"touch", "long_press_touch_clients", key_long_press_touch_clients, "true or false"},
 	{"power", "idle_timeout", key_idle_timeout, "auto or seconds, 0..86400 (0: never)"},
 	{"power", "dim_timeout", key_dim_timeout, "seconds, 0..86400 (0: never)"},
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
@@ -357,7 +392,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline", "power", "limits", "gestures"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -501,6 +536,10 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->input.repeat_rate = 25;
 	c->input.repeat_delay = 600;
 	c->input.calibration[0] = c->input.calibration[4] = 1.0;
+	c->touch.emulation = true;
+	c->touch.long_press_ms = 500;
+	c->touch.long_press_radius = 8;
+	c->touch.two_finger_scroll = true;
 	c->power.idle_timeout = -1;
 	c->power.dim_timeout = 0;
 	c->power.backlight = "auto";

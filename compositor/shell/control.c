@@ -205,6 +205,9 @@ control_inject_touch(struct wl_client *client, struct wl_resource *resource, uin
 	case PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION:
 		pw_edge_swipe_touch_motion(server->seat, pw_now_msec(), id, x, y);
 		break;
+	case PICOWL_CONTROL_V1_TOUCH_TYPE_CANCEL:
+		pw_seat_notify_touch_cancel(server->seat);
+		return;
 	default:
 		pw_edge_swipe_touch_up(server->seat, pw_now_msec(), id);
 		break;

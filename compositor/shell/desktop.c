@@ -20,6 +20,7 @@
 #include "power.h"
 #include "server.h"
 #include "tiling.h"
+#include "touch_settings.h"
 #include "view.h"
 
 static void
@@ -217,6 +218,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	}
 	configure_power(server, config);
 	configure_gestures(server, config);
+	pw_touch_settings_apply(server, config);
 	if (server->budget) {
 		pw_budget_set_limit(server->budget, config->limits.client_memory);
 	}

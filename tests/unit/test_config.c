@@ -74,6 +74,12 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 		!a->input.touchscreen == !b->input.touchscreen;
 	ok = ok && a->power.idle_timeout == b->power.idle_timeout &&
 		a->power.dim_timeout == b->power.dim_timeout &&
+		a->touch.emulation == b->touch.emulation &&
+		a->touch.long_press_ms == b->touch.long_press_ms &&
+		a->touch.long_press_radius == b->touch.long_press_radius &&
+		a->touch.two_finger_scroll == b->touch.two_finger_scroll &&
+		a->touch.long_press_touch_clients == b->touch.long_press_touch_clients &&
+		!a->touch.emulate_app_ids == !b->touch.emulate_app_ids &&
 		strcmp(a->power.backlight, b->power.backlight) == 0;
 	ok = ok && a->limits.client_memory == b->limits.client_memory;
 	ok = ok && a->limits.client_fds == b->limits.client_fds;
@@ -158,6 +164,9 @@ test_values(void)
 			  "client_fds = 200\n"
 			  "[gestures]\ntop = none\nbottom = spawn tile:2 foot -e sh\n"
 			  "left = focus tile 3\nedge_width = 4\ndistance = 25\ntimeout = 900\n"
+			  "[touch]\npointer_emulation = off\nemulate_app_ids = foot org.x\n"
+			  "long_press_time = 0\nlong_press_radius = 20\nscroll = off\n"
+			  "long_press_touch_clients = yes\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -179,6 +188,10 @@ test_values(void)
 	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
+	CHECK(!c->touch.emulation && c->touch.long_press_ms == 0 &&
+		c->touch.long_press_radius == 20 && !c->touch.two_finger_scroll &&
+		c->touch.long_press_touch_clients);
+	CHECK(c->touch.emulate_app_ids && strcmp(c->touch.emulate_app_ids, "foot org.x") == 0);
 	CHECK(c->limits.client_fds == 200);
 	CHECK(c->gestures.edge[PW_SWIPE_TOP].action == PW_ACTION_NONE);
 	CHECK(c->gestures.edge[PW_SWIPE_BOTTOM].action == PW_ACTION_SPAWN &&
@@ -257,6 +270,12 @@ test_errors(void)
 	ERROR("[limits]\nclient_memory = 1025M\n", "2:", "client_memory");
 	ERROR("[limits]\nclient_memory =\n", "2:", "client_memory");
 	ERROR("[limits]\nclient_fds = 7\n", "2:", "client_fds");
+	ERROR("[touch]\npointer_emulation = always\n", "2:", "pointer_emulation");
+	ERROR("[touch]\nlong_press_time = -1\n", "2:", "long_press_time");
+	ERROR("[touch]\nlong_press_time = 10001\n", "2:", "long_press_time");
+	ERROR("[touch]\nlong_press_radius = 0\n", "2:", "long_press_radius");
+	ERROR("[touch]\nscroll = three-finger\n", "2:", "scroll");
+	ERROR("[touch]\nlong_press_touch_clients = sometimes\n", "2:", "long_press_touch_clients");
 	ERROR("[limits]\nclient_fds = 65537\n", "2:", "client_fds");
 	ERROR("[limits]\nclient_fds = many\n", "2:", "client_fds");
 	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
