@@ -1,5 +1,5 @@
 /*
- * The pointer a finger emulates (touch_pointer.c), decision 4.45a: a touch point that goes down
+ * The pointer a finger emulates (touch_pointer.c), decision 4.47: a touch point that goes down
  * on a surface whose client binds no wl_touch (or one the shell names, by app_id) drives the
  * seat's wl_pointer instead. A tap is BTN_LEFT pressed and released; a drag past the long-press
  * radius presses BTN_LEFT at the down point and moves with the finger, at most one motion a

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A finger drives the pointer of a client without wl_touch (issue 32, decision 4.45a): our
+"""A finger drives the pointer of a client without wl_touch (issue 32, decision 4.47): our
 pointer-only client (ptrclient) in tile 1 gets enter, motion and BTN_LEFT from a tap, motion with
 the button held from a drag, BTN_RIGHT at the press point from a long press (and picowl draws its
 ring there), BTN_LEFT and no BTN_RIGHT from a slow drag, axis events from two fingers, and at
