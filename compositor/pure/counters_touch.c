@@ -1,10 +1,11 @@
 /*
  * Touch to photon: a touch event's effect is the first frame on screen, begun after it, that
  * shows either a commit of the touched surface's tree (the first such commit after the event)
- * or picowl's own drawing (a frame that moved rows and took no commit). The effect must come
+ * or picowl's own drawing (a frame that moved rows and took no commit). A commit must come
  * before the next touch event aimed at the same tree (that one is then the newest input the
- * frame shows: its latency is the lag of the screen behind the finger) and within
- * PW_TOUCH_EFFECT_NS. All of it at report time: the hooks cost the frame path nothing.
+ * frame shows: its latency is the lag of the screen behind the finger), picowl's drawing before
+ * the next touch event of all, and both within PW_TOUCH_EFFECT_NS. All of it at report time: the
+ * hooks cost the frame path nothing.
  */
 #include "counters_touch.h"
 
@@ -46,19 +47,25 @@ commit_at(const struct pw_counters *c, size_t i)
 	return &c->commits[pw_counters_slot(base + i, c->commit_cap)];
 }
 
-/* The time the touch of index i stops owning effects: the next touch of its tree, or 1 s on. */
-static int64_t
-effect_limit(const struct pw_counters *c, size_t i, size_t n)
+/*
+ * When the touch of index i stops owning effects: *commits at the next touch of its tree,
+ * *drawing at the next touch of any (which may be what picowl draws for), both 1 s on at most.
+ */
+static void
+effect_limits(const struct pw_counters *c, size_t i, size_t n, int64_t *commits, int64_t *drawing)
 {
 	const struct pw_touch_record *r = touch_at(c, i);
+	*commits = *drawing = r->t + PW_TOUCH_EFFECT_NS;
+	if (i + 1 < n && touch_at(c, i + 1)->t < *drawing) {
+		*drawing = touch_at(c, i + 1)->t;
+	}
 	for (size_t j = i + 1; j < n; j++) {
 		const struct pw_touch_record *next = touch_at(c, j);
 		if (next->surface == r->surface) {
-			return next->t < r->t + PW_TOUCH_EFFECT_NS ? next->t
-								   : r->t + PW_TOUCH_EFFECT_NS;
+			*commits = next->t < *commits ? next->t : *commits;
+			break;
 		}
 	}
-	return r->t + PW_TOUCH_EFFECT_NS;
 }
 
 /* On screen time of the frame of the tree's first commit in [t, limit); 0 if none. */
@@ -123,13 +130,14 @@ pw_counters_touch_effects(const struct pw_counters *c, double **ms)
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct pw_touch_record *r = touch_at(c, i);
-		int64_t limit = effect_limit(c, i, n);
+		int64_t limit, drawing_limit;
+		effect_limits(c, i, n, &limit, &drawing_limit);
 		(*ms)[i] = -1;
 		if (r->t < commits_from || r->t < frames_from) {
 			continue;
 		}
 		int64_t shown = r->surface ? commit_effect(c, &k, r->t, limit, r->surface) : 0;
-		int64_t drawn = drawing_effect(c, &seq, r->t, limit);
+		int64_t drawn = drawing_effect(c, &seq, r->t, drawing_limit);
 		if (drawn && (!shown || drawn < shown)) {
 			shown = drawn;
 		}
