@@ -4,7 +4,8 @@
  * or picowl's own drawing (a frame that moved rows and took no commit). A commit must come
  * before the next touch event aimed at the same tree (that one is then the newest input the
  * frame shows: its latency is the lag of the screen behind the finger), picowl's drawing before
- * the next touch event of all, and both within PW_TOUCH_EFFECT_NS. All of it at report time: the
+ * the next touch event of all; a commit within PW_TOUCH_EFFECT_NS, picowl's drawing begun
+ * within PW_TOUCH_DRAWING_NS. All of it at report time: the
  * hooks cost the frame path nothing.
  */
 #include "counters_touch.h"
@@ -48,14 +49,16 @@ commit_at(const struct pw_counters *c, size_t i)
 }
 
 /*
- * When the touch of index i stops owning effects: *commits at the next touch of its tree,
- * *drawing at the next touch of any (which may be what picowl draws for), both 1 s on at most.
+ * When the touch of index i stops owning effects: *commits at the next touch of its tree, 1 s
+ * on at most; *drawing at the next touch of any (which may be what picowl draws for), 100 ms on
+ * at most.
  */
 static void
 effect_limits(const struct pw_counters *c, size_t i, size_t n, int64_t *commits, int64_t *drawing)
 {
 	const struct pw_touch_record *r = touch_at(c, i);
-	*commits = *drawing = r->t + PW_TOUCH_EFFECT_NS;
+	*commits = r->t + PW_TOUCH_EFFECT_NS;
+	*drawing = r->t + PW_TOUCH_DRAWING_NS;
 	if (i + 1 < n && touch_at(c, i + 1)->t < *drawing) {
 		*drawing = touch_at(c, i + 1)->t;
 	}

@@ -12,6 +12,11 @@
 
 /* An effect later than this after its touch event is not counted as the event's. */
 #define PW_TOUCH_EFFECT_NS 1000000000LL
+/*
+ * picowl draws its answer to an input in the next repaint, at the next refresh tick at most:
+ * its drawing begun later than this after the event answers something else (a key, a timer).
+ */
+#define PW_TOUCH_DRAWING_NS 100000000LL
 
 /*
  * The touch events in the ring, oldest first: *ms (allocated, the caller frees) gets each one's
