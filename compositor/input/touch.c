@@ -9,6 +9,7 @@
 #include "server.h"
 #include "surface.h"
 #include "touch.h"
+#include "touch_photon.h"
 #include "touch_pointer.h"
 #include "wake.h"
 
@@ -190,6 +191,7 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	double sx = 0, sy = 0;
 	uint32_t serial;
 
+	pw_touch_photon_note(seat, id, true, x, y);
 	if (point_find(touch, id) || pw_seat_wake_touch(seat, id, true, false)) {
 		return;
 	}
@@ -254,6 +256,7 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 	struct pw_seat_touch_point *point = point_find(&seat->touch, id);
 	struct wl_resource *resource;
 
+	pw_touch_photon_note(seat, id, false, x, y);
 	if (pw_seat_wake_touch(seat, id, false, false)) {
 		return;
 	}
@@ -289,6 +292,7 @@ pw_seat_notify_touch_up(struct pw_seat *seat, uint32_t time_msec, int32_t id)
 	struct wl_resource *resource;
 	uint32_t serial;
 
+	pw_touch_photon_note(seat, id, false, 0, 0);
 	if (pw_seat_wake_touch(seat, id, false, true)) {
 		return;
 	}

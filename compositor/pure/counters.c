@@ -11,6 +11,7 @@ static const char *const stage_names[PW_STAGE_COUNT] = {
 	[PW_STAGE_SCANOUT] = "present->on screen",
 	[PW_STAGE_PICOWL] = "picowl per frame",
 	[PW_STAGE_TOTAL] = "commit->on screen",
+	[PW_STAGE_TOUCH] = "touch->on screen",
 };
 
 const char *
@@ -54,6 +55,7 @@ pw_counters_reset(struct pw_counters *c)
 	memset(c->frames, 0, c->frame_cap * sizeof(*c->frames));
 	memset(c->commits, 0, c->commit_cap * sizeof(*c->commits));
 	c->commit_total = c->pending_start = 0;
+	c->touch_total = 0;
 	c->t_reset = 0;
 	c->sampled = false;
 	/* last_seq stays: a frame in flight keeps its number. */
@@ -157,4 +159,15 @@ bool
 pw_counters_switches_wanted(const struct pw_counters *c)
 {
 	return !c->sampled;
+}
+
+void
+pw_counters_touch(struct pw_counters *c, uint32_t surface, int64_t t)
+{
+	c->touches[pw_counters_slot(c->touch_total, TOUCH_RING)] =
+		(struct pw_touch_record){.t = t, .surface = surface};
+	c->touch_total++;
+	if (c->t_reset == 0) {
+		c->t_reset = t;
+	}
 }

@@ -65,6 +65,12 @@ void pw_counters_frame_done(struct pw_counters *counters, int64_t t);
 void pw_counters_switches(struct pw_counters *counters, uint32_t vcsw, uint32_t ivcsw);
 /* No frame since the reset has context switches: the next one should, to start the span. */
 bool pw_counters_switches_wanted(const struct pw_counters *counters);
+/*
+ * A touch event reached picowl at `t`, aimed at the tree of surface id `surface` (0: at none).
+ * Touch only, never on the frame path: what it showed is found at report time
+ * (counters_touch.c, doc/counters.md "Touch to photon").
+ */
+void pw_counters_touch(struct pw_counters *counters, uint32_t surface, int64_t t);
 
 enum pw_stage {
 	PW_STAGE_QUEUE, /* commit -> repaint start */
@@ -73,6 +79,7 @@ enum pw_stage {
 	PW_STAGE_SCANOUT, /* present submitted -> on screen */
 	PW_STAGE_PICOWL, /* repaint start -> present submitted: picowl's work per frame */
 	PW_STAGE_TOTAL, /* commit -> on screen */
+	PW_STAGE_TOUCH, /* touch event -> on screen, per touch event shown (counters_touch.c) */
 	PW_STAGE_COUNT,
 };
 

@@ -9,6 +9,12 @@
 
 #define MAX_NAMES 64
 #define NAME_LEN 32
+#define TOUCH_RING 256 /* a power of two: the touch events kept, 4 kB */
+
+struct pw_touch_record {
+	int64_t t;
+	uint32_t surface;
+};
 
 struct pw_counters {
 	struct pw_frame_record *frames;
@@ -21,6 +27,8 @@ struct pw_counters {
 	uint64_t commit_total; /* commits ever recorded; the ring holds the last commit_cap */
 	uint64_t pending_start; /* the first commit not yet in a frame */
 	int64_t t_reset;
+	struct pw_touch_record touches[TOUCH_RING];
+	uint64_t touch_total; /* touch events ever recorded; the ring holds the last TOUCH_RING */
 	struct {
 		uint32_t id;
 		char name[NAME_LEN];

@@ -2,6 +2,7 @@
 #include "counters_report.h"
 
 #include "counters_internal.h"
+#include "counters_touch.h"
 
 #include <stdlib.h>
 
@@ -91,6 +92,18 @@ struct pw_stat
 pw_counters_report_stage(const struct pw_counters *c, enum pw_stage stage)
 {
 	struct pw_stat empty = {0};
+	if (stage == PW_STAGE_TOUCH) {
+		double *v;
+		size_t n = pw_counters_touch_effects(c, &v), k = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (v[i] >= 0) {
+				v[k++] = v[i];
+			}
+		}
+		struct pw_stat s = stat_of(v, k);
+		free(v);
+		return s;
+	}
 	if (stage == PW_STAGE_QUEUE || stage == PW_STAGE_TOTAL) {
 		size_t n = commits_in_ring(c), k = 0;
 		double *v = calloc(n ? n : 1, sizeof(*v));
@@ -276,6 +289,22 @@ summarize(const struct pw_counters *c)
 	return s;
 }
 
+/* The touch events kept and how many of them a frame on screen shows (touch->on screen). */
+static void
+dump_touch_text(const struct pw_counters *c, FILE *out)
+{
+	double *v;
+	size_t n = pw_counters_touch_effects(c, &v), shown = 0;
+	for (size_t i = 0; i < n; i++) {
+		shown += v[i] >= 0;
+	}
+	free(v);
+	fprintf(out,
+		"touch: %zu events (the last %d are kept), %zu with their effect on screen "
+		"within %.0f ms\n",
+		n, TOUCH_RING, shown, ms(PW_TOUCH_EFFECT_NS));
+}
+
 static void
 dump_text(const struct pw_counters *c, FILE *out)
 {
@@ -319,6 +348,7 @@ dump_text(const struct pw_counters *c, FILE *out)
 	}
 	fprintf(out, "context switches per frame: %.2f voluntary, %.2f involuntary\n",
 		s.vcsw_per_frame, s.ivcsw_per_frame);
+	dump_touch_text(c, out);
 
 	/* Per surface: commits and their commit->on screen latency. */
 	uint32_t seen[MAX_NAMES];
@@ -418,6 +448,23 @@ dump_json(const struct pw_counters *c, FILE *out)
 			i ? "," : "", (long long)r->t_commit, r->surface,
 			surface_name(c, r->surface), r->frame);
 	}
+	fprintf(out, "\n  ],\n  \"touches\": [");
+	double *v;
+	size_t nt = pw_counters_touch_effects(c, &v);
+	for (size_t i = 0; i < nt; i++) {
+		int64_t t;
+		uint32_t surface;
+		pw_counters_touch_event(c, i, &t, &surface);
+		fprintf(out, "%s\n    {\"t\": %lld, \"surface\": %u, \"name\": \"%s\", ",
+			i ? "," : "", (long long)t, surface,
+			surface ? surface_name(c, surface) : "");
+		if (v[i] >= 0) {
+			fprintf(out, "\"on_screen_ms\": %.6f}", v[i]);
+		} else {
+			fprintf(out, "\"on_screen_ms\": null}");
+		}
+	}
+	free(v);
 	fprintf(out, "\n  ]\n}\n");
 }
 

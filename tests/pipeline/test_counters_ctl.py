@@ -31,7 +31,7 @@ def run(args):
 		text = ctl(s, args, 'counters')
 		log(text)
 		for stage in ('commit->repaint', 'render', 'present (copy)', 'present->on screen',
-			      'commit->on screen'):
+			      'commit->on screen', 'touch->on screen'):
 			check(stage in text, 'no %s line in picowl-ctl counters' % stage)
 		check('picowl-load' in text, 'the per-surface table does not name the client')
 		data = json.loads(ctl(s, args, 'counters', '--json'))

@@ -30,6 +30,7 @@ import pxadma
 import pxaflip
 import pxamem
 import pxasoak
+import pxatouch
 
 BOARDS = {
     # machine, screen size, kernel command line extra
@@ -293,6 +294,7 @@ def demo_z2(g, tiles, size, errors):
         if f != want or got != ['%s (%s)' % (want, sym)] or leaked:
             errors.append('input: ' + steps[-1])
     say('  input: ' + '; '.join(steps))
+    pxatouch.check(g, 2, errors)
     pxablank.demo_blank(g, check_tiles, errors)
     demo_fullscreen_rotate(g, errors)
 

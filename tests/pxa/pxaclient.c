@@ -5,9 +5,11 @@
  *   pxaclient RRGGBB NAME STATE_FILE [--keysyms]
  *
  * Each event is one line appended to STATE_FILE: "drawn W H" (a frame of that size was shown),
- * "enter", "leave", "key CODE 1|0", "touch down X Y", "touch up". With --keysyms it compiles
- * the compositor's keymap (about 400 kB, which the Doom boot of the 32 MiB z2 cannot spare) and
- * a key's line ends with its keysym's name under the modifiers of that moment.
+ * "enter", "leave", "key CODE 1|0", "touch down X Y", "touch up". A touch down redraws the
+ * same pixels (a touch's effect, for the counters' touch->on screen) and logs "touch drawn
+ * RECEIVED SENT", the CLOCK_MONOTONIC ns of the down and of the commit's flush. With --keysyms it
+ * compiles the compositor's keymap (about 400 kB, which the Doom boot of the 32 MiB z2 cannot
+ * spare) and a key's line ends with its keysym's name under the modifiers of that moment.
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "client.h"
 #include "client_keys.h"
@@ -49,8 +52,9 @@ handle_buffer_release(void *data, struct wl_buffer *buffer)
 
 static const struct wl_buffer_listener buffer_listener = {.release = handle_buffer_release};
 
+/* `tell`: a frame callback says "drawn W H" once the frame is shown. */
 static bool
-draw(struct app *app)
+draw(struct app *app, bool tell)
 {
 	int w = app->top.width, h = app->top.height;
 	struct pw_client_canvas cv;
@@ -68,7 +72,9 @@ draw(struct app *app)
 	wl_buffer_add_listener(buffer, &buffer_listener, app);
 	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(surface), &frame_listener, app);
+	if (tell) {
+		wl_callback_add_listener(wl_surface_frame(surface), &frame_listener, app);
+	}
 	wl_surface_commit(surface);
 	app->drawn_width = w;
 	app->drawn_height = h;
@@ -81,7 +87,7 @@ handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
 	if (top->width != app->drawn_width || top->height != app->drawn_height) {
-		if (!draw(app)) {
+		if (!draw(app, true)) {
 			test_client_say("error no buffer");
 			exit(1);
 		}
@@ -135,7 +141,13 @@ handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 static void
 handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
+	struct app *app = data;
+	long long received = (long long)test_client_now_ns();
 	test_client_say("touch down %.0f %.0f", x, y);
+	if (app->drawn_width && draw(app, false)) {
+		wl_display_flush(app->tc.display);
+		test_client_say("touch drawn %lld %lld", received, (long long)test_client_now_ns());
+	}
 }
 
 static void

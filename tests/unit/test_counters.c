@@ -49,9 +49,98 @@ feed(struct pw_counters *c, int frames)
 	}
 }
 
+/* A frame begun at `begin` ms that moved `rows` rows, on screen at `done` ms (0: not yet). */
+static void
+frame_at(struct pw_counters *c, uint32_t seq, int64_t begin, uint32_t rows, int64_t done)
+{
+	pw_counters_frame_begin(c, seq, begin * MS);
+	pw_counters_frame_rendered(c, begin * MS + 1, PW_PATH_COMPOSITE);
+	pw_counters_frame_submitted(c, begin * MS + 2, rows, rows * 480, 0, 1);
+	if (done) {
+		pw_counters_frame_done(c, done * MS);
+	}
+}
+
+/* Touch to photon: each event's effect, its attribution, and the events it cannot claim. */
+static void
+test_touch(void)
+{
+	struct pw_counters *c = pw_counters_create(64, 128);
+	CHECK(c != NULL);
+	pw_counters_name_surface(c, 7, "paint");
+	/* A down, the client draws: the frame of its commit is on screen 20 ms after the touch. */
+	pw_counters_touch(c, 7, 100 * MS);
+	pw_counters_commit(c, 7, 103 * MS);
+	frame_at(c, 1, 110, 10, 120);
+	/* Two motions before the client drew: the newest owns the frame, the older shows none. */
+	pw_counters_touch(c, 7, 130 * MS);
+	pw_counters_touch(c, 7, 135 * MS);
+	pw_counters_commit(c, 7, 140 * MS);
+	frame_at(c, 2, 145, 10, 150);
+	/* A touch no surface takes (picowl's: an edge), shown by picowl's own drawing. */
+	pw_counters_touch(c, 0, 200 * MS);
+	frame_at(c, 3, 205, 5, 212);
+	/* Another client's commit is not the touched one's effect; picowl's drawing after is. */
+	pw_counters_touch(c, 7, 300 * MS);
+	pw_counters_commit(c, 9, 301 * MS);
+	frame_at(c, 4, 305, 4, 310);
+	frame_at(c, 5, 320, 3, 330);
+	/* A commit more than a second later is not the touch's; nor one not yet on screen. */
+	pw_counters_touch(c, 7, 2000 * MS);
+	pw_counters_commit(c, 7, 3100 * MS);
+	frame_at(c, 6, 3105, 10, 3110);
+	pw_counters_touch(c, 7, 4000 * MS);
+	pw_counters_commit(c, 7, 4001 * MS);
+	frame_at(c, 7, 4002, 10, 0);
+	/* An up; picowl draws for the next touch (elsewhere): that drawing is not the up's. */
+	pw_counters_touch(c, 7, 4500 * MS);
+	pw_counters_touch(c, 0, 4600 * MS);
+	frame_at(c, 8, 4610, 10, 4620);
+	/* picowl's drawing begun 200 ms after a touch answers something else (a key). */
+	pw_counters_touch(c, 7, 4700 * MS);
+	frame_at(c, 9, 4900, 10, 4910);
+
+	struct pw_stat st = pw_counters_report_stage(c, PW_STAGE_TOUCH);
+	CHECK(st.count == 5);
+	CHECK(near(st.min, 12) && near(st.max, 30) && near(st.median, 20));
+	CHECK(strcmp(pw_counters_stage_name(PW_STAGE_TOUCH), "touch->on screen") == 0);
+	char *text = dump(c, false);
+	CHECK(strstr(text, "touch->on screen") != NULL);
+	CHECK(strstr(text,
+		      "touch: 10 events (the last 256 are kept), 5 with their effect on "
+		      "screen within 1000 ms") != NULL);
+	free(text);
+	char *json = dump(c, true);
+	CHECK(strstr(json, "\"touch->on screen\": {\"count\": 5, \"min\": 12.000000") != NULL);
+	CHECK(strstr(json, "\"surface\": 7, \"name\": \"paint\", \"on_screen_ms\": 20.000000") !=
+		NULL);
+	CHECK(strstr(json, "\"surface\": 0, \"name\": \"\", \"on_screen_ms\": 12.000000") != NULL);
+	CHECK(strstr(json, "\"on_screen_ms\": null") != NULL);
+	free(json);
+
+	/* The ring keeps the last 256 events; one older than the commits kept claims nothing. */
+	for (int i = 0; i < 300; i++) {
+		pw_counters_touch(c, 7, (5000 + i) * MS);
+	}
+	text = dump(c, false);
+	CHECK(strstr(text, "touch: 256 events") != NULL);
+	free(text);
+	for (int i = 0; i < 200; i++) {
+		pw_counters_commit(c, 7, (6000 + i) * MS);
+	}
+	frame_at(c, 10, 6300, 10, 6310);
+	CHECK(pw_counters_report_stage(c, PW_STAGE_TOUCH).count == 0);
+	pw_counters_reset(c);
+	text = dump(c, false);
+	CHECK(strstr(text, "touch: 0 events") != NULL);
+	free(text);
+	pw_counters_destroy(c);
+}
+
 int
 main(void)
 {
+	test_touch();
 	struct pw_counters *c = pw_counters_create(64, 128);
 	CHECK(c != NULL);
 	pw_counters_name_surface(c, 7, "doom");
