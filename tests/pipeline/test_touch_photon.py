@@ -12,9 +12,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'integration'))
-import harness  # noqa: E402
-from harness import check, log  # noqa: E402
+import harness
+from harness import check, log
 
 REFRESH_HZ = 60
 WAKEUPS_MS = 4.0
