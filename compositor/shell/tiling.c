@@ -47,6 +47,17 @@ tile_area(struct pw_server *server)
 	return server->desktop->usable;
 }
 
+/* The layout, oriented by the output's shape, not by the area the layer surfaces leave. */
+static struct pw_layout_params
+layout_params(struct pw_server *server)
+{
+	struct pw_layout_params params = server->desktop->layout;
+	params.orientation = server->output->height > server->output->width
+		? PW_LAYOUT_ORIENT_PORTRAIT
+		: PW_LAYOUT_ORIENT_LANDSCAPE;
+	return params;
+}
+
 void
 pw_tiling_arrange(struct pw_server *server)
 {
@@ -59,7 +70,8 @@ pw_tiling_arrange(struct pw_server *server)
 		return;
 	}
 	pw_layer_arrange(server);
-	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	struct pw_layout_params params = layout_params(server);
+	pw_layout_arrange(&params, tile_area(server), n, boxes);
 	int i = 0;
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
@@ -93,7 +105,8 @@ pw_tiling_next_tile(struct pw_server *server, bool fullscreen)
 	if (!boxes) {
 		return (struct pw_box){0};
 	}
-	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	struct pw_layout_params params = layout_params(server);
+	pw_layout_arrange(&params, tile_area(server), n, boxes);
 	int b = server->desktop->border_width;
 	struct pw_box box = boxes[n - 1];
 	free(boxes);
