@@ -13,6 +13,7 @@
 #include "output.h"
 #include "panel.h"
 #include "pointer.h"
+#include "scene.h"
 #include "seat.h"
 #include "server.h"
 #include "view.h"
@@ -58,6 +59,18 @@ layout_params(struct pw_server *server)
 	return params;
 }
 
+/* Views hidden by a fullscreen one or by monocle are suspended (xdg_toplevel v6), others not. */
+static void
+update_suspended(struct pw_server *server)
+{
+	struct pw_view *alone = pw_scene_alone_view(server), *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->mapped) {
+			pw_view_set_suspended(view, alone && view != alone);
+		}
+	}
+}
+
 void
 pw_tiling_arrange(struct pw_server *server)
 {
@@ -82,6 +95,7 @@ pw_tiling_arrange(struct pw_server *server)
 		}
 	}
 	free(boxes);
+	update_suspended(server);
 	pw_panel_update(server);
 	pw_control_tiles_changed(server);
 	pw_idle_inhibit_changed(server);
@@ -133,6 +147,7 @@ pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 		/* another window takes the whole area, whether or not its client draws anew */
 		pw_output_damage_whole(server->output);
 	}
+	update_suspended(server);
 	if (server->seat) {
 		/* A layer surface with exclusive keyboard interactivity keeps the keys. */
 		if (!server->desktop->exclusive_focus) {
