@@ -71,7 +71,9 @@ handle_toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t wid
 	tl->configured_width = width;
 	tl->configured_height = height;
 	tl->fullscreen = false;
+	tl->states = 0;
 	wl_array_for_each(state, states) {
+		tl->states |= *state < 32 ? 1u << *state : 0;
 		if (*state == XDG_TOPLEVEL_STATE_FULLSCREEN) {
 			tl->fullscreen = true;
 		}
@@ -93,12 +95,24 @@ static void
 handle_toplevel_configure_bounds(void *data, struct xdg_toplevel *toplevel, int32_t width,
 	int32_t height)
 {
+	struct pw_client_toplevel *tl = data;
+
+	tl->bounds_width = width;
+	tl->bounds_height = height;
 }
 
 static void
 handle_toplevel_wm_capabilities(void *data, struct xdg_toplevel *toplevel,
 	struct wl_array *capabilities)
 {
+	struct pw_client_toplevel *tl = data;
+	uint32_t *cap;
+
+	tl->capabilities_events++;
+	tl->capabilities = 0;
+	wl_array_for_each(cap, capabilities) {
+		tl->capabilities |= *cap < 32 ? 1u << *cap : 0;
+	}
 }
 
 static const struct xdg_toplevel_listener toplevel_listener = {

@@ -51,6 +51,10 @@ struct pw_client_toplevel {
 	uint32_t serial; /* of the last configure */
 	int32_t configured_width, configured_height; /* as sent: 0 leaves it to the client */
 	bool fullscreen; /* the last configure's states hold fullscreen */
+	uint32_t states; /* 1 << state for each state of the last configure */
+	int32_t bounds_width, bounds_height; /* the last configure_bounds (v4) */
+	int capabilities_events; /* wm_capabilities events (v5) */
+	uint32_t capabilities; /* 1 << capability for each in the last one */
 	bool configured; /* a configure came */
 	bool closed; /* xdg_toplevel.close came */
 	struct wl_buffer *buffer; /* shown by pw_client_toplevel_show, destroyed by finish */

@@ -1,5 +1,5 @@
 /*
- * Everything is computed for a landscape area; a portrait area is transposed on the way in
+ * Everything is computed for a landscape area; a portrait one is transposed on the way in
  * and its boxes transposed back on the way out.
  */
 #include "layout.h"
@@ -98,6 +98,7 @@ pw_layout_defaults(struct pw_layout_params *params)
 		.master_permille = 500,
 		.master_count = 1,
 		.gap = 0,
+		.orientation = PW_LAYOUT_ORIENT_AREA,
 	};
 }
 
@@ -105,7 +106,9 @@ void
 pw_layout_arrange(const struct pw_layout_params *params, struct pw_box area, int count,
 	struct pw_box *out)
 {
-	bool portrait = area.height > area.width;
+	bool portrait = params->orientation == PW_LAYOUT_ORIENT_AREA
+		? area.height > area.width
+		: params->orientation == PW_LAYOUT_ORIENT_PORTRAIT;
 
 	if (count <= 0 || !out) {
 		return;

@@ -94,8 +94,8 @@ fullscreen_view(struct pw_server *server)
  * view (the last one without a focused view), as every tile then covers the whole area; NULL
  * when every view shows.
  */
-static struct pw_view *
-alone_view(struct pw_server *server)
+struct pw_view *
+pw_scene_alone_view(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
 	struct pw_view *full = fullscreen_view(server), *view;
@@ -141,7 +141,7 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 	if (pw_session_lock_render(server, target, damage)) {
 		return;
 	}
-	struct pw_view *full = alone_view(server);
+	struct pw_view *full = pw_scene_alone_view(server);
 	struct pw_view *view;
 	/* The background only where no opaque client will paint over it. */
 	pixman_region32_t bare;
@@ -229,7 +229,7 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 		return;
 	}
 	struct wl_list *list[2] = {callbacks, feedbacks};
-	struct pw_view *full = alone_view(server);
+	struct pw_view *full = pw_scene_alone_view(server);
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (!full || view == full) {
@@ -360,7 +360,7 @@ pw_scene_shows(struct pw_server *server, struct pw_surface *surface)
 	}
 	struct pw_view *view = pw_view_from_surface(root);
 	if (view && view->surface == root) {
-		struct pw_view *alone = alone_view(server);
+		struct pw_view *alone = pw_scene_alone_view(server);
 		return view->mapped && (!alone || view == alone);
 	}
 	return true; /* a layer surface shown, a popup, an input method popup, a drag icon */

@@ -7,6 +7,7 @@
 struct pw_server;
 struct pw_server_shell;
 struct pw_surface;
+struct pw_view;
 struct wl_list;
 
 /* Registered with pw_server_set_shell by pw_shell_create. */
@@ -19,6 +20,12 @@ extern const struct pw_server_shell pw_scene;
  */
 struct pw_surface *pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx,
 	double *sy);
+
+/*
+ * The one view shown over the others: the fullscreen one, else in monocle layout the focused
+ * view (the last one without a focused view); NULL when every view shows.
+ */
+struct pw_view *pw_scene_alone_view(struct pw_server *server);
 
 /*
  * Moves the frame callbacks and presentation feedbacks of `root` and its subsurfaces to the

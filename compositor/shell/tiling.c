@@ -13,6 +13,7 @@
 #include "output.h"
 #include "panel.h"
 #include "pointer.h"
+#include "scene.h"
 #include "seat.h"
 #include "server.h"
 #include "view.h"
@@ -47,6 +48,29 @@ tile_area(struct pw_server *server)
 	return server->desktop->usable;
 }
 
+/* The layout, oriented by the output's shape, not by the area the layer surfaces leave. */
+static struct pw_layout_params
+layout_params(struct pw_server *server)
+{
+	struct pw_layout_params params = server->desktop->layout;
+	params.orientation = server->output->height > server->output->width
+		? PW_LAYOUT_ORIENT_PORTRAIT
+		: PW_LAYOUT_ORIENT_LANDSCAPE;
+	return params;
+}
+
+/* Views hidden by a fullscreen one or by monocle are suspended (xdg_toplevel v6), others not. */
+static void
+update_suspended(struct pw_server *server)
+{
+	struct pw_view *alone = pw_scene_alone_view(server), *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->mapped) {
+			pw_view_set_suspended(view, alone && view != alone);
+		}
+	}
+}
+
 void
 pw_tiling_arrange(struct pw_server *server)
 {
@@ -59,7 +83,8 @@ pw_tiling_arrange(struct pw_server *server)
 		return;
 	}
 	pw_layer_arrange(server);
-	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	struct pw_layout_params params = layout_params(server);
+	pw_layout_arrange(&params, tile_area(server), n, boxes);
 	int i = 0;
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
@@ -70,6 +95,7 @@ pw_tiling_arrange(struct pw_server *server)
 		}
 	}
 	free(boxes);
+	update_suspended(server);
 	pw_panel_update(server);
 	pw_control_tiles_changed(server);
 	pw_idle_inhibit_changed(server);
@@ -93,7 +119,8 @@ pw_tiling_next_tile(struct pw_server *server, bool fullscreen)
 	if (!boxes) {
 		return (struct pw_box){0};
 	}
-	pw_layout_arrange(&server->desktop->layout, tile_area(server), n, boxes);
+	struct pw_layout_params params = layout_params(server);
+	pw_layout_arrange(&params, tile_area(server), n, boxes);
 	int b = server->desktop->border_width;
 	struct pw_box box = boxes[n - 1];
 	free(boxes);
@@ -120,6 +147,7 @@ pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 		/* another window takes the whole area, whether or not its client draws anew */
 		pw_output_damage_whole(server->output);
 	}
+	update_suspended(server);
 	if (server->seat) {
 		/* A layer surface with exclusive keyboard interactivity keeps the keys. */
 		if (!server->desktop->exclusive_focus) {

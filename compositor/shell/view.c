@@ -194,6 +194,17 @@ pw_view_set_activated(struct pw_view *view, bool activated)
 }
 
 void
+pw_view_set_suspended(struct pw_view *view, bool suspended)
+{
+	uint32_t states =
+		suspended ? view->states | PW_VIEW_SUSPENDED : view->states & ~PW_VIEW_SUSPENDED;
+	if (states != view->states) {
+		view->states = states;
+		configure(view);
+	}
+}
+
+void
 pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 {
 	if (view->fullscreen == fullscreen) {

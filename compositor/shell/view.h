@@ -16,6 +16,7 @@ enum pw_view_state {
 	PW_VIEW_ACTIVATED = 1 << 0,
 	PW_VIEW_FULLSCREEN = 1 << 1,
 	PW_VIEW_TILED = 1 << 2,
+	PW_VIEW_SUSPENDED = 1 << 3, /* hidden under a fullscreen view or another in monocle */
 };
 
 struct pw_view_impl {
@@ -57,6 +58,8 @@ void pw_view_set_fullscreen(struct pw_view *view, bool fullscreen);
 /* Stores the tile and sends a configure when the content size or states changed. */
 void pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border);
 void pw_view_set_activated(struct pw_view *view, bool activated);
+/* Sends a configure when the view becomes hidden (suspended) or shown again. */
+void pw_view_set_suspended(struct pw_view *view, bool suspended);
 /* Damages the view's whole tile on the output. */
 void pw_view_damage_whole(struct pw_view *view);
 

@@ -16,9 +16,9 @@
 #include "xdg_positioner.h"
 #include "xdg_toplevel.h"
 
-/* Version 3 (decision 4.17): clients built for older compositors bind whatever is offered and
- * abort on the configure_bounds and wm_capabilities events of 4 and 5 (weston 10's demos do). */
-#define WM_BASE_VERSION 3
+/* Version 6 (decision 4.49, after 4.17's 3): configure_bounds, wm_capabilities and suspended
+ * for GTK and Qt; weston 10's weston-presentation-shm, which binds whatever is offered, aborts. */
+#define WM_BASE_VERSION 6
 
 static const struct xdg_surface_interface xdg_surface_impl;
 

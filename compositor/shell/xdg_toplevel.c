@@ -68,9 +68,12 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 		/* Older clients know no tiled state; maximized keeps them from adding borders. */
 		add_state(&array, XDG_TOPLEVEL_STATE_MAXIMIZED);
 	}
+	if ((states & PW_VIEW_SUSPENDED) && version >= XDG_TOPLEVEL_STATE_SUSPENDED_SINCE_VERSION) {
+		add_state(&array, XDG_TOPLEVEL_STATE_SUSPENDED);
+	}
 	if (version >= XDG_TOPLEVEL_CONFIGURE_BOUNDS_SINCE_VERSION && server->output) {
-		xdg_toplevel_send_configure_bounds(toplevel->resource, server->output->width,
-			server->output->height);
+		/* The tile (the output for a fullscreen one): what the window should fit. */
+		xdg_toplevel_send_configure_bounds(toplevel->resource, width, height);
 	}
 	xdg_toplevel_send_configure(toplevel->resource, width, height, &array);
 	wl_array_release(&array);

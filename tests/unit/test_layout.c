@@ -234,6 +234,28 @@ test_properties(void)
 	}
 }
 
+/* The orientation given wins over the area's shape (a portrait output less a keyboard). */
+static void
+test_orientation(void)
+{
+	struct pw_layout_params p;
+	struct pw_box b[2];
+	struct pw_box wide = {0, 20, 240, 184}, tall = {0, 0, 240, 320};
+
+	pw_layout_defaults(&p);
+	p.orientation = PW_LAYOUT_ORIENT_PORTRAIT;
+	pw_layout_arrange(&p, wide, 2, b);
+	CHECK(box_eq(b[0], 0, 20, 240, 92));
+	CHECK(box_eq(b[1], 0, 112, 240, 92));
+	p.orientation = PW_LAYOUT_ORIENT_AREA;
+	pw_layout_arrange(&p, wide, 2, b);
+	CHECK(box_eq(b[0], 0, 20, 120, 184));
+	p.orientation = PW_LAYOUT_ORIENT_LANDSCAPE;
+	pw_layout_arrange(&p, tall, 2, b);
+	CHECK(box_eq(b[0], 0, 0, 120, 320));
+	CHECK(box_eq(b[1], 120, 0, 120, 320));
+}
+
 int
 main(void)
 {
@@ -241,5 +263,6 @@ main(void)
 	test_defaults_and_boxes();
 	test_monocle();
 	test_properties();
+	test_orientation();
 	return check_summary();
 }
