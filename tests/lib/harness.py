@@ -609,3 +609,14 @@ def solid_problems(img, box, rgb, name):
 	if bad:
 		return ['%s area %s is not all %s: pixel (%d,%d) is %s' % ((name, box, rgb) + bad)]
 	return []
+
+
+def voluntary_switches(pid):
+	"""The voluntary context switches of every thread of `pid`: its wakeups, from /proc."""
+	total = 0
+	for task in os.listdir('/proc/%d/task' % pid):
+		with open('/proc/%d/task/%s/status' % (pid, task)) as f:
+			for line in f:
+				if line.startswith('voluntary_ctxt_switches'):
+					total += int(line.split()[1])
+	return total

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "test_client.h"
 
+#include "client_shm.h"
+
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -90,4 +92,16 @@ test_client_now_ns(void)
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+void
+test_client_draw_once(struct pw_client_toplevel *top, bool *drawn, uint32_t colour)
+{
+	if (*drawn) {
+		return;
+	}
+	*drawn = true;
+	pw_client_toplevel_commit(top,
+		pw_client_solid_buffer(top->client, top->width, top->height, colour));
+	test_client_say("drawn");
 }

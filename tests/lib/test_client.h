@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "client.h"
+#include "client_toplevel.h"
 
 /* What the test clients with a window and input ask for: wl_compositor 4, wl_shm 1, wl_seat 5,
  * wl_output 3, xdg_wm_base 1. */
@@ -37,6 +38,10 @@ int test_client_signalfd(int signo);
  */
 void test_client_run(struct pw_client *client, const bool *closed, int fd,
 	void (*handle_signal)(void *data), void *data);
+
+/* The first time it is called for `top` (*drawn false): fills the toplevel at its configured size
+ * with `colour` (ARGB), commits and says "drawn"; sets *drawn. Later calls do nothing. */
+void test_client_draw_once(struct pw_client_toplevel *top, bool *drawn, uint32_t colour);
 
 /* CLOCK_MONOTONIC in nanoseconds: the clock of wp_presentation's answers in picowl. */
 int64_t test_client_now_ns(void);

@@ -1,7 +1,6 @@
 """The seed's case: a client that draws slower than the refresh (28 fps on 60 Hz) costs picowl
 one wakeup (voluntary context switch) per client frame at most, counted from /proc."""
 
-import os
 import time
 
 import harness
@@ -12,16 +11,6 @@ FRAMES = 84
 WINDOW = 2.0
 
 
-def vcsw(pid):
-	total = 0
-	for task in os.listdir('/proc/%d/task' % pid):
-		with open('/proc/%d/task/%s/status' % (pid, task)) as f:
-			for line in f:
-				if line.startswith('voluntary_ctxt_switches'):
-					total += int(line.split()[1])
-	return total
-
-
 def run(args):
 	with harness.Session(args, extra_args=['--refresh', '60']) as s:
 		c = s.spawn([args.load, '--rate', str(RATE), '--damage', 'rows:16', '--warmup', '14',
@@ -30,9 +19,9 @@ def run(args):
 			     'the load client warmed up', timeout=30)
 		# A window well inside the run, away from the client's start and exit.
 		time.sleep(0.3)
-		t0, before = time.monotonic(), vcsw(s.pid)
+		t0, before = time.monotonic(), harness.voluntary_switches(s.pid)
 		time.sleep(WINDOW)
-		t1, after = time.monotonic(), vcsw(s.pid)
+		t1, after = time.monotonic(), harness.voluntary_switches(s.pid)
 		harness.poll(lambda: 'frames' in c.stdout().split('start', 1)[-1]
 			     or c.proc.poll() is not None, 'the load client finished', timeout=30)
 		out = c.stdout()

@@ -296,13 +296,7 @@ handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
 
-	if (!app->drawn) {
-		app->drawn = true;
-		pw_client_toplevel_commit(top,
-			pw_client_solid_buffer(&app->tc, top->width, top->height,
-				app->source_mode ? BLUE : GREEN));
-		test_client_say("drawn");
-	}
+	test_client_draw_once(top, &app->drawn, app->source_mode ? BLUE : GREEN);
 }
 
 int

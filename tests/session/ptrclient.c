@@ -13,45 +13,26 @@
  *   touch_down X Y | touch_motion X Y | touch_up | touch_cancel | vanished
  */
 #define _GNU_SOURCE
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "client.h"
+#include "test_client.h"
 
 struct app {
 	struct pw_client tc;
 	struct pw_client_toplevel top;
-	FILE *state;
 	bool vanish, drawn, gone;
 	uint32_t colour; /* green (pointer), red (touch) or blue (vanish) */
 	int buttons;
 };
 
 static void
-say(struct app *app, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(app->state, fmt, ap);
-	va_end(ap);
-	fputc('\n', app->state);
-	fflush(app->state);
-	va_start(ap, fmt);
-	printf("@@PTR ");
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void
 handle_enter(void *data, uint32_t serial, double x, double y)
 {
-	say(data, "enter %.0f %.0f", x, y);
+	test_client_say("enter %.0f %.0f", x, y);
 }
 
 static void
@@ -59,7 +40,7 @@ handle_motion(void *data, uint32_t time, double x, double y)
 {
 	struct app *app = data;
 
-	say(app, "motion %.0f %.0f %u", x, y, time);
+	test_client_say("motion %.0f %.0f %u", x, y, time);
 	if (app->vanish && app->buttons > 0 && !app->gone) {
 		/* The requests themselves: the library's teardown sends none. */
 		xdg_toplevel_destroy(app->top.toplevel);
@@ -70,7 +51,7 @@ handle_motion(void *data, uint32_t time, double x, double y)
 		app->top.surface = NULL;
 		wl_display_flush(app->tc.display);
 		app->gone = true;
-		say(app, "vanished");
+		test_client_say("vanished");
 	}
 }
 
@@ -80,37 +61,37 @@ handle_button(void *data, uint32_t time, uint32_t button, bool pressed)
 	struct app *app = data;
 
 	app->buttons += pressed ? 1 : -1;
-	say(app, "button %u %d", button, pressed ? 1 : 0);
+	test_client_say("button %u %d", button, pressed ? 1 : 0);
 }
 
 static void
 handle_axis(void *data, uint32_t time, uint32_t axis, double value)
 {
-	say(data, "axis %u %.1f", axis, value);
+	test_client_say("axis %u %.1f", axis, value);
 }
 
 static void
 handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	say(data, "touch_down %.0f %.0f", x, y);
+	test_client_say("touch_down %.0f %.0f", x, y);
 }
 
 static void
 handle_touch_motion(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	say(data, "touch_motion %.0f %.0f", x, y);
+	test_client_say("touch_motion %.0f %.0f", x, y);
 }
 
 static void
 handle_touch_up(void *data, uint32_t time, int32_t id)
 {
-	say(data, "touch_up");
+	test_client_say("touch_up");
 }
 
 static void
 handle_touch_cancel(void *data)
 {
-	say(data, "touch_cancel");
+	test_client_say("touch_cancel");
 }
 
 static void
@@ -118,12 +99,7 @@ handle_configure(struct pw_client_toplevel *top)
 {
 	struct app *app = top->data;
 
-	if (!app->drawn) {
-		app->drawn = true;
-		pw_client_toplevel_commit(top,
-			pw_client_solid_buffer(&app->tc, top->width, top->height, app->colour));
-		say(app, "drawn");
-	}
+	test_client_draw_once(top, &app->drawn, app->colour);
 }
 
 int
@@ -159,9 +135,7 @@ main(int argc, char *argv[])
 	}
 	app.vanish = strcmp(argv[1], "vanish") == 0;
 	app.colour = app.vanish ? 0xff202080u : input.touch_down ? 0xff802020u : 0xff208020u;
-	app.state = fopen(argv[2], "a");
-	if (!app.state) {
-		fprintf(stderr, "ptrclient: cannot open %s\n", argv[2]);
+	if (!test_client_open("ptrclient", argv[2], "@@PTR")) {
 		return 1;
 	}
 	pw_client_input_init(&app.tc, &input);
@@ -176,6 +150,6 @@ main(int argc, char *argv[])
 	}
 	while (pw_client_dispatch_until(&app.tc, NULL, -1) >= 0) {
 	}
-	say(&app, "gone");
+	test_client_say("gone");
 	return 0;
 }

@@ -16,16 +16,6 @@ from harness import check, log
 FULLSCREEN_CAP = 3  # xdg_toplevel.wm_capabilities.fullscreen
 
 
-def vcsw(pid):
-	total = 0
-	for task in os.listdir('/proc/%d/task' % pid):
-		with open('/proc/%d/task/%s/status' % (pid, task)) as f:
-			for line in f:
-				if line.startswith('voluntary_ctxt_switches'):
-					total += int(line.split()[1])
-	return total
-
-
 def lines(path, word):
 	return [l.split() for l in open(path).read().splitlines() if l.startswith(word + ' ')]
 
@@ -74,9 +64,9 @@ def run():
 		log('tiled: bounds %s and %s, the tiles; wm_capabilities once, fullscreen only'
 		    % (c1[2:], c2[2:]))
 		# shown, the animated client costs picowl wakeups: the count below can fail
-		f0, w0, t0 = frames(a), vcsw(s.pid), time.monotonic()
+		f0, w0, t0 = frames(a), harness.voluntary_switches(s.pid), time.monotonic()
 		time.sleep(1.0)
-		shown_frames, shown_wakeups = frames(a) - f0, vcsw(s.pid) - w0
+		shown_frames, shown_wakeups = frames(a) - f0, harness.voluntary_switches(s.pid) - w0
 		log('shown: %d frames, picowl %d wakeups in %.1f s'
 		    % (shown_frames, shown_wakeups, time.monotonic() - t0))
 		check(shown_frames >= 10 and shown_wakeups >= 10,
@@ -94,9 +84,9 @@ def run():
 			session.ctl(s, 'inject', 'key', 'logo+j')
 		s.poll(hidden(a, b), 'monocle shows the still client, the animated one suspended')
 		time.sleep(0.5)
-		f0, w0, t0 = frames(a), vcsw(s.pid), time.monotonic()
+		f0, w0, t0 = frames(a), harness.voluntary_switches(s.pid), time.monotonic()
 		time.sleep(2.0)
-		hidden_frames, hidden_wakeups = frames(a) - f0, vcsw(s.pid) - w0
+		hidden_frames, hidden_wakeups = frames(a) - f0, harness.voluntary_switches(s.pid) - w0
 		log('hidden by monocle: %d frames, picowl %d wakeups in %.1f s'
 		    % (hidden_frames, hidden_wakeups, time.monotonic() - t0))
 		check(hidden_frames == 0, 'the suspended client drew %d frames' % hidden_frames)
