@@ -103,17 +103,33 @@ def run():
 			     'the ring goes', timeout=5)
 		log('a long press: %s, the ring drawn and gone' % got)
 
-		# a slow drag is not a long press: 3 pixels every 150 ms
-		mark = len(lines(ptr))
-		touch('down', x, y)
-		for i in range(1, 11):
-			time.sleep(0.15)
-			touch('motion', x + 3 * i, y)
-		touch('up', x + 30, y)
-		s.poll(lambda: 'button %d 0' % BTN_LEFT in since(ptr, mark), 'the slow drag ends')
+		# a slow drag is not a long press: 4 pixels every 100 ms for 1.5 s, three times the long
+		# press time, leaving the 8-pixel radius at its third motion. That must reach picowl
+		# within the long press time (500 ms) of the down for the drag to show anything: a run
+		# whose injections were slower than that (a loaded machine, a sanitized picowl-ctl) is
+		# tried again, up to three times.
+		for attempt in range(3):
+			mark = len(lines(ptr))
+			start = time.monotonic()
+			touch('down', x, y)
+			for i in range(1, 16):
+				time.sleep(0.1)
+				touch('motion', x + 4 * i, y)
+				if i == 3:
+					left_radius = time.monotonic() - start
+			touch('up', x + 60, y)
+			s.poll(lambda: 'button %d 0' % (BTN_LEFT if left_radius < 0.5 else BTN_RIGHT)
+			       in since(ptr, mark), 'the slow drag ends')
+			if left_radius < 0.5:
+				break
+			log('the slow drag left the radius %.0f ms after its down: too late to tell, again'
+			    % (left_radius * 1000))
+			time.sleep(0.3)
+		check(left_radius < 0.5, 'three slow drags all took over 500 ms to leave the radius')
 		got = since(ptr, mark)
 		check('button %d 1' % BTN_RIGHT not in got, 'a slow drag was a long press: %s' % got)
-		log('a slow drag over 1.5 s: BTN_LEFT, no BTN_RIGHT')
+		log('a slow drag over 1.5 s (out of the radius after %.0f ms): BTN_LEFT, no BTN_RIGHT'
+		    % (left_radius * 1000))
 
 		# two fingers scroll: axis events, no button
 		mark = len(lines(ptr))
