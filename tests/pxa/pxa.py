@@ -58,6 +58,9 @@ stty -echo 2>/dev/null
 # after a fragmenting allocation (4 MB here) would then make it OOM-kill the game with 3.9 MB
 # free (z2-doom, seen: boost 4096 kB, min 4696 kB). A device of 32 MB turns it off.
 echo 0 > /proc/sys/vm/watermark_boost_factor
+# A boost given before this ran (unpacking the initramfs fragments memory) stays until the
+# watermarks are set again: writing min_free_kbytes, its own value, clears it.
+mfk=$(cat /proc/sys/vm/min_free_kbytes); echo "$mfk" > /proc/sys/vm/min_free_kbytes
 # On a file fault the kernel maps up to 16 neighbouring pages of the file as well (fault-around):
 # each process that maps a library then holds most of its text, touched or not. A device of
 # 32 MB maps the page it touches.
