@@ -54,4 +54,19 @@ pw_counters_frame_at(const struct pw_counters *c, uint32_t seq)
 	return seq && f->seq == seq ? f : NULL;
 }
 
+/* How many commits the ring holds: the last commit_cap of commit_total. */
+static inline size_t
+pw_counters_commits_in_ring(const struct pw_counters *c)
+{
+	return c->commit_total < c->commit_cap ? (size_t)c->commit_total : c->commit_cap;
+}
+
+/* The i-th oldest commit the ring holds. */
+static inline const struct pw_commit_record *
+pw_counters_commit_at(const struct pw_counters *c, size_t i)
+{
+	uint64_t base = c->commit_total - pw_counters_commits_in_ring(c);
+	return &c->commits[pw_counters_slot(base + i, c->commit_cap)];
+}
+
 #endif

@@ -68,20 +68,6 @@ complete_frames(const struct pw_counters *c, const struct pw_frame_record ***out
 	return n;
 }
 
-static size_t
-commits_in_ring(const struct pw_counters *c)
-{
-	return c->commit_total < c->commit_cap ? (size_t)c->commit_total : c->commit_cap;
-}
-
-static const struct pw_commit_record *
-commit_at(const struct pw_counters *c, size_t i)
-{
-	/* i-th oldest commit in the ring */
-	uint64_t base = c->commit_total - commits_in_ring(c);
-	return &c->commits[pw_counters_slot(base + i, c->commit_cap)];
-}
-
 static double
 ms(int64_t ns)
 {
@@ -105,13 +91,13 @@ pw_counters_report_stage(const struct pw_counters *c, enum pw_stage stage)
 		return s;
 	}
 	if (stage == PW_STAGE_QUEUE || stage == PW_STAGE_TOTAL) {
-		size_t n = commits_in_ring(c), k = 0;
+		size_t n = pw_counters_commits_in_ring(c), k = 0;
 		double *v = calloc(n ? n : 1, sizeof(*v));
 		if (!v) {
 			return empty;
 		}
 		for (size_t i = 0; i < n; i++) {
-			const struct pw_commit_record *r = commit_at(c, i);
+			const struct pw_commit_record *r = pw_counters_commit_at(c, i);
 			const struct pw_frame_record *f = pw_counters_frame_at(c, r->frame);
 			if (!f || !f->t_done) {
 				continue;
@@ -352,11 +338,11 @@ dump_text(const struct pw_counters *c, FILE *out)
 
 	/* Per surface: commits and their commit->on screen latency. */
 	uint32_t seen[MAX_NAMES];
-	size_t nseen = 0, n = commits_in_ring(c);
+	size_t nseen = 0, n = pw_counters_commits_in_ring(c);
 	fprintf(out, "%-8s %-20s %8s %9s %9s %9s\n", "surface", "name", "commits", "median", "p95",
 		"max");
 	for (size_t i = 0; i < n && nseen < MAX_NAMES; i++) {
-		uint32_t id = commit_at(c, i)->surface;
+		uint32_t id = pw_counters_commit_at(c, i)->surface;
 		bool done = false;
 		for (size_t j = 0; j < nseen; j++) {
 			done |= seen[j] == id;
@@ -368,7 +354,7 @@ dump_text(const struct pw_counters *c, FILE *out)
 		double *v = calloc(n, sizeof(*v));
 		size_t k = 0, count = 0;
 		for (size_t j = i; v && j < n; j++) {
-			const struct pw_commit_record *r = commit_at(c, j);
+			const struct pw_commit_record *r = pw_counters_commit_at(c, j);
 			if (r->surface != id) {
 				continue;
 			}
@@ -439,9 +425,9 @@ dump_json(const struct pw_counters *c, FILE *out)
 	}
 	free(frames);
 	fprintf(out, "\n  ],\n  \"commits\": [");
-	size_t nc = commits_in_ring(c);
+	size_t nc = pw_counters_commits_in_ring(c);
 	for (size_t i = 0; i < nc; i++) {
-		const struct pw_commit_record *r = commit_at(c, i);
+		const struct pw_commit_record *r = pw_counters_commit_at(c, i);
 		fprintf(out,
 			"%s\n    {\"t_commit\": %lld, \"surface\": %u, \"name\": \"%s\", "
 			"\"frame\": %u}",

@@ -35,19 +35,6 @@ pw_counters_touch_event(const struct pw_counters *c, size_t i, int64_t *t, uint3
 	*surface = r->surface;
 }
 
-static size_t
-commits_in_ring(const struct pw_counters *c)
-{
-	return c->commit_total < c->commit_cap ? (size_t)c->commit_total : c->commit_cap;
-}
-
-static const struct pw_commit_record *
-commit_at(const struct pw_counters *c, size_t i)
-{
-	uint64_t base = c->commit_total - commits_in_ring(c);
-	return &c->commits[pw_counters_slot(base + i, c->commit_cap)];
-}
-
 /*
  * When the touch of index i stops owning effects: *commits at the next touch of its tree, 1 s
  * on at most; *drawing at the next touch of any (which may be what picowl draws for), 100 ms on
@@ -75,12 +62,12 @@ effect_limits(const struct pw_counters *c, size_t i, size_t n, int64_t *commits,
 static int64_t
 commit_effect(const struct pw_counters *c, size_t *k, int64_t t, int64_t limit, uint32_t surface)
 {
-	size_t nc = commits_in_ring(c);
-	while (*k < nc && commit_at(c, *k)->t_commit < t) {
+	size_t nc = pw_counters_commits_in_ring(c);
+	while (*k < nc && pw_counters_commit_at(c, *k)->t_commit < t) {
 		(*k)++;
 	}
 	for (size_t i = *k; i < nc; i++) {
-		const struct pw_commit_record *r = commit_at(c, i);
+		const struct pw_commit_record *r = pw_counters_commit_at(c, i);
 		if (r->t_commit >= limit) {
 			break;
 		}
@@ -126,7 +113,8 @@ pw_counters_touch_effects(const struct pw_counters *c, double **ms)
 		return 0;
 	}
 	/* What the rings no longer hold cannot be matched: touches older than their oldest. */
-	int64_t commits_from = c->commit_total > c->commit_cap ? commit_at(c, 0)->t_commit : 0;
+	int64_t commits_from =
+		c->commit_total > c->commit_cap ? pw_counters_commit_at(c, 0)->t_commit : 0;
 	uint32_t seq = c->last_seq >= c->frame_cap ? c->last_seq - (uint32_t)c->frame_cap + 1 : 1;
 	const struct pw_frame_record *oldest = pw_counters_frame_at(c, seq);
 	int64_t frames_from = c->last_seq >= c->frame_cap && oldest ? oldest->t_repaint : 0;
