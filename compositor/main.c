@@ -17,6 +17,7 @@
 #include "run.h"
 #include "server.h"
 #include "shell.h"
+#include "spawn.h"
 #include "start_trace.h"
 
 static int
@@ -137,5 +138,6 @@ end:
 		}
 	}
 	pw_server_destroy(server);
+	pw_spawn_end_children();
 	return status;
 }

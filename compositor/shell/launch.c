@@ -82,6 +82,7 @@ pw_launch_reap(struct pw_server *server)
 	pid_t pid;
 	int status;
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		pw_spawn_exited(pid);
 		if (server->desktop) {
 			forget(server->desktop, pid);
 		}

@@ -31,6 +31,47 @@ close_other_fds(void)
 	closedir(dir);
 }
 
+/* The children started and not yet reaped, each the leader of its own session. */
+static pid_t *children;
+static size_t children_count, children_cap;
+
+static void
+remember(pid_t pid)
+{
+	if (children_count == children_cap) {
+		size_t cap = children_cap ? children_cap * 2 : 16;
+		pid_t *grown = realloc(children, cap * sizeof(*grown));
+		if (!grown) {
+			return; /* it runs all the same; it is only not ended with the session */
+		}
+		children = grown;
+		children_cap = cap;
+	}
+	children[children_count++] = pid;
+}
+
+void
+pw_spawn_exited(pid_t pid)
+{
+	for (size_t i = 0; i < children_count; i++) {
+		if (children[i] == pid) {
+			children[i] = children[--children_count];
+			return;
+		}
+	}
+}
+
+void
+pw_spawn_end_children(void)
+{
+	for (size_t i = 0; i < children_count; i++) {
+		kill(-children[i], SIGTERM);
+	}
+	free(children);
+	children = NULL;
+	children_count = children_cap = 0;
+}
+
 pid_t
 pw_spawn(char *const argv[], const char *socket)
 {
@@ -41,6 +82,9 @@ pid_t
 pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 {
 	pid_t pid = fork();
+	if (pid > 0) {
+		remember(pid);
+	}
 	if (pid != 0) {
 		return pid;
 	}
@@ -72,7 +116,9 @@ int
 pw_spawn_reap(void)
 {
 	int n = 0;
-	while (waitpid(-1, NULL, WNOHANG) > 0) {
+	pid_t pid;
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0) {
+		pw_spawn_exited(pid);
 		n++;
 	}
 	return n;

@@ -17,6 +17,15 @@ pid_t pw_spawn(char *const argv[], const char *socket);
  */
 pid_t pw_spawn_with_token(char *const argv[], const char *socket, const char *token);
 
+/* `pid`, a child, has been reaped: it is no longer ended with the session. */
+void pw_spawn_exited(pid_t pid);
+
+/*
+ * Ends the session's children: SIGTERM to the session of each child started and not reaped
+ * (decision 4.56: clients the session started do not outlive it).
+ */
+void pw_spawn_end_children(void);
+
 /* Reaps every child that has exited, without blocking. Returns how many. */
 int pw_spawn_reap(void);
 

@@ -195,6 +195,32 @@ test_reap(void)
 	CHECK(pw_spawn_reap() == 1);
 }
 
+/*
+ * The session's children end with it: a child still running and one that forked a child of its
+ * own (in its session) get SIGTERM; a reaped child is forgotten, not signalled.
+ */
+static void
+test_end_children(void)
+{
+	char *slow[] = {"sleep", "30", NULL};
+	char *forking[] = {"sh", "-c", "sleep 30 & wait", NULL};
+	char *quick[] = {"true", NULL};
+	pid_t sleeper = pw_spawn(slow, NULL), parent = pw_spawn(forking, NULL);
+	pid_t done = pw_spawn(quick, NULL);
+	CHECK(sleeper > 0 && parent > 0 && done > 0);
+	siginfo_t info;
+	CHECK(waitid(P_PID, (id_t)done, &info, WEXITED | WNOWAIT) == 0);
+	CHECK(pw_spawn_reap() == 1);
+	pw_spawn_end_children();
+	int status;
+	CHECK(waitpid(sleeper, &status, 0) == sleeper && WIFSIGNALED(status) &&
+		WTERMSIG(status) == SIGTERM);
+	CHECK(waitpid(parent, &status, 0) == parent && WIFSIGNALED(status) &&
+		WTERMSIG(status) == SIGTERM);
+	/* Nothing left to end: a second call signals nobody. */
+	pw_spawn_end_children();
+}
+
 int
 main(int argc, char **argv)
 {
@@ -208,5 +234,6 @@ main(int argc, char **argv)
 	test_environment();
 	test_path_and_failure();
 	test_reap();
+	test_end_children();
 	return check_summary();
 }
