@@ -42,7 +42,7 @@ tiles_until() { # COUNT PATTERN SECONDS: until picowl-ctl tiles lists COUNT, one
 # what meson install put in place, and nothing else: no option, no user config, not in PATH
 "$P/bin/picowl" > /tmp/picowl.log 2>&1 &
 PICOWL=$!
-tiles_until 1 foot 60
+tiles_until 1 foot 90
 sleep 6
 '''
 
@@ -198,8 +198,9 @@ BOCHS = {'qemu': ['-device', 'VGA'], 'wait': '/dev/dri/card0'}
 
 CASES = {
     'installed-drm': dict(BOCHS, **TERMINAL, install=True, script=DRM_SCRIPT, check=check_drm,
-                          modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], timeout=300),
+                          modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], timeout=420),
     'installed-fbdev': dict(TERMINAL, install=True, qemu=[], script=FBDEV_SCRIPT,
                             check=check_fbdev, wait='/dev/fb0',
-                            modules=[('vfb', 'vfb_enable=1 videomemorysize=4194304')]),
+                            modules=[('vfb', 'vfb_enable=1 videomemorysize=4194304')],
+                            timeout=300),
 }
