@@ -18,7 +18,8 @@ struct pw_input;
 
 /* Input, in the display's unrotated coordinates; the core applies the output rotation. */
 struct pw_input_events {
-	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed);
+	/* `button`: the device has keys but is no full keyboard (no KEY_A..KEY_Z; 4.54). */
+	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed, bool button);
 	/* Relative pointer motion in pixels. */
 	void (*motion)(void *data, uint32_t time_msec, double dx, double dy);
 	/* Absolute position, 0..1 across the display's width and height. */

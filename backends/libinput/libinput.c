@@ -6,6 +6,7 @@
 #include <glob.h>
 #include <libinput.h>
 #include <libudev.h>
+#include <linux/input-event-codes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +175,24 @@ handle_touch(struct pw_input *input, enum libinput_event_type type, struct libin
 	}
 }
 
+/*
+ * A device with keys but not every letter: a handheld's buttons (gpio-keys, a d-pad, a
+ * keypad), whose keys [buttons] binds without taking a keyboard's arrows (4.54).
+ */
+static bool
+is_buttons(struct libinput_device *device)
+{
+	static const uint32_t letters[] = {KEY_A, KEY_B, KEY_C, KEY_D, KEY_E, KEY_F, KEY_G, KEY_H,
+		KEY_I, KEY_J, KEY_K, KEY_L, KEY_M, KEY_N, KEY_O, KEY_P, KEY_Q, KEY_R, KEY_S, KEY_T,
+		KEY_U, KEY_V, KEY_W, KEY_X, KEY_Y, KEY_Z};
+	for (size_t i = 0; i < sizeof(letters) / sizeof(letters[0]); i++) {
+		if (libinput_device_keyboard_has_key(device, letters[i]) != 1) {
+			return true;
+		}
+	}
+	return false;
+}
+
 static void
 handle_event(struct pw_input *input, struct libinput_event *event)
 {
@@ -188,7 +207,8 @@ handle_event(struct pw_input *input, struct libinput_event *event)
 			input->events->key(input->data, libinput_event_keyboard_get_time(k),
 				libinput_event_keyboard_get_key(k),
 				libinput_event_keyboard_get_key_state(k) ==
-					LIBINPUT_KEY_STATE_PRESSED);
+					LIBINPUT_KEY_STATE_PRESSED,
+				is_buttons(libinput_event_get_device(event)));
 		}
 		break;
 	}

@@ -211,7 +211,7 @@ handle_key(void *data, uint32_t time, uint32_t key, bool pressed)
 {
 	struct nested *n = data;
 	if (input(n) && input(n)->key) {
-		input(n)->key(n->base.input_data, time, key, pressed);
+		input(n)->key(n->base.input_data, time, key, pressed, false);
 	}
 }
 

@@ -22,10 +22,10 @@
 #include "touch_raw.h"
 
 static void
-handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed)
+handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed, bool button)
 {
 	struct pw_seat *seat = data;
-	pw_seat_notify_key(seat, time_msec, key, pressed);
+	pw_seat_notify_device_key(seat, time_msec, key, pressed, button);
 }
 
 static double

@@ -362,6 +362,13 @@ send_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, uint32_t state)
 void
 pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed)
 {
+	pw_seat_notify_device_key(seat, time_msec, key, pressed, false);
+}
+
+void
+pw_seat_notify_device_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed,
+	bool button)
+{
 	struct pw_seat_keyboard *kb = &seat->keyboard;
 	xkb_keycode_t keycode = key + 8; /* evdev to xkb */
 	xkb_keysym_t sym;
@@ -387,7 +394,7 @@ pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool 
 	/* The keysym as the held modifiers translate it (Shift+q gives Q), the key itself aside. */
 	sym = xkb_state_key_get_one_sym(kb->state, keycode);
 	mods = binding_modifiers(kb);
-	if (woke || seat->policy->binding(seat->server, mods, sym)) {
+	if (woke || seat->policy->binding(seat->server, mods, sym, button)) {
 		/* Not remembered (no memory), its release is unknown and dropped all the same. */
 		if (keys_add(&kb->swallowed, key)) {
 			xkb_state_update_key(kb->state, keycode, XKB_KEY_DOWN);

@@ -50,6 +50,12 @@ struct pw_surface *pw_seat_keyboard_focused(struct pw_seat *seat);
 
 /* A key (evdev code) pressed or released. Bindings are tried first and consume the key. */
 void pw_seat_notify_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed);
+/*
+ * As pw_seat_notify_key, for a key of a device that is no full keyboard when `button`: its
+ * [buttons] bindings are tried before [bindings] (4.54).
+ */
+void pw_seat_notify_device_key(struct pw_seat *seat, uint32_t time_msec, uint32_t key, bool pressed,
+	bool button);
 
 /* Key repeat for clients: `rate` keys per second (0: none) after `delay` ms. */
 bool pw_seat_set_repeat(struct pw_seat *seat, int32_t rate, int32_t delay);

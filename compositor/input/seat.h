@@ -39,8 +39,11 @@ struct pw_seat_policy {
 	void (*press)(struct pw_server *server, struct pw_surface *surface);
 	/* The pointer moved or a touch went down at output x,y (real input, not a rescan). */
 	void (*input_at)(struct pw_server *server, double x, double y);
-	/* A key pressed with exactly `modifiers` (PW_BINDING_*): true if a binding took it. */
-	bool (*binding)(struct pw_server *server, uint32_t modifiers, uint32_t keysym);
+	/*
+	 * A key pressed with exactly `modifiers` (PW_BINDING_*), `button` when its device is no
+	 * full keyboard: true if a binding took it.
+	 */
+	bool (*binding)(struct pw_server *server, uint32_t modifiers, uint32_t keysym, bool button);
 	/*
 	 * Where an input method popup of width x height goes (output *x,*y) for a text input on
 	 * `surface` whose cursor rectangle is *cursor (surface-local, made output coordinates):

@@ -240,7 +240,10 @@ pw_config_load_file(const char *path, FILE *log)
 	return &priv->config;
 }
 
-/* -c FILE, else the user's file, else the system's; NULL when there is none. */
+/*
+ * -c FILE, else the user's file, else the one `meson install` put in the prefix's sysconfdir,
+ * else /etc/xdg's; NULL when there is none.
+ */
 static char *
 find_file(const char *given, char *buf, size_t len)
 {
@@ -257,6 +260,10 @@ find_file(const char *given, char *buf, size_t len)
 		buf[0] = '\0';
 	}
 	if (buf[0] && access(buf, F_OK) == 0) {
+		return buf;
+	}
+	snprintf(buf, len, "%s", PW_SYSCONFDIR "/xdg/picowl/picowl.ini");
+	if (access(buf, F_OK) == 0) {
 		return buf;
 	}
 	snprintf(buf, len, "%s", "/etc/xdg/picowl/picowl.ini");

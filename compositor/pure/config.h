@@ -54,6 +54,7 @@ struct pw_binding {
 	enum pw_action action;
 	int arg;
 	char *command; /* PW_ACTION_SPAWN: the command line, split by pw_config_binding_split */
+	bool buttons; /* [buttons]: only keys of a device that is no full keyboard (4.54) */
 };
 
 struct pw_autostart {
@@ -136,10 +137,11 @@ struct pw_config {
 
 /*
  * Reads the command line `argv` (which must outlive the config), finds the file (-c FILE, else
- * $XDG_CONFIG_HOME/picowl/picowl.ini with ~/.config when unset, else /etc/xdg/picowl/picowl.ini),
- * parses it into the defaults, then applies the command line again on top. Messages about the
- * file go to `log` (may be NULL). Returns NULL on a command-line error (message in `err`) or
- * when out of memory; a config with errors > 0 otherwise when the file had errors.
+ * $XDG_CONFIG_HOME/picowl/picowl.ini with ~/.config when unset, else the installed one in
+ * PREFIX/etc/xdg/picowl, else /etc/xdg/picowl/picowl.ini), parses it into the defaults, then
+ * applies the command line again on top. Messages about the file go to `log` (may be NULL). Returns
+ * NULL on a command-line error (message in `err`) or when out of memory; a config with errors > 0
+ * otherwise when the file had errors.
  */
 struct pw_config *pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen);
 

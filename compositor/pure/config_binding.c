@@ -55,6 +55,12 @@ static const struct {
 	{"KEY_VOLUMEUP", "XF86AudioRaiseVolume"},
 	{"KEY_VOLUMEDOWN", "XF86AudioLowerVolume"},
 	{"KEY_RECORD", "XF86AudioRecord"},
+	{"KEY_ADDRESSBOOK", "XF86Addressbook"},
+	{"KEY_UP", "Up"},
+	{"KEY_DOWN", "Down"},
+	{"KEY_LEFT", "Left"},
+	{"KEY_RIGHT", "Right"},
+	{"KEY_ENTER", "Return"},
 };
 
 static xkb_keysym_t
@@ -249,7 +255,20 @@ pw_config_binding_find(const struct pw_config *config, uint32_t modifiers, uint3
 	xkb_keysym_t lower = xkb_keysym_to_lower(keysym);
 	for (int i = 0; i < config->binding_count; i++) {
 		const struct pw_binding *b = &config->bindings[i];
-		if (b->modifiers == modifiers && b->keysym == lower) {
+		if (!b->buttons && b->modifiers == modifiers && b->keysym == lower) {
+			return b->action == PW_ACTION_NONE ? NULL : b;
+		}
+	}
+	return NULL;
+}
+
+const struct pw_binding *
+pw_config_binding_find_button(const struct pw_config *config, uint32_t keysym)
+{
+	xkb_keysym_t lower = xkb_keysym_to_lower(keysym);
+	for (int i = 0; i < config->binding_count; i++) {
+		const struct pw_binding *b = &config->bindings[i];
+		if (b->buttons && b->keysym == lower) {
 			return b->action == PW_ACTION_NONE ? NULL : b;
 		}
 	}

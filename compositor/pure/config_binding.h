@@ -25,8 +25,15 @@ bool pw_config_binding_parse(const char *combo, const char *action, struct pw_bi
 bool pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err,
 	size_t errlen);
 
-/* The binding for `keysym` with exactly `modifiers` held, or NULL. */
+/* The [bindings] binding for `keysym` with exactly `modifiers` held, or NULL. */
 const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
+	uint32_t keysym);
+
+/*
+ * The [buttons] binding for `keysym` (a key of a device that is no full keyboard, whatever
+ * modifiers a keyboard holds), or NULL.
+ */
+const struct pw_binding *pw_config_binding_find_button(const struct pw_config *config,
 	uint32_t keysym);
 
 /*

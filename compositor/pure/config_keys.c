@@ -391,7 +391,7 @@ pw_config_keys_name(size_t i, const char **section)
 	return keys[i].name;
 }
 
-static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
+static const char *const sections[] = {"output", "layout", "panel", "input", "bindings", "buttons",
 	"autostart", "pipeline", "power", "limits", "gestures", "touch"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
@@ -416,7 +416,8 @@ add_binding(struct pw_config_private *priv, struct pw_binding *binding)
 	struct pw_config *c = CONFIG(priv);
 	for (int i = 0; i < c->binding_count; i++) {
 		struct pw_binding *b = &c->bindings[i];
-		if (b->modifiers == binding->modifiers && b->keysym == binding->keysym) {
+		if (b->modifiers == binding->modifiers && b->keysym == binding->keysym &&
+			b->buttons == binding->buttons) {
 			free(b->command);
 			*b = *binding;
 			return true;
@@ -465,12 +466,19 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 	const char *value, char *err, size_t errlen)
 {
 	struct pw_config *c = CONFIG(priv);
-	if (strcmp(section, "bindings") == 0) {
+	if (strcmp(section, "bindings") == 0 || strcmp(section, "buttons") == 0) {
 		struct pw_binding binding;
 		/* The binding's own message is cut at 160 characters, as it always was. */
 		char why[160];
 		if (!pw_config_binding_parse(key, value, &binding, why, sizeof(why))) {
 			return fail(err, errlen, "%s", why);
+		}
+		binding.buttons = strcmp(section, "buttons") == 0;
+		if (binding.buttons && binding.modifiers) {
+			free(binding.command);
+			return fail(err, errlen,
+				"a button takes no modifier (expected a key alone, e.g. KEY_PROG1 "
+				"or Right)");
 		}
 		if (!add_binding(priv, &binding)) {
 			free(binding.command);

@@ -16,7 +16,7 @@ const char pw_options_usage[] =
 	"Usage: picowl [options] [-- command [args...]]\n"
 	"\n"
 	"Options (--option=value works too):\n"
-	"  --backend NAME   headless, fbdev, drm, wayland or auto (default: headless)\n"
+	"  --backend NAME   auto (default), headless, fbdev, drm or wayland\n"
 	"  --size WxH       output size in pixels, each 1..8192 (default: 240x320)\n"
 	"  --format FORMAT  output format, rgb565 or xrgb8888 (default: rgb565)\n"
 	"  --refresh HZ     refresh rate, 1..1000, decimals allowed, e.g. 59.94 (default: 60)\n"
@@ -35,7 +35,7 @@ const char pw_options_usage[] =
 	"  --mode WxH[@HZ]  display mode; sets --size and --refresh too (default: auto)\n"
 	"  --kms API        DRM mode setting: auto, atomic or legacy (default: auto)\n"
 	"  -c, --config FILE  the config file (default: $XDG_CONFIG_HOME/picowl/picowl.ini,\n"
-	"                   else /etc/xdg/picowl/picowl.ini)\n"
+	"                   else " PW_SYSCONFDIR "/xdg/picowl/picowl.ini, else /etc/xdg's)\n"
 	"  --strict         refuse to start when the config file has an error\n"
 	"  --test-hooks     let same-user clients inject input (picowl-ctl inject)\n"
 	"  -h, --help       print this help and exit\n"
@@ -334,7 +334,7 @@ void
 pw_options_defaults(struct pw_options *opts)
 {
 	*opts = (struct pw_options){
-		.backend = "headless",
+		.backend = "auto",
 		.width = 240,
 		.height = 320,
 		.format = PW_FORMAT_RGB565,

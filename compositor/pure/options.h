@@ -10,7 +10,7 @@
 #include "modes.h"
 
 struct pw_options {
-	const char *backend; /* "headless" (default) */
+	const char *backend; /* "auto" (default) */
 	int width, height; /* --size WxH, default 240x320 */
 	enum pw_format format; /* --format rgb565|xrgb8888, default rgb565 */
 	int refresh_mhz; /* --refresh HZ (decimals allowed, e.g. 59.94), default 60000 */

@@ -138,14 +138,17 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 }
 
 bool
-pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym)
+pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym, bool button)
 {
 	if (pw_calibrate_key(server)) {
 		return true; /* a key ends the calibration routine, and only that */
 	}
-	const struct pw_binding *b = server->desktop->config
-		? pw_config_binding_find(server->desktop->config, modifiers, keysym)
-		: NULL;
+	const struct pw_config *config = server->desktop->config;
+	const struct pw_binding *b =
+		config && button ? pw_config_binding_find_button(config, keysym) : NULL;
+	if (!b && config) {
+		b = pw_config_binding_find(config, modifiers, keysym);
+	}
 	if (!b) {
 		return false;
 	}

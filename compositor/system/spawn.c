@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,46 @@ pw_spawn_end_children(void)
 	children_count = children_cap = 0;
 }
 
+/*
+ * The folder of picowl's executable goes last in the child's PATH: an installed picowl finds
+ * picowl-panel and picowl-terminal beside it in any prefix (4.54), ahead of nothing the user
+ * put in PATH. Runs in the child, before exec, so picowl's own environment is left alone.
+ */
+static void
+add_own_folder_to_path(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0) {
+		return;
+	}
+	exe[n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (!slash || slash == exe) {
+		return;
+	}
+	*slash = '\0';
+	const char *path = getenv("PATH");
+	if (!path || !path[0]) {
+		path = "/usr/local/bin:/usr/bin:/bin";
+	}
+	size_t len = strlen(exe);
+	for (const char *p = path; p;) {
+		const char *end = strchr(p, ':');
+		size_t plen = end ? (size_t)(end - p) : strlen(p);
+		if (plen == len && strncmp(p, exe, len) == 0) {
+			return;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	char *grown = malloc(strlen(path) + len + 2);
+	if (grown) {
+		sprintf(grown, "%s:%s", path, exe);
+		setenv("PATH", grown, 1);
+		free(grown);
+	}
+}
+
 pid_t
 pw_spawn(char *const argv[], const char *socket)
 {
@@ -107,6 +148,7 @@ pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 	} else {
 		unsetenv("XDG_ACTIVATION_TOKEN");
 	}
+	add_own_folder_to_path();
 	execvp(argv[0], argv);
 	pw_log_error("cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -5,10 +5,10 @@
 #include <sys/types.h>
 
 /*
- * Starts argv[0] (searched in PATH) with WAYLAND_DISPLAY=`socket` in its environment, its
- * own session, default signal dispositions and mask, no descriptor of picowl's beyond stdin,
- * stdout and stderr, and the soft descriptor limit picowl was started with (fds.h). Returns the
- * pid, or -1 with errno set.
+ * Starts argv[0] (searched in PATH, to which the folder of picowl's executable is added last)
+ * with WAYLAND_DISPLAY=`socket` in its environment, its own session, default signal
+ * dispositions and mask, no descriptor of picowl's beyond stdin, stdout and stderr, and the
+ * soft descriptor limit picowl was started with (fds.h). Returns the pid, or -1 with errno set.
  */
 pid_t pw_spawn(char *const argv[], const char *socket);
 /*

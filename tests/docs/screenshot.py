@@ -93,7 +93,7 @@ def main():
 		   LC_ALL='C.UTF-8', PS1='$ ',
 		   PATH=':'.join(sorted(dirs) + [os.environ.get('PATH', '/usr/bin:/bin')]))
 	log = open(os.path.join(tmp, 'picowl.log'), 'w+')
-	proc = subprocess.Popen([args.picowl, '--socket', socket, '--size', '%dx%d' % (WIDTH, HEIGHT),
+	proc = subprocess.Popen([args.picowl, '--backend', 'headless', '--socket', socket, '--size', '%dx%d' % (WIDTH, HEIGHT),
 				 '--format', 'rgb565'], env=env, stdin=subprocess.DEVNULL,
 				stdout=log, stderr=subprocess.STDOUT)
 	try:

@@ -34,7 +34,7 @@ LISTED = {
 	'apt-get update && apt-get install -y meson ninja-build pkg-config gcc libwayland-dev '
 	'wayland-protocols libpixman-1-dev libxkbcommon-dev libinput-dev libdrm-dev libudev-dev '
 	'libseat-dev foot fonts-dejavu-core grim && meson setup build && ninja -C build && '
-	'XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp} build/compositor/picowl -- foot':
+	'XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp} build/compositor/picowl --backend headless -- foot':
 		'needs root and the network on a fresh machine (.ci/run installs the same packages '
 		'and more); its last part, picowl with foot, runs below as the desktop and headless '
 		'commands do',
@@ -57,7 +57,7 @@ LISTED = {
 RUN = {
 	'meson install -C build': 'install',
 	'build/compositor/picowl --backend wayland -- foot': 'nested',
-	'build/compositor/picowl --socket picowl-1 &': 'headless',
+	'build/compositor/picowl --backend headless --socket picowl-1 &': 'headless',
 	'WAYLAND_DISPLAY=picowl-1 weston-simple-shm &': 'headless',
 	'WAYLAND_DISPLAY=picowl-1 foot &': 'headless',
 	'WAYLAND_DISPLAY=picowl-1 grim screenshot.png': 'headless',
@@ -222,7 +222,8 @@ def run_install(args, cmds):
 			return
 		want = ['bin/picowl', 'bin/picowl-ctl', 'bin/picowl-panel', 'lib/picowl/picowl-input.so',
 			'man1/picowl.1', 'man1/picowl-ctl.1', 'man5/picowl.ini.5',
-			'xdg/picowl/picowl.ini', 'wayland-sessions/picowl.desktop', 'init.d/picowl']
+			'xdg/picowl/picowl.ini', 'wayland-sessions/picowl.desktop', 'init.d/picowl',
+			'bin/picowl-terminal', 'doc/picowl/picowl.ini']
 		found = [os.path.relpath(os.path.join(d, f), dest)
 			 for d, _, fs in os.walk(dest) for f in fs]
 		missing = [w for w in want if not any(f.endswith(w) for f in found)]
@@ -238,7 +239,7 @@ def run_nested(args, cmds):
 	(cmd,) = cmds
 	e = Env(args)
 	try:
-		host = e.start('build/compositor/picowl --socket docs-host --size 480x640')
+		host = e.start('build/compositor/picowl --backend headless --socket docs-host --size 480x640')
 		e.wait_socket('docs-host', host, 'the host picowl')
 		nested = e.start(cmd, display='docs-host')
 		e.wait_socket('wayland-0', nested, cmd)
@@ -261,7 +262,7 @@ def run_headless(args, cmds):
 		for cmd in cmds:
 			if cmd.endswith('&'):
 				p = e.start(cmd[:-1].strip())
-				if 'picowl --socket picowl-1' in cmd:
+				if '--socket picowl-1' in cmd:
 					e.wait_socket('picowl-1', p, cmd)
 				continue
 			e.wait_tiles('picowl-1', 2, 'weston-simple-shm and foot')

@@ -405,6 +405,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	signal(SIGPIPE, SIG_IGN);
 	struct pw_options opts;
 	pw_options_defaults(&opts);
+	opts.backend = "headless";
 	/* input injection too: touch, keys and the default bindings (none of them spawns) */
 	opts.test_hooks = true;
 	server = pw_server_create(&opts);

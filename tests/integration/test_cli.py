@@ -104,7 +104,7 @@ def run():
 		procs = []
 		try:
 			for n in range(2):
-				p = subprocess.Popen([picowl], env=env, stdin=subprocess.DEVNULL,
+				p = subprocess.Popen([picowl, '--backend', 'headless'], env=env, stdin=subprocess.DEVNULL,
 						     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 				procs.append(p)
 				sock = os.path.join(runtime, 'wayland-%d' % n)

@@ -179,7 +179,8 @@ def build_initramfs(args, sysroot, bindir, path, files, programs):
     cpio.node('/dev/console', 5, 1)
     add_sysroot_file(cpio, sysroot, 'bin/busybox')
     with open(os.path.join(args.source, 'config', 'picowl.init'), 'rb') as f:
-        cpio.file('/etc/init.d/picowl', f.read())
+        # config/meson.build fills in the prefix's bindir as meson install would: /usr/bin here
+        cpio.file('/etc/init.d/picowl', f.read().replace(b'@BINDIR@', b'/usr/bin'))
     for name, (data, mode) in files.items():
         cpio.file(name, data if isinstance(data, bytes) else data.encode(), mode)
     cpio.file('/etc/passwd', b'root:x:0:0:root:/root:/bin/sh\n', 0o644)

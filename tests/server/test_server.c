@@ -12,10 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "desktop.h"
 #include "keyboard.h"
 #include "options.h"
+#include "output.h"
 #include "pointer.h"
+#include "seat_internal.h"
 #include "server.h"
 #include "shell.h"
 #include "spawn.h"
@@ -89,6 +92,7 @@ create(const char *socket)
 {
 	struct pw_options opts;
 	pw_options_defaults(&opts);
+	opts.backend = "headless";
 	opts.socket = socket;
 	struct pw_server *server = pw_server_create(&opts);
 	if (server && (!pw_shell_create(server) || !pw_server_listen(server))) {
@@ -161,6 +165,82 @@ view_at_index(struct pw_server *server, int index)
 	return NULL;
 }
 
+static bool
+held(struct wl_array *keys, uint32_t key)
+{
+	uint32_t *k;
+	wl_array_for_each(k, keys) {
+		if (*k == key) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * [buttons] (4.54): the d-pad's Right on a device that is no full keyboard moves the focus and
+ * reaches no client; a keyboard's Right reaches the focused client and moves nothing.
+ */
+static void
+test_buttons(struct pw_server *server, struct pw_view *first, struct pw_view *second)
+{
+	char path[] = "/tmp/picowl-test-buttons-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0) {
+		return;
+	}
+	const char text[] = "[buttons]\nKEY_RIGHT = focus next\nKEY_PROG4 = rotate\n";
+	CHECK(write(fd, text, sizeof(text) - 1) == (ssize_t)(sizeof(text) - 1));
+	close(fd);
+	struct pw_config *config = pw_config_load_file(path, NULL);
+	unlink(path);
+	CHECK(config && config->errors == 0);
+	if (!config) {
+		return;
+	}
+	pw_desktop_apply_config(server, config);
+	struct pw_seat_keyboard *kb = &server->seat->keyboard;
+
+	pw_seat_notify_device_key(server->seat, 20, KEY_RIGHT, true, false);
+	run_for(server, 0.1);
+	CHECK(server->desktop->focus == first);
+	CHECK(held(&kb->pressed, KEY_RIGHT) && !held(&kb->swallowed, KEY_RIGHT));
+	pw_seat_notify_device_key(server->seat, 21, KEY_RIGHT, false, false);
+	CHECK(!held(&kb->pressed, KEY_RIGHT));
+
+	pw_seat_notify_device_key(server->seat, 22, KEY_RIGHT, true, true);
+	run_for(server, 0.1);
+	CHECK(server->desktop->focus == second);
+	CHECK(held(&kb->swallowed, KEY_RIGHT) && !held(&kb->pressed, KEY_RIGHT));
+	pw_seat_notify_device_key(server->seat, 23, KEY_RIGHT, false, true);
+	CHECK(!held(&kb->swallowed, KEY_RIGHT));
+
+	/* A button [buttons] does not name keeps its [bindings] meaning: none here, the client's.
+	 */
+	pw_seat_notify_device_key(server->seat, 24, KEY_LEFT, true, true);
+	CHECK(held(&kb->pressed, KEY_LEFT));
+	pw_seat_notify_device_key(server->seat, 25, KEY_LEFT, false, true);
+
+	int rotation = server->output->rotation;
+	pw_seat_notify_device_key(server->seat, 26, KEY_PROG4, true, true);
+	pw_seat_notify_device_key(server->seat, 27, KEY_PROG4, false, true);
+	run_for(server, 0.1);
+	CHECK(server->output->rotation == (rotation + 90) % 360);
+	pw_seat_notify_device_key(server->seat, 28, KEY_PROG4, true, true);
+	pw_seat_notify_device_key(server->seat, 29, KEY_PROG4, false, true);
+	pw_seat_notify_device_key(server->seat, 30, KEY_PROG4, true, true);
+	pw_seat_notify_device_key(server->seat, 31, KEY_PROG4, false, true);
+	pw_seat_notify_device_key(server->seat, 32, KEY_PROG4, true, true);
+	pw_seat_notify_device_key(server->seat, 33, KEY_PROG4, false, true);
+	run_for(server, 0.1);
+	CHECK(server->output->rotation == rotation);
+	pw_seat_notify_device_key(server->seat, 34, KEY_RIGHT, true, true);
+	pw_seat_notify_device_key(server->seat, 35, KEY_RIGHT, false, true);
+	run_for(server, 0.1);
+	CHECK(server->desktop->focus == first);
+}
+
 static void
 test_focus(void)
 {
@@ -206,6 +286,8 @@ test_focus(void)
 	run_for(server, 0.1);
 	CHECK(server->desktop->focus == first);
 	CHECK(pw_seat_keyboard_focused(server->seat) == first->surface);
+
+	test_buttons(server, first, second);
 
 	/* The client dies: its tile goes, the other one takes the whole output. */
 	stop_client(a);

@@ -29,7 +29,7 @@ def run():
 		with open(conf, 'w') as f:
 			f.write(BAD)
 		env = dict(os.environ, XDG_RUNTIME_DIR=d)
-		r = subprocess.run([picowl, '--strict', '-c', conf, '--socket', 'strict-test'],
+		r = subprocess.run([picowl, '--backend', 'headless', '--strict', '-c', conf, '--socket', 'strict-test'],
 				   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
 				   stderr=subprocess.PIPE, timeout=10)
 		err = r.stderr.decode(errors='replace')

@@ -279,6 +279,15 @@ test_errors(void)
 	ERROR("[limits]\nclient_fds = 65537\n", "2:", "client_fds");
 	ERROR("[limits]\nclient_fds = many\n", "2:", "client_fds");
 	ERROR("[bindings]\nKEY_POWER = power sideways\n", "2:", "KEY_POWER");
+	/* [buttons]: a key that names no key, a modifier, a bad or missing action. */
+	ERROR("[buttons]\nKEY_NOSUCH = close\n", "2: [buttons] KEY_NOSUCH: unknown key",
+		"KEY_NOSUCH");
+	ERROR("[buttons]\n\nKEY_CONTACTS = focus next\n", "3: [buttons] KEY_CONTACTS",
+		"unknown key");
+	ERROR("[buttons]\nLogo+KEY_PROG1 = close\n", "2: [buttons] Logo+KEY_PROG1", "no modifier");
+	ERROR("[buttons]\nKEY_PROG1 = dance\n", "2: [buttons] KEY_PROG1", "bad action");
+	ERROR("[buttons]\nKEY_PROG1 = spawn\n", "2: [buttons] KEY_PROG1", "KEY_PROG1");
+	ERROR("[buttons]\nKEY_PROG1 =\n", "2: [buttons] KEY_PROG1", "KEY_PROG1");
 	ERROR("[bindings]\nKEY_POWER = power\n", "2:", "KEY_POWER");
 	ERROR("[gestures]\ntop = dance\n", "2:", "top");
 	ERROR("[gestures]\nleft = focus sideways\n", "2:", "left");
@@ -416,6 +425,65 @@ test_bindings(void)
 	b = pw_config_binding_find(c, PW_BINDING_LOGO, XKB_KEY_o);
 	CHECK(b && b->action == PW_ACTION_POWER && b->arg == 1);
 	pw_config_destroy(c);
+
+	/* [buttons] binds a key for the devices that are no full keyboard only; [bindings] the
+	 * same key for the others, each unchanged by the other. */
+	c = load_text("[buttons]\nKEY_PROG1 = spawn picowl-terminal\nKEY_RIGHT = focus next\n"
+		      "Left = focus prev\nKEY_ADDRESSBOOK = rotate\nKEY_PROG2 = none\n"
+		      "[bindings]\nKEY_PROG1 = fullscreen\n",
+		log, sizeof(log));
+	CHECK(c && c->errors == 0);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86Launch1) : NULL;
+	CHECK(b && b->action == PW_ACTION_SPAWN && strcmp(b->command, "picowl-terminal") == 0);
+	b = c ? pw_config_binding_find(c, 0, XKB_KEY_XF86Launch1) : NULL;
+	CHECK(b && b->action == PW_ACTION_FULLSCREEN);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_Right) : NULL;
+	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_Left) : NULL;
+	CHECK(b && b->action == PW_ACTION_FOCUS_PREV);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86Addressbook) : NULL;
+	CHECK(b && b->action == PW_ACTION_ROTATE);
+	CHECK(c && !pw_config_binding_find(c, 0, XKB_KEY_Right));
+	CHECK(c && !pw_config_binding_find(c, 0, XKB_KEY_Left));
+	CHECK(c && !pw_config_binding_find_button(c, XKB_KEY_XF86Launch2));
+	CHECK(c && !pw_config_binding_find_button(c, XKB_KEY_XF86PowerOff));
+	pw_config_destroy(c);
+}
+
+/* The session `meson install` puts in place: no error, the panel, a terminal, the buttons. */
+static void
+test_session(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct pw_config *c = pw_config_load_file(path, mem);
+	fclose(mem);
+	CHECK(c && c->errors == 0);
+	if (buf && buf[0]) {
+		fprintf(stderr, "installed session config: %s", buf);
+	}
+	free(buf);
+	CHECK(c && strcmp(c->opts.backend, "auto") == 0);
+	CHECK(c && strcmp(c->panel.command, "picowl-panel") == 0);
+	CHECK(c && c->autostart_count == 1 &&
+		strcmp(c->autostart[0].command, "picowl-terminal") == 0);
+	const struct pw_binding *b =
+		c ? pw_config_binding_find_button(c, XKB_KEY_XF86Launch1) : NULL;
+	CHECK(b && b->action == PW_ACTION_SPAWN && strcmp(b->command, "picowl-terminal") == 0);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86Launch2) : NULL;
+	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86Launch3) : NULL;
+	CHECK(b && b->action == PW_ACTION_CLOSE);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86Launch4) : NULL;
+	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 90);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_Right) : NULL;
+	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
+	/* The keyboard's bindings are the defaults: a keyboard's arrows stay the clients'. */
+	CHECK(c && !pw_config_binding_find(c, 0, XKB_KEY_Right));
+	b = c ? pw_config_binding_find(c, 0, XKB_KEY_XF86PowerOff) : NULL;
+	CHECK(b && b->action == PW_ACTION_POWER);
+	pw_config_destroy(c);
 }
 
 static void
@@ -495,10 +563,11 @@ main(int argc, char *argv[])
 		perror("mkdtemp");
 		return 1;
 	}
-	if (argc > 1) {
+	if (argc > 2) {
 		test_shipped(argv[1]);
+		test_session(argv[2]);
 	} else {
-		fprintf(stderr, "usage: test_config SHIPPED_INI\n");
+		fprintf(stderr, "usage: test_config SHIPPED_INI SESSION_INI\n");
 		check_failed++;
 	}
 	test_values();

@@ -36,7 +36,7 @@ test_defaults(void)
 	char *argv[] = {"picowl", NULL};
 
 	pw_options_defaults(&o);
-	CHECK(strcmp(o.backend, "headless") == 0);
+	CHECK(strcmp(o.backend, "auto") == 0);
 	CHECK(o.width == 240 && o.height == 320);
 	CHECK(o.format == PW_FORMAT_RGB565);
 	CHECK(o.refresh_mhz == 60000);

@@ -162,6 +162,32 @@ test_path_and_failure(void)
 	char *notexec[] = {"/dev/null", NULL};
 	pid = pw_spawn(notexec, "wayland-x");
 	CHECK(pid > 0 && wait_status(pid) == 127);
+
+	/* The executable's folder is added to the child's PATH, once, last (an installed
+	 * picowl's programs are found beside it); the parent's PATH is left alone. */
+	char folder[4096];
+	snprintf(folder, sizeof(folder), "%s", self);
+	char *slash = strrchr(folder, '/');
+	CHECK(slash != NULL);
+	if (slash) {
+		*slash = '\0';
+	}
+	char *saved = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	setenv("PATH", "/usr/bin:/bin", 1);
+	char script[4400];
+	snprintf(script, sizeof(script), "test \"$PATH\" = \"/usr/bin:/bin:%s\"", folder);
+	char *path_check[] = {"sh", "-c", script, NULL};
+	pid = pw_spawn(path_check, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 0);
+	char twice[4200];
+	snprintf(twice, sizeof(twice), "/usr/bin:%s:/bin", folder);
+	setenv("PATH", twice, 1);
+	snprintf(script, sizeof(script), "test \"$PATH\" = \"%s\"", twice);
+	pid = pw_spawn(path_check, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 0);
+	CHECK(strcmp(getenv("PATH"), twice) == 0);
+	setenv("PATH", saved ? saved : "/usr/bin:/bin", 1);
+	free(saved);
 }
 
 static void

@@ -1162,3 +1162,8 @@ CASES = {
               'wait': '/dev/snd/pcmC0D0p', 'game': True, 'memory': '1024', 'timeout': 540,
               'script': SOUND_SCRIPT, 'check': check_sound},
 }
+
+# The session as installed (4.54): tests/vm/cases_installed.py.
+import cases_installed  # noqa: E402
+
+CASES.update(cases_installed.CASES)

@@ -7,6 +7,9 @@ DRM fbdev emulation, the framebuffer's own rows for vfb (qemu cannot see vfb).
 
   vm.py --case NAME --picowl P --client P --tool P [--game P --iwad WAD] [--keep DIR]
 
+A case with `install` gets what `meson install` puts into a DESTDIR (vm.py runs it on --build),
+in place at its prefix, the prefix in /installed, and the case's `host_files` (fonts, their
+fontconfig); `programs` are host programs put in /bin with their libraries (foot).
 A case that plays the real Doom engine (sound) also gets the game (doomgeneric-picowl), its
 libraries, the IWAD as /doom/freedoom1.wad and the ALSA configuration alsa-lib reads.
 
@@ -161,6 +164,37 @@ poweroff -f
 '''
 
 
+def install_tree(args, c, work):
+    """`meson install` of --build into a DESTDIR, every file put at its place in the image;
+    /installed names the prefix. Returns the ELF files, whose libraries the image needs."""
+    if not args.build:
+        fail('an install case needs --build (the meson build directory)')
+    dest = os.path.join(work, 'destdir')
+    r = subprocess.run(['meson', 'install', '-C', args.build, '--destdir', dest, '--no-rebuild',
+                        '--quiet'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if r.returncode != 0:
+        fail('meson install: %s' % r.stdout.decode(errors='replace')[-2000:])
+    elves, prefix = [], None
+    for d, _, files in os.walk(dest):
+        for name in files:
+            path = os.path.join(d, name)
+            inside = '/' + os.path.relpath(path, dest)
+            if os.path.islink(path):
+                c.symlink(inside, os.readlink(path))
+                continue
+            with open(path, 'rb') as f:
+                data = f.read()
+            c.file(inside, data, os.stat(path).st_mode & 0o777)
+            if data[:4] == b'\x7fELF':
+                elves.append(path)
+            if inside.endswith('/bin/picowl'):
+                prefix = inside[:-len('/bin/picowl')]
+    if prefix is None:
+        fail('meson install put no bin/picowl in %s' % dest)
+    c.file('/installed', (prefix + '\n').encode(), 0o644)
+    return elves
+
+
 def build_initramfs(args, case, version, path):
     c = Cpio()
     for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'bin']:
@@ -185,6 +219,13 @@ def build_initramfs(args, case, version, path):
     for name, p in programs.items():
         c.host_file(p, '/bin/' + name)
     binaries = list(programs.values())
+    if case.get('install'):
+        binaries += install_tree(args, c, os.path.dirname(path))
+    for name in case.get('host_files', []):
+        if os.path.isdir(name):
+            c.host_tree(name)
+        else:
+            c.host_file(name)
     if args.input_module:
         c.host_file(args.input_module, '/lib/picowl/picowl-input.so')
         binaries.append(args.input_module)
@@ -367,6 +408,7 @@ def main():
                     help='picowl-input.so (libinput), put where picowl looks: ../lib/picowl')
     ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
     ap.add_argument('--iwad', default='', help='freedoom1.wad, for the sound case')
+    ap.add_argument('--build', default='', help='the meson build directory, for install cases')
     ap.add_argument('--keep', help='keep the work directory here')
     args = ap.parse_args()
     for prog in ['qemu-system-x86_64', 'busybox']:

@@ -6,10 +6,13 @@
  *   vmtool fbset FB W H BPP [VIRTUAL_H]     sets the mode of a framebuffer (vfb)
  *   vmtool fbdump FB                        writes the visible screen's rows to stdout, after
  *                                           a line "W H STRIDE BPP R G B" (channel offsets)
- *   vmtool uinput FIFO                      creates a keyboard and a touchscreen, writes their
- *                                           udev data (libinput wants it), prints "uinput ready",
- *                                           then runs commands read from FIFO, one a line:
- *                                           "key CODE" (press and release), "touch X Y" (a tap,
+ *   vmtool uinput FIFO                      creates a keyboard, a touchscreen and a handheld's
+ *                                           buttons (a d-pad and application keys, no letter),
+ *                                           writes their udev data (libinput wants it), prints
+ *                                           "uinput ready", then runs commands read from FIFO,
+ *                                           one a line: "key CODE" (press and release on the
+ *                                           keyboard), "button CODE" (on the buttons),
+ *                                           "touch X Y" (a tap,
  *                                           0..1 across the screen), "swipe X0 Y0 X1 Y1" (a
  *                                           touch from X0,Y0 to X1,Y1 in 10 steps of 10 ms),
  *                                           "quit"
@@ -161,9 +164,17 @@ write_udev_data(int fd, const char *props)
 	}
 }
 
+/* The buttons of an iPAQ-style handheld's gpio-keys: a d-pad and application keys. */
+static const int buttons[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER, KEY_PROG1,
+	KEY_PROG2, KEY_PROG3, KEY_PROG4, KEY_CALENDAR, KEY_MAIL, KEY_ADDRESSBOOK, KEY_HOMEPAGE,
+	KEY_RECORD, KEY_POWER};
+
+enum kind { KEYBOARD, TOUCH, BUTTONS };
+
 static int
-create_device(const char *name, bool touch)
+create_device(const char *name, enum kind kind)
 {
+	bool touch = kind == TOUCH;
 	int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
 	if (fd < 0) {
 		perror("vmtool: /dev/uinput");
@@ -182,14 +193,20 @@ create_device(const char *name, bool touch)
 			ioctl(fd, UI_SET_ABSBIT, axis);
 			ioctl(fd, UI_ABS_SETUP, &abs);
 		}
+	} else if (kind == BUTTONS) {
+		ioctl(fd, UI_SET_EVBIT, EV_KEY);
+		for (size_t i = 0; i < sizeof(buttons) / sizeof(buttons[0]); i++) {
+			ioctl(fd, UI_SET_KEYBIT, buttons[i]);
+		}
 	} else {
 		ioctl(fd, UI_SET_EVBIT, EV_KEY);
 		for (int key = KEY_ESC; key <= KEY_MICMUTE; key++) {
 			ioctl(fd, UI_SET_KEYBIT, key);
 		}
 	}
-	struct uinput_setup setup = {
-		.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = touch ? 2 : 1}};
+	struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL,
+					     .vendor = 0x1234,
+					     .product = (unsigned short)kind + 1}};
 	snprintf(setup.name, sizeof(setup.name), "%s", name);
 	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) {
 		perror("vmtool: uinput setup");
@@ -197,15 +214,18 @@ create_device(const char *name, bool touch)
 	}
 	usleep(200000); /* the event node appears asynchronously */
 	write_udev_data(fd,
-		touch ? "E:ID_INPUT_TOUCHSCREEN=1\n" : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
+		touch                     ? "E:ID_INPUT_TOUCHSCREEN=1\n"
+			: kind == BUTTONS ? "E:ID_INPUT_KEY=1\n"
+					  : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
 	return fd;
 }
 
 static int
 run_uinput(const char *fifo)
 {
-	int kb = create_device("vmtool keyboard", false);
-	int ts = create_device("vmtool touchscreen", true);
+	int kb = create_device("vmtool keyboard", KEYBOARD);
+	int ts = create_device("vmtool touchscreen", TOUCH);
+	int bt = create_device("vmtool buttons", BUTTONS);
 	printf("uinput ready\n");
 	fflush(stdout);
 	FILE *in = fopen(fifo, "r+"); /* r+: a writer closing does not end the stream */
@@ -213,12 +233,13 @@ run_uinput(const char *fifo)
 	while (in && fgets(line, sizeof(line), in)) {
 		int code;
 		double x, y, x1, y1;
-		if (sscanf(line, "key %d", &code) == 1) {
-			emit(kb, EV_KEY, code, 1);
-			emit(kb, EV_SYN, SYN_REPORT, 0);
+		int keys = line[0] == 'b' ? bt : kb;
+		if (sscanf(line, "key %d", &code) == 1 || sscanf(line, "button %d", &code) == 1) {
+			emit(keys, EV_KEY, code, 1);
+			emit(keys, EV_SYN, SYN_REPORT, 0);
 			usleep(20000);
-			emit(kb, EV_KEY, code, 0);
-			emit(kb, EV_SYN, SYN_REPORT, 0);
+			emit(keys, EV_KEY, code, 0);
+			emit(keys, EV_SYN, SYN_REPORT, 0);
 		} else if (sscanf(line, "touch %lf %lf", &x, &y) == 2) {
 			emit(ts, EV_ABS, ABS_X, (int)(x * ABS_MAX_VALUE + 0.5));
 			emit(ts, EV_ABS, ABS_Y, (int)(y * ABS_MAX_VALUE + 0.5));
@@ -249,6 +270,7 @@ run_uinput(const char *fifo)
 	}
 	ioctl(kb, UI_DEV_DESTROY);
 	ioctl(ts, UI_DEV_DESTROY);
+	ioctl(bt, UI_DEV_DESTROY);
 	return 0;
 }
 
