@@ -119,13 +119,28 @@ STRING_KEY(pointer, input.pointer)
 STRING_KEY(touchscreen, input.touchscreen)
 
 static bool
-key_panel_command(struct pw_config_private *priv, const char *value)
+set_command(struct pw_config_private *priv, char **field, const char *value)
 {
 	char *copy = pw_config_keys_strdup(priv, value);
 	if (copy) {
-		CONFIG(priv)->panel.command = copy;
+		*field = copy;
 	}
 	return copy != NULL;
+}
+
+static bool
+key_panel_command(struct pw_config_private *priv, const char *value)
+{
+	return set_command(priv, &CONFIG(priv)->panel.command, value);
+}
+
+/* A command line that splits: an empty one is none. */
+static bool
+key_keyboard_command(struct pw_config_private *priv, const char *value)
+{
+	char **argv = value[0] ? pw_config_binding_split(value) : NULL;
+	free(argv);
+	return (!value[0] || argv) && set_command(priv, &CONFIG(priv)->keyboard.command, value);
 }
 
 #define INT_KEY(name, field, min, max)                                                  \
@@ -210,6 +225,12 @@ static bool
 key_autohide(struct pw_config_private *priv, const char *value)
 {
 	return parse_bool(value, &CONFIG(priv)->panel.autohide);
+}
+
+static bool
+key_autoshow(struct pw_config_private *priv, const char *value)
+{
+	return parse_bool(value, &CONFIG(priv)->keyboard.autoshow);
 }
 
 static bool
@@ -344,6 +365,8 @@ static const struct key {
 	{"panel", "height", key_panel_height, "pixels, 1..1000"},
 	{"panel", "autohide", key_autohide, "true or false"},
 	{"panel", "timeout", key_panel_timeout, "milliseconds, 100..3600000"},
+	{"keyboard", "command", key_keyboard_command, "a command line"},
+	{"keyboard", "autoshow", key_autoshow, "true or false"},
 	{"input", "xkb_rules", key_xkb_rules, "an xkb rules name"},
 	{"input", "xkb_model", key_xkb_model, "an xkb model"},
 	{"input", "xkb_layout", key_xkb_layout, "xkb layouts, e.g. us,de"},
@@ -367,7 +390,7 @@ static const struct key {
 	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
 	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
 	{"gestures", "top", key_top, "a binding's action, e.g. panel, or none"},
-	{"gestures", "bottom", key_bottom, "a binding's action, e.g. layout next, or none"},
+	{"gestures", "bottom", key_bottom, "a binding's action, e.g. keyboard toggle, or none"},
 	{"gestures", "left", key_left, "a binding's action, e.g. focus prev, or none"},
 	{"gestures", "right", key_right, "a binding's action, e.g. focus next, or none"},
 	{"gestures", "edge_width", key_edge_width, "pixels, 1..100"},
@@ -392,7 +415,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline", "power", "limits", "gestures", "touch"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -533,6 +556,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->panel.height = 16;
 	c->panel.autohide = true;
 	c->panel.timeout_ms = 3000;
+	c->keyboard.command = "";
 	c->input.repeat_rate = 25;
 	c->input.repeat_delay = 600;
 	c->input.calibration[0] = c->input.calibration[4] = 1.0;
@@ -548,7 +572,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	static const char *const default_gestures[PW_SWIPE_EDGES] = {
 		[PW_SWIPE_TOP] = "panel",
 		[PW_SWIPE_RIGHT] = "focus next",
-		[PW_SWIPE_BOTTOM] = "layout next",
+		[PW_SWIPE_BOTTOM] = "keyboard toggle",
 		[PW_SWIPE_LEFT] = "focus prev",
 	};
 	for (int e = 0; e < PW_SWIPE_EDGES; e++) {
