@@ -99,7 +99,8 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 	return ok;
 }
 
-/* The shipped file: no errors, every key present in its section, every value the default. */
+/* The shipped file: no errors, every key present in its section, every value the default but
+ * [keyboard] command, which same_settings leaves out. */
 static void
 test_shipped(const char *path)
 {
@@ -139,6 +140,9 @@ test_shipped(const char *path)
 		}
 		CHECK(found);
 	}
+	/* The installed file starts the OSK (decision 4.55); the built-in default is none. */
+	CHECK(c && strcmp(c->keyboard.command, "wvkbd-mobintl -H 120 -L 100") == 0 &&
+		!c->keyboard.autoshow && strcmp(def->keyboard.command, "") == 0);
 	/* Every default binding is written out. */
 	CHECK(c && def && c->binding_count == def->binding_count);
 	pw_config_destroy(c);
@@ -167,6 +171,7 @@ test_values(void)
 			  "[touch]\npointer_emulation = off\nemulate_app_ids = foot org.x\n"
 			  "long_press_time = 0\nlong_press_radius = 20\nscroll = off\n"
 			  "long_press_touch_clients = yes\n"
+			  "[keyboard]\ncommand = wvkbd-mobintl -H 120\nautoshow = yes\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -193,6 +198,7 @@ test_values(void)
 		c->touch.long_press_touch_clients);
 	CHECK(c->touch.emulate_app_ids && strcmp(c->touch.emulate_app_ids, "foot org.x") == 0);
 	CHECK(c->limits.client_fds == 200);
+	CHECK(strcmp(c->keyboard.command, "wvkbd-mobintl -H 120") == 0 && c->keyboard.autoshow);
 	CHECK(c->gestures.edge[PW_SWIPE_TOP].action == PW_ACTION_NONE);
 	CHECK(c->gestures.edge[PW_SWIPE_BOTTOM].action == PW_ACTION_SPAWN &&
 		c->gestures.edge[PW_SWIPE_BOTTOM].arg == 2 &&
