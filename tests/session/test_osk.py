@@ -6,7 +6,8 @@ gives it, and keeps it over a fullscreen client.
 - Fullscreen: vmclient (which logs keys and touches) goes fullscreen and shrinks to the area
   above the keyboard (configured 240x200); "hello" typed by taps on wvkbd's keys reaches it as
   keys, never as touches, and the keyboard stays shown after every tap (screenshots), also
-  after picowl-panel, revealed over the fullscreen client, autohides again.
+  after picowl-panel, revealed over the fullscreen client, autohides again. A finger held on a
+  key while the keyboard hides still types that key on its up, and never reaches the client.
 - `keyboard toggle` from a key binding hides it (the fullscreen client grows to 240x320, its
   colours fill the band) and shows it again; out of fullscreen the tile grows back when it
   hides (236x316) and shrinks when it shows.
@@ -120,6 +121,27 @@ def one_session(args, client, ticlient):
 		      % lines(state, 'touch'))
 		log('typed "%s" on wvkbd over the fullscreen client; it got no touch, the keyboard '
 		    'stayed shown' % ''.join(typed))
+
+		# A finger on a key while the keyboard hides under it: its up goes to the keyboard
+		# still (the key is typed), none of it to the client that now covers that place.
+		x, y = key_centre(W, H, *KEYS['o'])
+		before = len(keysyms())
+		session.ctl(s, 'inject', 'touch', 'down', str(x), str(y))
+		session.ctl(s, 'inject', 'key', 'logo+o')
+		s.poll(lambda: configured() == (W, H), 'hidden under the finger: the client grows')
+		session.ctl(s, 'inject', 'touch', 'up', str(x), str(y))
+		# wvkbd presses at the down, releases at the up; Logo+o's own key goes between
+		def got():
+			return [k for k in keysyms()[before:] if k[0] != 'Super_L']
+
+		s.poll(lambda: len(got()) >= 2, 'the held key reaches the client')
+		check(got() == [['o', '1'], ['o', '0']], 'the held key gave %s' % got())
+		check(lines(state, 'touch') == [], 'the touch went to the client: %s'
+		      % lines(state, 'touch'))
+		session.ctl(s, 'inject', 'key', 'logo+o')
+		s.poll(lambda: configured() == (W, H - KB_H), 'shown again')
+		s.wait_for(keyboard_shown, 'the keyboard is back')
+		log('a finger on o while the keyboard hid: o typed, no touch reached the client')
 
 		# The key binding: hidden, the client takes the whole output; shown again.
 		session.ctl(s, 'inject', 'key', 'logo+o')
