@@ -60,6 +60,7 @@ struct pw_desktop {
 	struct {
 		pid_t pid; /* the [keyboard] command's process while it runs, else 0 */
 		bool hidden; /* by picowl: out of the scene, the zones and input (osk.h) */
+		bool typing; /* a focused text input is enabled */
 		struct wl_listener text_input; /* the server's: autoshow */
 	} osk;
 	/* The output less the shown keyboard's zone: where a fullscreen client goes. */

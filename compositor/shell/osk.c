@@ -138,7 +138,8 @@ set_hidden(struct pw_server *server, bool hidden)
 void
 pw_osk_mapped(struct pw_server *server)
 {
-	server->desktop->osk.hidden = false;
+	struct pw_desktop *desktop = server->desktop;
+	desktop->osk.hidden = desktop->config->keyboard.autoshow && !desktop->osk.typing;
 }
 
 void
@@ -185,6 +186,7 @@ handle_text_input(struct wl_listener *listener, void *data)
 {
 	struct pw_desktop *desktop = wl_container_of(listener, desktop, osk.text_input);
 	const bool *active = data;
+	desktop->osk.typing = *active;
 	if (desktop->config && desktop->config->keyboard.autoshow) {
 		set_hidden(desktop->server, !*active);
 	}

@@ -30,7 +30,10 @@ void pw_osk_autostart(struct pw_server *server);
 bool pw_osk_is_keyboard(struct pw_server *server, struct wl_client *client, const char *namespace);
 /* Whether picowl hides the keyboard now. */
 bool pw_osk_hidden(struct pw_server *server);
-/* A keyboard layer surface maps, arranged next: one that maps itself (squeekboard) shows. */
+/*
+ * A keyboard layer surface maps, arranged next: it shows (squeekboard maps itself on text
+ * input), unless autoshow is on and no text input is enabled.
+ */
 void pw_osk_mapped(struct pw_server *server);
 /* The binding action: show, hide or toggle; says why when there is no keyboard. */
 void pw_osk_request(struct pw_server *server, enum pw_osk_request request);

@@ -12,8 +12,8 @@ gives it, and keeps it over a fullscreen client.
   colours fill the band) and shows it again; out of fullscreen the tile grows back when it
   hides (236x316) and shrinks when it shows.
 - The default bottom swipe (`keyboard toggle`) hides and shows it; no client sees the swipe.
-- [keyboard] autoshow: ticlient enabling text input shows the hidden keyboard, disabling it
-  hides it (wvkbd itself does not follow text input)."""
+- [keyboard] autoshow = true (by a reload): ticlient enabling text input shows the hidden
+  keyboard, disabling it hides it (wvkbd itself does not follow text input)."""
 
 import os
 import signal
@@ -46,12 +46,16 @@ def lines(path, first):
 	return [l.split() for l in open(path).read().splitlines() if l.startswith(first)]
 
 
+def config(autoshow):
+	return ('[keyboard]\ncommand = wvkbd-mobintl -H %d -L 100\nautoshow = %s\n'
+		'[panel]\ntimeout = 200\n[bindings]\nLogo+o = keyboard toggle\n'
+		'[gestures]\ntimeout = 1500\n' % (KB_H, 'true' if autoshow else 'false'))
+
+
 def one_session(args, client, ticlient):
 	s = harness.Session(args, extra_args=['--test-hooks'])
 	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
-		f.write('[keyboard]\ncommand = wvkbd-mobintl -H %d -L 100\nautoshow = true\n'
-			'[panel]\ntimeout = 200\n[bindings]\nLogo+o = keyboard toggle\n'
-			'[gestures]\ntimeout = 1500\n' % KB_H)
+		f.write(config(False))
 	with s:
 		W, H = s.width, s.height
 		band = (0, H - KB_H, W, KB_H)
@@ -182,6 +186,9 @@ def one_session(args, client, ticlient):
 		log('bottom swipe: shown, then hidden; the client saw no touch')
 
 		# autoshow: a client enabling text input shows it, disabling hides it.
+		with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+			f.write(config(True))
+		session.ctl(s, 'reload')
 		ti_log = os.path.join(s.dir, 'ti.state')
 		open(ti_log, 'w').close()
 		ti = s.spawn([ticlient, ti_log], 'ticlient')
