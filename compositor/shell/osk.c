@@ -104,16 +104,18 @@ pw_osk_hidden(struct pw_server *server)
 	return server->desktop && server->desktop->osk.hidden;
 }
 
-/* Damages the keyboard's surfaces; returns how many are mapped. */
+/* Damages the keyboard's mapped surfaces (`damage`), or only counts them. */
 static int
-damage(struct pw_server *server)
+mapped(struct pw_server *server, bool damage)
 {
 	int n = 0;
 	for (int layer = 0; layer < PW_LAYER_COUNT; layer++) {
 		struct pw_layer_surface *ls;
 		wl_list_for_each(ls, &server->desktop->layers[layer], link) {
 			if (ls->osk && ls->mapped && ls->surface) {
-				pw_layer_arrange_damage_box(server, ls->box);
+				if (damage) {
+					pw_layer_arrange_damage_box(server, ls->box);
+				}
 				n++;
 			}
 		}
@@ -128,11 +130,11 @@ set_hidden(struct pw_server *server, bool hidden)
 	if (desktop->osk.hidden == hidden) {
 		return;
 	}
-	damage(server);
+	mapped(server, true);
 	desktop->osk.hidden = hidden;
 	/* Its exclusive zone comes or goes: the tiles, or the fullscreen client, resize. */
 	pw_tiling_arrange(server);
-	damage(server);
+	mapped(server, true);
 }
 
 void
@@ -146,7 +148,7 @@ void
 pw_osk_request(struct pw_server *server, enum pw_osk_request request)
 {
 	struct pw_desktop *desktop = server->desktop;
-	if (damage(server) > 0) {
+	if (mapped(server, false) > 0) {
 		set_hidden(server,
 			request == PW_OSK_HIDE ||
 				(request == PW_OSK_TOGGLE && !desktop->osk.hidden));
