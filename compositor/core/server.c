@@ -155,6 +155,7 @@ pw_server_create(const struct pw_options *opts)
 	wl_signal_init(&server->events.surface_commit);
 	wl_signal_init(&server->events.surface_moved);
 	wl_signal_init(&server->events.surface_destroy);
+	wl_signal_init(&server->events.text_input);
 	wl_signal_init(&server->destroy);
 	server->shell = &pw_render_empty_scene;
 

@@ -109,6 +109,8 @@ struct pw_server {
 		struct wl_signal surface_moved;
 		/* A surface is being destroyed: drop every reference to it; data: the surface. */
 		struct wl_signal surface_destroy;
+		/* A focused, enabled text input came or went; data: a bool, whether one is. */
+		struct wl_signal text_input;
 	} events;
 	struct wl_signal destroy; /* before the backend and the output go; data: the server */
 };

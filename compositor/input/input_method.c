@@ -95,11 +95,15 @@ pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input
 			zwp_input_method_v2_send_deactivate(m->resource);
 			send_done(m);
 		}
+		bool was = ime->active != NULL, is = want != NULL;
 		ime->active = want;
 		if (want && m) {
 			send_activate(m, want);
 		}
 		pw_input_popups_update(ime);
+		if (was != is) {
+			wl_signal_emit(&ime->seat->server->events.text_input, &is);
+		}
 	} else if (want && committed && ti == want) {
 		if (m) {
 			send_text_input_state(m, want);

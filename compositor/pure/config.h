@@ -39,6 +39,7 @@ enum pw_action {
 	PW_ACTION_SHOW_PANEL,
 	PW_ACTION_POWER, /* arg: 0 off, 1 on, 2 toggle (enum pw_power_request) */
 	PW_ACTION_CALIBRATE, /* the touch screen's calibration routine */
+	PW_ACTION_KEYBOARD, /* arg: 0 show, 1 hide, 2 toggle (enum pw_osk_request) */
 };
 
 enum pw_binding_mod {
@@ -88,6 +89,10 @@ struct pw_config {
 		int timeout_ms;
 	} panel;
 
+	struct {
+		char *command; /* the on-screen keyboard started at start-up; "" for none */
+		bool autoshow; /* text input enabled shows it, disabled hides it */
+	} keyboard;
 	struct {
 		char *rules, *model, *layout, *variant, *options; /* xkb RMLVO; NULL: default */
 		int repeat_rate, repeat_delay; /* keys/s, ms */

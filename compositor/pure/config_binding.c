@@ -175,6 +175,18 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 				return true;
 			}
 		}
+	} else if (strcmp(verb, "keyboard") == 0) {
+		static const char *const how[] = {"show", "hide", "toggle"};
+		out->action = PW_ACTION_KEYBOARD;
+		for (int i = 0; i < 3 && n == 2; i++) {
+			if (strcmp(words[1], how[i]) == 0) {
+				out->arg = i;
+				return true;
+			}
+		}
+		/* The whole list below would be cut before this, its last entry. */
+		return fail(err, errlen, "bad action \"%s\" (expected keyboard show|hide|toggle)",
+			action);
 	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
 		out->action = PW_ACTION_LAYOUT_CYCLE;
 		return true;
@@ -201,7 +213,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	return fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
 		"grow|shrink [PERMILLE], layout next, close, quit, spawn [tile:N] CMD, tile N, "
-		"rotate [90|180|270], counters, reload, vt N, panel, power off|on|toggle or none)",
+		"rotate [90|180|270], counters, reload, vt N, panel, power off|on|toggle, "
+		"keyboard show|hide|toggle or none)",
 		action);
 }
 

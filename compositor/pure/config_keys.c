@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "config_binding.h"
+#include "config_lists.h"
 
 char *
 pw_config_keys_strdup(struct pw_config_private *priv, const char *s)
@@ -119,13 +120,28 @@ STRING_KEY(pointer, input.pointer)
 STRING_KEY(touchscreen, input.touchscreen)
 
 static bool
-key_panel_command(struct pw_config_private *priv, const char *value)
+set_command(struct pw_config_private *priv, char **field, const char *value)
 {
 	char *copy = pw_config_keys_strdup(priv, value);
 	if (copy) {
-		CONFIG(priv)->panel.command = copy;
+		*field = copy;
 	}
 	return copy != NULL;
+}
+
+static bool
+key_panel_command(struct pw_config_private *priv, const char *value)
+{
+	return set_command(priv, &CONFIG(priv)->panel.command, value);
+}
+
+/* A command line that splits: an empty one is none. */
+static bool
+key_keyboard_command(struct pw_config_private *priv, const char *value)
+{
+	char **argv = value[0] ? pw_config_binding_split(value) : NULL;
+	free(argv);
+	return (!value[0] || argv) && set_command(priv, &CONFIG(priv)->keyboard.command, value);
 }
 
 #define INT_KEY(name, field, min, max)                                                  \
@@ -210,6 +226,12 @@ static bool
 key_autohide(struct pw_config_private *priv, const char *value)
 {
 	return parse_bool(value, &CONFIG(priv)->panel.autohide);
+}
+
+static bool
+key_autoshow(struct pw_config_private *priv, const char *value)
+{
+	return parse_bool(value, &CONFIG(priv)->keyboard.autoshow);
 }
 
 static bool
@@ -344,6 +366,8 @@ static const struct key {
 	{"panel", "height", key_panel_height, "pixels, 1..1000"},
 	{"panel", "autohide", key_autohide, "true or false"},
 	{"panel", "timeout", key_panel_timeout, "milliseconds, 100..3600000"},
+	{"keyboard", "command", key_keyboard_command, "a command line"},
+	{"keyboard", "autoshow", key_autoshow, "true or false"},
 	{"input", "xkb_rules", key_xkb_rules, "an xkb rules name"},
 	{"input", "xkb_model", key_xkb_model, "an xkb model"},
 	{"input", "xkb_layout", key_xkb_layout, "xkb layouts, e.g. us,de"},
@@ -367,7 +391,7 @@ static const struct key {
 	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
 	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
 	{"gestures", "top", key_top, "a binding's action, e.g. panel, or none"},
-	{"gestures", "bottom", key_bottom, "a binding's action, e.g. layout next, or none"},
+	{"gestures", "bottom", key_bottom, "a binding's action, e.g. keyboard toggle, or none"},
 	{"gestures", "left", key_left, "a binding's action, e.g. focus prev, or none"},
 	{"gestures", "right", key_right, "a binding's action, e.g. focus next, or none"},
 	{"gestures", "edge_width", key_edge_width, "pixels, 1..100"},
@@ -392,7 +416,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings", "buttons",
-	"autostart", "pipeline", "power", "limits", "gestures", "touch"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -410,46 +434,6 @@ static const char *const default_bindings[][2] = {
 	{"KEY_POWER", "power toggle"},
 };
 
-static bool
-add_binding(struct pw_config_private *priv, struct pw_binding *binding)
-{
-	struct pw_config *c = CONFIG(priv);
-	for (int i = 0; i < c->binding_count; i++) {
-		struct pw_binding *b = &c->bindings[i];
-		if (b->modifiers == binding->modifiers && b->keysym == binding->keysym &&
-			b->buttons == binding->buttons) {
-			free(b->command);
-			*b = *binding;
-			return true;
-		}
-	}
-	struct pw_binding *grown =
-		realloc(c->bindings, sizeof(*grown) * (size_t)(c->binding_count + 1));
-	if (!grown) {
-		return false;
-	}
-	c->bindings = grown;
-	c->bindings[c->binding_count++] = *binding;
-	return true;
-}
-
-static bool
-add_autostart(struct pw_config_private *priv, int tile, const char *command)
-{
-	struct pw_config *c = CONFIG(priv);
-	char *copy = strdup(command);
-	struct pw_autostart *grown = copy
-		? realloc(c->autostart, sizeof(*grown) * (size_t)(c->autostart_count + 1))
-		: NULL;
-	if (!grown) {
-		free(copy);
-		return false;
-	}
-	c->autostart = grown;
-	c->autostart[c->autostart_count++] = (struct pw_autostart){tile, copy};
-	return true;
-}
-
 bool
 pw_config_keys_section_known(const char *name)
 {
@@ -466,41 +450,8 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 	const char *value, char *err, size_t errlen)
 {
 	struct pw_config *c = CONFIG(priv);
-	if (strcmp(section, "bindings") == 0 || strcmp(section, "buttons") == 0) {
-		struct pw_binding binding;
-		/* The binding's own message is cut at 160 characters, as it always was. */
-		char why[160];
-		if (!pw_config_binding_parse(key, value, &binding, why, sizeof(why))) {
-			return fail(err, errlen, "%s", why);
-		}
-		binding.buttons = strcmp(section, "buttons") == 0;
-		if (binding.buttons && binding.modifiers) {
-			free(binding.command);
-			return fail(err, errlen,
-				"a button takes no modifier (expected a key alone, e.g. KEY_PROG1 "
-				"or Right)");
-		}
-		if (!add_binding(priv, &binding)) {
-			free(binding.command);
-			return fail(err, errlen, "out of memory");
-		}
-		return true;
-	}
-	if (strcmp(section, "autostart") == 0) {
-		int tile;
-		const char *command;
-		char **argv;
-		if (strcmp(key, "exec") != 0) {
-			return fail(err, errlen, "unknown key (expected exec)");
-		}
-		if (!pw_config_binding_parse_exec(value, &tile, &command) ||
-			!(argv = pw_config_binding_split(command))) {
-			return fail(err, errlen,
-				"bad value \"%s\" (expected [tile:N] command [args...])", value);
-		}
-		free(argv);
-		return add_autostart(priv, tile, command) ? true
-							  : fail(err, errlen, "out of memory");
+	if (pw_config_lists_has(section)) {
+		return pw_config_lists_set(priv, section, key, value, err, errlen);
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const struct key *k = &keys[i];
@@ -541,6 +492,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->panel.height = 16;
 	c->panel.autohide = true;
 	c->panel.timeout_ms = 3000;
+	c->keyboard.command = "";
 	c->input.repeat_rate = 25;
 	c->input.repeat_delay = 600;
 	c->input.calibration[0] = c->input.calibration[4] = 1.0;
@@ -556,7 +508,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	static const char *const default_gestures[PW_SWIPE_EDGES] = {
 		[PW_SWIPE_TOP] = "panel",
 		[PW_SWIPE_RIGHT] = "focus next",
-		[PW_SWIPE_BOTTOM] = "layout next",
+		[PW_SWIPE_BOTTOM] = "keyboard toggle",
 		[PW_SWIPE_LEFT] = "focus prev",
 	};
 	for (int e = 0; e < PW_SWIPE_EDGES; e++) {
@@ -572,7 +524,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 		char err[160];
 		bool ok = pw_config_binding_parse(default_bindings[i][0], default_bindings[i][1],
 			&b, err, sizeof(err));
-		if (!ok || !add_binding(priv, &b)) {
+		if (!ok || !pw_config_lists_add_binding(priv, &b)) {
 			return false;
 		}
 	}

@@ -6,6 +6,7 @@
 #include "desktop.h"
 #include "launch.h"
 #include "log.h"
+#include "osk.h"
 #include "output.h"
 #include "panel.h"
 #include "power.h"
@@ -133,6 +134,9 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		break;
 	case PW_ACTION_CALIBRATE:
 		pw_calibrate_start(server, NULL, 0);
+		break;
+	case PW_ACTION_KEYBOARD:
+		pw_osk_request(server, (enum pw_osk_request)b->arg);
 		break;
 	}
 }

@@ -15,6 +15,7 @@
 #include "keymap.h"
 #include "launch.h"
 #include "log.h"
+#include "osk.h"
 #include "output.h"
 #include "panel.h"
 #include "power.h"
@@ -36,6 +37,7 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 		wl_event_source_remove(desktop->tiles_idle);
 	}
 	pw_launch_finish(desktop);
+	pw_osk_finish(server);
 	wl_list_remove(&desktop->surface_commit.link);
 	if (desktop->output_mode.link.next) {
 		wl_list_remove(&desktop->output_mode.link);
@@ -96,6 +98,7 @@ pw_desktop_create(struct pw_server *server)
 	server->desktop = desktop;
 	desktop->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &desktop->server_destroy);
+	pw_osk_init(server);
 	desktop->surface_commit.notify = handle_surface_commit;
 	wl_signal_add(&server->events.surface_commit, &desktop->surface_commit);
 	if (server->output) {

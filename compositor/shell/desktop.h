@@ -9,6 +9,7 @@
 #define PW_DESKTOP_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <wayland-server-core.h>
 
 #include "layer_shell.h"
@@ -56,6 +57,14 @@ struct pw_desktop {
 		bool revealed; /* shown over a fullscreen client until the timer fires */
 		struct wl_event_source *timer; /* armed only while revealed */
 	} panel;
+	struct {
+		pid_t pid; /* the [keyboard] command's process while it runs, else 0 */
+		bool hidden; /* by picowl: out of the scene, the zones and input (osk.h) */
+		bool typing; /* a focused text input is enabled */
+		struct wl_listener text_input; /* the server's: autoshow */
+	} osk;
+	/* The output less the shown keyboard's zone: where a fullscreen client goes. */
+	struct pw_box fullscreen_area;
 
 	struct wl_listener server_destroy;
 	struct wl_listener surface_commit; /* the core's: a test-positioned view follows its tree */

@@ -13,6 +13,7 @@
 #include "config_binding.h"
 #include "desktop.h"
 #include "log.h"
+#include "osk.h"
 #include "server.h"
 #include "spawn.h"
 #include "surface.h"
@@ -85,6 +86,7 @@ pw_launch_reap(struct pw_server *server)
 		pw_spawn_exited(pid);
 		if (server->desktop) {
 			forget(server->desktop, pid);
+			pw_osk_reaped(server, pid);
 		}
 	}
 }
@@ -96,6 +98,7 @@ pw_launch_autostart(struct pw_server *server)
 	if (config->panel.command && config->panel.command[0]) {
 		pw_launch(server, config->panel.command, 0);
 	}
+	pw_osk_autostart(server);
 	for (int i = 0; i < config->autostart_count; i++) {
 		pw_launch(server, config->autostart[i].command, config->autostart[i].tile);
 	}

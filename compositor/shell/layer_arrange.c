@@ -3,6 +3,7 @@
 
 #include "desktop.h"
 #include "layer_shell.h"
+#include "osk.h"
 #include "output.h"
 #include "panel.h"
 #include "render.h"
@@ -15,15 +16,15 @@
 bool
 pw_layer_arrange_shown(struct pw_layer_surface *ls)
 {
-	if (!ls->mapped || !ls->surface) {
+	if (!ls->mapped || !ls->surface || (ls->osk && pw_osk_hidden(ls->server))) {
 		return false;
 	}
 	struct pw_view *view;
 	wl_list_for_each(view, &ls->server->desktop->views, link) {
 		if (view->fullscreen) {
-			/* A fullscreen client covers everything but the overlay and a shown panel.
-			 */
-			return ls->current.layer == PW_LAYER_OVERLAY ||
+			/* A fullscreen client covers everything but the overlay, the keyboard (it
+			 * shrinks above it) and a shown panel. */
+			return ls->current.layer == PW_LAYER_OVERLAY || ls->osk ||
 				(ls->current.layer == PW_LAYER_TOP && pw_panel_visible(ls->server));
 		}
 	}
@@ -113,6 +114,19 @@ reserve(const struct pw_layer_state *s, struct pw_box *usable)
 	}
 }
 
+/* Cuts `area` at the edge `box` sits on (the keyboard's, over a fullscreen client). */
+static void
+reserve_box(struct pw_box box, struct pw_box *area)
+{
+	int top = box.y - area->y, bottom = area->y + area->height - (box.y + box.height);
+	if (bottom <= top && box.y > area->y) {
+		area->height = box.y - area->y;
+	} else if (top < bottom && box.y + box.height < area->y + area->height) {
+		area->height -= box.y + box.height - area->y;
+		area->y = box.y + box.height;
+	}
+}
+
 static void
 arrange_one(struct pw_layer_surface *ls, struct pw_box full, struct pw_box *usable)
 {
@@ -121,7 +135,7 @@ arrange_one(struct pw_layer_surface *ls, struct pw_box full, struct pw_box *usab
 		box.x = ls->pin_x;
 		box.y = ls->pin_y;
 	}
-	if (ls->mapped && ls->current.zone > 0) {
+	if (ls->mapped && ls->current.zone > 0 && !(ls->osk && pw_osk_hidden(ls->server))) {
 		reserve(&ls->current, usable);
 	}
 	if (box.x != ls->box.x || box.y != ls->box.y || box.width != ls->box.width ||
@@ -164,6 +178,15 @@ pw_layer_arrange(struct pw_server *server)
 		}
 	}
 	desktop->usable = usable;
+	desktop->fullscreen_area = full;
+	for (int layer = 0; layer < PW_LAYER_COUNT; layer++) {
+		struct pw_layer_surface *ls;
+		wl_list_for_each(ls, &desktop->layers[layer], link) {
+			if (ls->osk && ls->current.zone > 0 && pw_layer_arrange_shown(ls)) {
+				reserve_box(ls->box, &desktop->fullscreen_area);
+			}
+		}
+	}
 }
 
 void

@@ -9,6 +9,7 @@
 #include "keyboard.h"
 #include "layer_arrange.h"
 #include "layer_shell.h"
+#include "osk.h"
 #include "output.h"
 #include "request.h"
 #include "seat.h"
@@ -181,6 +182,9 @@ role_commit(struct pw_surface *surface)
 	} else if (!ls->mapped) {
 		ls->mapped = true;
 		ls->initialized = true;
+		if (ls->osk) {
+			pw_osk_mapped(server);
+		}
 	}
 	/*
 	 * Only a change of place, size or mapping re-tiles: a panel redrawing its content must
@@ -386,6 +390,7 @@ layer_shell_get_layer_surface(struct wl_client *client, struct wl_resource *shel
 		return;
 	}
 	ls->server = server;
+	ls->osk = pw_osk_is_keyboard(server, client, namespace);
 	ls->pending.layer = ls->current.layer = layer;
 	wl_list_init(&ls->link);
 	wl_list_init(&ls->surface_destroy.link);

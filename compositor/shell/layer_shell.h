@@ -43,6 +43,7 @@ struct pw_layer_surface {
 	bool mapped;
 	uint32_t sent_width, sent_height;
 	struct pw_box box; /* output coordinates */
+	bool osk; /* the on-screen keyboard's (osk.h) */
 	bool pinned; /* placed by pw_layer_shell_set_test_position, not by its anchors */
 	int pin_x, pin_y;
 	struct wl_listener surface_destroy;

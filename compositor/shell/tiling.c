@@ -37,6 +37,16 @@ output_box(struct pw_server *server)
 	return (struct pw_box){0, 0, server->output->width, server->output->height};
 }
 
+/* Where a fullscreen client goes: the output less a shown keyboard (decision 4.55). */
+static struct pw_box
+fullscreen_area(struct pw_server *server)
+{
+	if (pw_box_empty(server->desktop->fullscreen_area)) {
+		return output_box(server);
+	}
+	return server->desktop->fullscreen_area;
+}
+
 /* Where the tiles go: the output less the layer surfaces' exclusive zones. */
 static struct pw_box
 tile_area(struct pw_server *server)
@@ -89,7 +99,7 @@ pw_tiling_arrange(struct pw_server *server)
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (view->fullscreen) {
-			pw_view_set_tile(view, output_box(server), 0);
+			pw_view_set_tile(view, fullscreen_area(server), 0);
 		} else {
 			pw_view_set_tile(view, boxes[i++], server->desktop->border_width);
 		}
@@ -112,7 +122,7 @@ pw_tiling_next_tile(struct pw_server *server, bool fullscreen)
 		return (struct pw_box){0};
 	}
 	if (fullscreen) {
-		return output_box(server);
+		return fullscreen_area(server);
 	}
 	int n = count_tiled(server) + 1;
 	struct pw_box *boxes = calloc((size_t)n, sizeof(*boxes));

@@ -4,6 +4,10 @@ while the text-input client (ticlient) has text input disabled it stays hidden; 
 itself when the client enables text input, a tap on its q key (an injected
 touch) arrives in the client as the committed text "q", the tile list stays the same (its
 layer surface is no window), and it hides again when the client disables text input.
+picowl knows it as the on-screen keyboard by its namespace "osk" (decision 4.55): a binding's
+`keyboard hide` hides it while text input stays enabled and `keyboard show` shows it again,
+and it stays shown over the client made fullscreen (the panel's autohide hid the whole top
+layer before).
 
 squeekboard needs a D-Bus session bus (dbus-run-session) and shows only with GNOME's
 screen-keyboard-enabled setting on: given through GSettings' keyfile backend in the session's
@@ -42,7 +46,10 @@ def run():
 	ticlient = harness.need(args.ticlient, 'ticlient', '(built by meson)')
 	squeekboard = harness.need(shutil.which('squeekboard'), 'squeekboard', 'squeekboard')
 	dbus = harness.need(shutil.which('dbus-run-session'), 'dbus-run-session', 'dbus-daemon')
-	with harness.Session(args, extra_args=['--test-hooks']) as s:
+	s = harness.Session(args, extra_args=['--test-hooks'])
+	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+		f.write('[bindings]\nLogo+o = keyboard hide\nLogo+i = keyboard show\n')
+	with s:
 		conf = os.path.join(s.home, '.config', 'glib-2.0', 'settings')
 		os.makedirs(conf)
 		with open(os.path.join(conf, 'keyfile'), 'w') as f:
@@ -77,6 +84,24 @@ def run():
 		       timeout=10)
 		log('text input: %s' % ' | '.join(lines(ti_log)))
 		check(sq.alive(), 'squeekboard exited:\n%s' % sq.stderr()[-2000:])
+		session.ctl(s, 'inject', 'key', 'logo+o')
+		s.wait_until(lambda img: keyboard_top(img) is None, 'keyboard hide hides squeekboard')
+		check('enabled' == [l for l in lines(ti_log) if l.endswith('abled')][-1],
+		      'the text input is no longer enabled')
+		session.ctl(s, 'inject', 'key', 'logo+i')
+		s.wait_until(lambda img: keyboard_top(img) == top, 'keyboard show shows it again')
+		session.ctl(s, 'inject', 'key', 'logo+f')
+		s.poll(lambda: 'fullscreen' in session.ctl(s, 'tiles'), 'the client is fullscreen')
+		# the keyboard's top within the border of where it was (no border in fullscreen)
+		img = s.wait_until(lambda img: keyboard_top(img) is not None and abs(
+			keyboard_top(img) - top) <= 4 and harness.rgb_close(img.px(s.width // 2, 2),
+									 GREY),
+			'squeekboard over the fullscreen client')
+		img.save_ppm(os.path.join(s.dir, 'squeekboard-fullscreen.ppm'))
+		session.ctl(s, 'inject', 'key', 'logo+f')
+		s.poll(lambda: 'fullscreen' not in session.ctl(s, 'tiles'), 'tiled again')
+		log('keyboard hide and show, and over the fullscreen client: squeekboard from row %d'
+		    % top)
 		ti.kill(signal.SIGUSR1)
 		s.poll(lambda: lines(ti_log).count('disabled') == 2, 'the client disables text input')
 		s.wait_until(lambda img: keyboard_top(img) is None, 'squeekboard hides', timeout=10)

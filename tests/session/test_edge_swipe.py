@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Edge swipes ([gestures], issue 32): with picowl-panel and three test clients (vmclient, which
 logs every touch it gets), in portrait and at --rotate 90, each default action from its edge of
-the output as the user sees it: right, the next tile; left, the previous; bottom, the layout
-(monocle and back); top, the panel over a fullscreen client. No client sees any touch of a
+the output as the user sees it: right, the next tile; left, the previous; bottom, the
+on-screen keyboard (wvkbd-mobintl from [keyboard] command: hidden, the tiles grow over its
+area, and shown again); top, the panel over a fullscreen client. No client sees any touch of a
 swipe. A touch near an edge that is no swipe still reaches the client under it, late but whole
 (down, motion, up, in order), and the panel: a tap on its tile number at the top edge focuses
 that tile. A finger held still at the edge reaches its client once the timeout passes.
 
 The config sets only timeout = 1500 ms (default 500): each injected event is one picowl-ctl
-run, slow on a loaded CI machine; the actions, edge_width and distance are the defaults."""
+run, slow on a loaded CI machine; the actions, edge_width and distance are the defaults. The
+keyboard is KB_H px high, so that three tiles still fit above it."""
 
 import os
+import shutil
 import time
 
 import harness
@@ -21,6 +24,7 @@ FOCUSED = (0x4c, 0x78, 0x99)
 YELLOW = (255, 255, 0)
 MAGENTA = (255, 0, 255)
 PANEL_H = 16
+KB_H = 60
 TIMEOUT_MS = 1500
 
 
@@ -36,9 +40,10 @@ def focused_tile(s):
 	return 0
 
 
-def tile_regions(W, H):
-	"""The three tiles under the panel: the master, then the two of the stack."""
-	y0, h = PANEL_H, H - PANEL_H
+def tile_regions(W, H, kb):
+	"""The three tiles under the panel and above a keyboard kb px high: the master, then the
+	two of the stack."""
+	y0, h = PANEL_H, H - PANEL_H - kb
 	if H >= W:
 		return [(0, y0, W, h // 2), (0, y0 + h // 2, W // 2, h - h // 2),
 			(W // 2, y0 + h // 2, W - W // 2, h - h // 2)]
@@ -51,7 +56,8 @@ def one_session(args, rotation):
 	extra = ['--test-hooks'] + (['--rotate', str(rotation)] if rotation else [])
 	s = harness.Session(args, size='240x320', extra_args=extra)
 	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
-		f.write('[gestures]\ntimeout = %d\n' % TIMEOUT_MS)
+		f.write('[gestures]\ntimeout = %d\n[keyboard]\ncommand = wvkbd-mobintl -H %d -L %d\n'
+			% (TIMEOUT_MS, KB_H, KB_H))
 	with s:
 		s.width, s.height = W, H
 		log('--- rotation %d: the output is %dx%d' % (rotation, W, H))
@@ -63,7 +69,7 @@ def one_session(args, rotation):
 			s.spawn([args.client, state, 'follow'], 'vmclient%d' % (i + 1))
 			s.poll(lambda: 'drawn' in open(state).read(), 'client %d draws' % (i + 1))
 			states.append(state)
-		regions = tile_regions(W, H)
+		regions = tile_regions(W, H, KB_H)
 
 		def border_shows(tile):
 			def problems(img):
@@ -77,7 +83,15 @@ def one_session(args, rotation):
 			p = [] if session.panel_shown(img, (0, 0, W, PANEL_H)) else ['no panel']
 			return p + border_shows(focused_tile(s))(img)
 
-		s.wait_for(tiled_with_panel, 'the panel and three tiles', timeout=30)
+		band = (0, H - KB_H, W, KB_H)
+
+		def keyboard_shown(img):
+			n = img.count_close(band, YELLOW) + img.count_close(band, MAGENTA)
+			return [] if n == 0 and img.count_close(band, (0, 0, 0)) < W * KB_H // 2 else [
+				'no keyboard at the bottom: %d client pixels there' % n]
+
+		s.wait_for(lambda img: tiled_with_panel(img) + keyboard_shown(img),
+			   'the panel, three tiles and the keyboard', timeout=30)
 
 		def ctl_touch(what, x, y):
 			session.ctl(s, 'inject', 'touch', what, '%g' % x, '%g' % y)
@@ -116,23 +130,22 @@ def one_session(args, rotation):
 		unseen(b, 'left edge')
 		log('left edge: tile %d -> %d, no client saw it' % (nxt, first))
 
-		# Bottom edge: monocle, the focused client over the whole area (its magenta and yellow,
-		# no border between tiles); again: the tiles.
-		area = (2, PANEL_H + 2, W - 4, H - PANEL_H - 4)
-
-		def monocle(img):
-			n = img.count_close(area, YELLOW) + img.count_close(area, MAGENTA)
-			return [] if n >= area[2] * area[3] else [
-				'one client does not fill %s: %d of its pixels are its colours' % (area, n)]
+		# Bottom edge: the keyboard hides and the tiles grow over its area (the stack's
+		# tiles reach the bottom); again: it shows, the tiles above it.
+		def keyboard_hidden(img):
+			n = img.count_close(band, YELLOW) + img.count_close(band, MAGENTA)
+			return [] if n >= W * KB_H * 3 // 4 else [
+				'the tiles cover only %d pixels of the keyboard\'s area' % n]
 
 		b = swipe(W // 2, H - 2, W // 2 + 8, H - 60, 'bottom edge')
-		s.wait_for(monocle, 'a swipe from the bottom: monocle')
+		s.wait_for(keyboard_hidden, 'a swipe from the bottom hides the keyboard')
 		unseen(b, 'bottom edge')
-		log('bottom edge: monocle, the focused client over %dx%d' % area[2:])
+		log('bottom edge: the keyboard hidden, the tiles over its %dx%d' % (W, KB_H))
 		b = swipe(W // 3, H - 1, W // 3, H - 50, 'bottom edge again')
-		s.wait_for(tiled_with_panel, 'a swipe from the bottom again: three tiles')
+		s.wait_for(lambda img: tiled_with_panel(img) + keyboard_shown(img),
+			   'a swipe from the bottom again: the keyboard under three tiles')
 		unseen(b, 'bottom edge again')
-		log('bottom edge again: three tiles')
+		log('bottom edge again: the keyboard shown, three tiles above it')
 
 		# Top edge: the panel over a fullscreen client (autohide hides it there).
 		session.ctl(s, 'inject', 'key', 'logo+f')
@@ -147,6 +160,10 @@ def one_session(args, rotation):
 		log('top edge: the panel over the fullscreen client')
 		session.ctl(s, 'inject', 'key', 'logo+f')
 		s.wait_for(tiled_with_panel, 'the tiles again')
+		# the keyboard hidden again: the bottom edge is the clients'
+		b = swipe(W // 2, H - 2, W // 2, H - 60, 'bottom edge, to hide the keyboard')
+		s.wait_for(keyboard_hidden, 'the keyboard hidden again')
+		regions = tile_regions(W, H, 0)
 
 		# A tap at the bottom edge and a short drag along the left one reach their clients,
 		# whole and in order.
@@ -200,6 +217,7 @@ def one_session(args, rotation):
 def run():
 	args = session.parse_args_with(lambda p: p.add_argument('--client', required=True))
 	harness.need(args.client, 'vmclient', '(built by meson)')
+	harness.need(shutil.which('wvkbd-mobintl'), 'wvkbd-mobintl', 'wvkbd')
 	for rotation in (0, 90):
 		one_session(args, rotation)
 

@@ -139,6 +139,7 @@ test_shipped(const char *path)
 		}
 		CHECK(found);
 	}
+	CHECK(c && strcmp(c->keyboard.command, "") == 0 && !c->keyboard.autoshow);
 	/* Every default binding is written out. */
 	CHECK(c && def && c->binding_count == def->binding_count);
 	pw_config_destroy(c);
@@ -167,6 +168,7 @@ test_values(void)
 			  "[touch]\npointer_emulation = off\nemulate_app_ids = foot org.x\n"
 			  "long_press_time = 0\nlong_press_radius = 20\nscroll = off\n"
 			  "long_press_touch_clients = yes\n"
+			  "[keyboard]\ncommand = wvkbd-mobintl -H 120\nautoshow = yes\n"
 			  "[autostart]\nexec = tile:2 foot -e sh\nexec = weston-simple-shm\n",
 			log, sizeof(log));
 	CHECK(c && c->errors == 0);
@@ -193,6 +195,7 @@ test_values(void)
 		c->touch.long_press_touch_clients);
 	CHECK(c->touch.emulate_app_ids && strcmp(c->touch.emulate_app_ids, "foot org.x") == 0);
 	CHECK(c->limits.client_fds == 200);
+	CHECK(strcmp(c->keyboard.command, "wvkbd-mobintl -H 120") == 0 && c->keyboard.autoshow);
 	CHECK(c->gestures.edge[PW_SWIPE_TOP].action == PW_ACTION_NONE);
 	CHECK(c->gestures.edge[PW_SWIPE_BOTTOM].action == PW_ACTION_SPAWN &&
 		c->gestures.edge[PW_SWIPE_BOTTOM].arg == 2 &&
@@ -466,6 +469,9 @@ test_session(const char *path)
 	free(buf);
 	CHECK(c && strcmp(c->opts.backend, "auto") == 0);
 	CHECK(c && strcmp(c->panel.command, "picowl-panel") == 0);
+	/* The installed session starts the OSK (decision 4.55); the built-in default is none. */
+	CHECK(c && strcmp(c->keyboard.command, "wvkbd-mobintl -H 120 -L 100") == 0 &&
+		!c->keyboard.autoshow);
 	CHECK(c && c->autostart_count == 1 &&
 		strcmp(c->autostart[0].command, "picowl-terminal") == 0);
 	const struct pw_binding *b =

@@ -113,6 +113,9 @@ test_actions(void)
 	CHECK(bound("j", "rotate 270", 0, j, PW_ACTION_ROTATE, 270));
 	CHECK(bound("j", "vt 1", 0, j, PW_ACTION_SWITCH_VT, 1));
 	CHECK(bound("j", "vt 63", 0, j, PW_ACTION_SWITCH_VT, 63));
+	CHECK(bound("j", "keyboard show", 0, j, PW_ACTION_KEYBOARD, 0));
+	CHECK(bound("j", "keyboard hide", 0, j, PW_ACTION_KEYBOARD, 1));
+	CHECK(bound("j", "keyboard toggle", 0, j, PW_ACTION_KEYBOARD, 2));
 
 	/* Arguments out of range, missing, extra or not numbers. */
 	CHECK(refused("j", "focus tile 0", "bad action \"focus tile 0\""));
@@ -125,6 +128,9 @@ test_actions(void)
 	CHECK(refused("j", "master", "bad action"));
 	CHECK(refused("j", "layout", "bad action"));
 	CHECK(refused("j", "layout prev", "bad action"));
+	CHECK(refused("j", "keyboard", "expected keyboard show|hide|toggle"));
+	CHECK(refused("j", "keyboard up", "bad action \"keyboard up\""));
+	CHECK(refused("j", "keyboard show now", "bad action"));
 	CHECK(refused("j", "tile", "bad action"));
 	CHECK(refused("j", "tile 0", "bad action"));
 	CHECK(refused("j", "tile 65", "bad action"));
