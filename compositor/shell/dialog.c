@@ -1,9 +1,12 @@
 /* Dialogs: the parent tree of the toplevels, their place over their parent, their focus. */
 #include "dialog.h"
 
+#include <stdlib.h>
+
 #include "desktop.h"
 #include "output.h"
 #include "server.h"
+#include "surface.h"
 #include "tiling.h"
 
 static struct pw_view *
@@ -189,6 +192,7 @@ pw_dialog_set_parent(struct pw_view *view, struct pw_view *parent)
 		wl_list_init(&view->link);
 		view->fullscreen = false;
 		view->states &= ~PW_VIEW_FULLSCREEN;
+		pw_dialog_watch_client(view);
 	} else if (!was_tile && !parent) {
 		wl_list_insert(server->desktop->views.prev, &view->link);
 		view->ask_width = view->ask_height = 0;
@@ -403,4 +407,56 @@ pw_dialog_offer(struct pw_view *view, int *width, int *height, int *bounds_width
 		*bounds_width = area.width - 2 * border;
 		*bounds_height = area.height - 2 * border;
 	}
+}
+
+struct client_hold {
+	struct wl_listener destroy;
+	struct pw_server *server;
+};
+
+static void
+handle_arrange_idle(void *data)
+{
+	struct pw_server *server = data;
+	server->desktop->arrange_idle = NULL;
+	server->desktop->arrange_held = false;
+	pw_tiling_arrange(server);
+}
+
+/*
+ * libwayland says a client goes before it destroys its objects, the roots of its trees first
+ * (by id): each root's child would become a tile and re-arrange all the rest, a pass per
+ * toplevel instead of one (decision 4.51).
+ */
+static void
+handle_client_destroy(struct wl_listener *listener, void *data)
+{
+	struct client_hold *hold = wl_container_of(listener, hold, destroy);
+	struct pw_desktop *desktop = hold->server->desktop;
+	wl_list_remove(&hold->destroy.link);
+	if (desktop && !desktop->arrange_idle) {
+		desktop->arrange_idle = wl_event_loop_add_idle(hold->server->loop,
+			handle_arrange_idle, hold->server);
+		desktop->arrange_held = desktop->arrange_idle != NULL;
+	}
+	free(hold);
+}
+
+void
+pw_dialog_watch_client(struct pw_view *view)
+{
+	if (!view->surface || !view->surface->resource) {
+		return;
+	}
+	struct wl_client *client = wl_resource_get_client(view->surface->resource);
+	if (wl_client_get_destroy_listener(client, handle_client_destroy)) {
+		return;
+	}
+	struct client_hold *hold = calloc(1, sizeof(*hold));
+	if (!hold) {
+		return; /* only the teardown is slower */
+	}
+	hold->server = view->server;
+	hold->destroy.notify = handle_client_destroy;
+	wl_client_add_destroy_listener(client, &hold->destroy);
 }

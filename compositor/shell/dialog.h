@@ -45,6 +45,11 @@ void pw_dialog_raise(struct pw_view *view);
  * focus a modal dialog keeps; NULL when there is none. */
 struct pw_view *pw_dialog_cycle(struct pw_server *server, struct pw_view *from, int direction);
 
+/*
+ * A dialog of `view`'s client maps: when that client goes, the tiles are arranged once after
+ * its teardown, not once for each toplevel of a tree whose root going makes its child a tile.
+ */
+void pw_dialog_watch_client(struct pw_view *view);
 /* Places every mapped dialog over its parent (the tiles are placed): after tiling. */
 void pw_dialog_arrange(struct pw_server *server);
 /* A dialog's surface committed: re-placed (with its own dialogs) when its size changed. */

@@ -81,6 +81,9 @@ pw_tiling_arrange(struct pw_server *server)
 	if (!server->output) {
 		return;
 	}
+	if (server->desktop->arrange_held) {
+		return; /* a client's teardown: arranged once after it (4.51) */
+	}
 	int n = count_tiled(server);
 	struct pw_box *boxes = n ? calloc((size_t)n, sizeof(*boxes)) : NULL;
 	if (n && !boxes) {

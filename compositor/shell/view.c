@@ -64,6 +64,7 @@ pw_view_map(struct pw_view *view)
 		/* A dialog floats over its parent (decision 4.51); the tiles stay as they are. */
 		view->fullscreen = false;
 		view->states &= ~PW_VIEW_FULLSCREEN;
+		pw_dialog_watch_client(view);
 	} else {
 		wl_list_insert(server->desktop->views.prev, &view->link);
 		pw_launch_view_mapping(server, view); /* a client launched into a tile goes there */
