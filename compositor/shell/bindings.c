@@ -19,7 +19,7 @@
 static void
 swap_with_master(struct pw_server *server)
 {
-	struct pw_view *focus = server->desktop->focus;
+	struct pw_view *focus = server->desktop->focus ? server->desktop->focus->root : NULL;
 	if (!focus || wl_list_empty(&server->desktop->views)) {
 		return;
 	}

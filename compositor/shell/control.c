@@ -58,9 +58,9 @@ send_tiles(struct pw_server *server, struct wl_resource *resource)
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
 		char title[TILE_TEXT], app_id[TILE_TEXT];
-		uint32_t flags =
-			(view == server->desktop->focus ? PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
-							: 0) |
+		uint32_t flags = (server->desktop->focus && view == server->desktop->focus->root
+						 ? PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
+						 : 0) |
 			(view->fullscreen ? PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN : 0);
 		picowl_control_v1_send_tile(resource, index++, tile_text(view->title, title),
 			tile_text(view->app_id, app_id), flags);

@@ -36,6 +36,9 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 	if (desktop->tiles_idle) {
 		wl_event_source_remove(desktop->tiles_idle);
 	}
+	if (desktop->arrange_idle) {
+		wl_event_source_remove(desktop->arrange_idle);
+	}
 	pw_launch_finish(desktop);
 	pw_osk_finish(server);
 	wl_list_remove(&desktop->surface_commit.link);

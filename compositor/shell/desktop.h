@@ -52,6 +52,9 @@ struct pw_desktop {
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
 	struct wl_event_source *tiles_idle; /* coalesces the tile events */
+	/* A client with dialogs going: one arrange after its teardown (dialog.c, 4.51). */
+	bool arrange_held;
+	struct wl_event_source *arrange_idle;
 
 	struct {
 		bool revealed; /* shown over a fullscreen client until the timer fires */

@@ -6,6 +6,7 @@
 #include "scene.h"
 
 #include "desktop.h"
+#include "dialog.h"
 #include "drag_icon.h"
 #include "ime_popup.h"
 #include "layer_arrange.h"
@@ -102,8 +103,9 @@ pw_scene_alone_view(struct pw_server *server)
 	if (full || desktop->layout.kind != PW_LAYOUT_MONOCLE || wl_list_empty(&desktop->views)) {
 		return full;
 	}
+	struct pw_view *focus = desktop->focus ? desktop->focus->root : NULL;
 	wl_list_for_each(view, &desktop->views, link) {
-		if (view == desktop->focus) {
+		if (view == focus) {
 			return view;
 		}
 	}
@@ -132,6 +134,28 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 		pw_region_add_box(covered, t.x, t.y, t.x + t.width, t.y + t.height);
 	} else {
 		pw_region_add_box(covered, x1, y1, x2, y2);
+	}
+}
+
+/* Above every tile, each tile's dialogs in their tree's order (decision 4.51). */
+static void
+render_dialogs(struct pw_server *server, struct pw_view *full, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	struct pw_view *tile;
+	wl_list_for_each(tile, &server->desktop->views, link) {
+		if (full && tile != full) {
+			continue;
+		}
+		for (struct pw_view *d = pw_dialog_next(tile, tile); d;
+			d = pw_dialog_next(d, tile)) {
+			int x, y;
+			struct pw_box clip;
+			if (d->mapped && pw_view_place(d, &x, &y, &clip)) {
+				paint_border(server, d, target, damage);
+				pw_render_surface_tree(d->surface, x, y, clip, target, damage);
+			}
+		}
 	}
 }
 
@@ -174,6 +198,7 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			pw_render_surface_tree(view->surface, x, y, clip, target, damage);
 		}
 	}
+	render_dialogs(server, full, target, damage);
 	if (layers) {
 		pw_layer_arrange_render(server, target, damage, PW_LAYER_TOP);
 	}
@@ -233,7 +258,11 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (!full || view == full) {
-			pw_surface_for_each(view->surface, 0, 0, take_callbacks, list);
+			for (struct pw_view *d = view; d; d = pw_dialog_next(d, view)) {
+				if (d->mapped) {
+					pw_surface_for_each(d->surface, 0, 0, take_callbacks, list);
+				}
+			}
 		}
 	}
 	struct pw_xdg_popup *popup;
@@ -252,7 +281,7 @@ direct_surface(struct pw_server *server)
 {
 	struct pw_view *view = fullscreen_view(server);
 	struct pw_output *output = server->output;
-	if (!view || !output || pw_session_lock_active(server) ||
+	if (!view || !output || pw_session_lock_active(server) || pw_dialog_has_mapped(view) ||
 		!wl_list_empty(&server->desktop->popups) ||
 		pw_layer_arrange_over_fullscreen(server) || pw_ime_popup_shown(server) ||
 		pw_drag_icon_shown(server)) {
@@ -297,6 +326,27 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 	return pw_surface_at(root, x - ox, y - oy, sx, sy);
 }
 
+/* The topmost dialog's surface under x,y, of the tiles shown. */
+static struct pw_surface *
+dialog_at(struct pw_server *server, double x, double y, double *sx, double *sy)
+{
+	struct pw_view *full = pw_scene_alone_view(server), *tile;
+	wl_list_for_each_reverse(tile, &server->desktop->views, link) {
+		if (full && tile != full) {
+			continue;
+		}
+		for (struct pw_view *d = pw_dialog_last(tile); d != tile;
+			d = pw_dialog_prev(d, tile)) {
+			struct pw_surface *hit =
+				d->mapped ? tree_at(d->surface, x, y, sx, sy) : NULL;
+			if (hit) {
+				return hit;
+			}
+		}
+	}
+	return NULL;
+}
+
 struct pw_surface *
 pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, double *sy)
 {
@@ -318,6 +368,10 @@ pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, do
 	if (!hit) {
 		hit = pw_layer_arrange_surface_at(server, PW_LAYER_TOP, x, y, sx, sy);
 	}
+	if (hit) {
+		return hit;
+	}
+	hit = dialog_at(server, x, y, sx, sy);
 	if (hit) {
 		return hit;
 	}
@@ -361,7 +415,7 @@ pw_scene_shows(struct pw_server *server, struct pw_surface *surface)
 	struct pw_view *view = pw_view_from_surface(root);
 	if (view && view->surface == root) {
 		struct pw_view *alone = pw_scene_alone_view(server);
-		return view->mapped && (!alone || view == alone);
+		return view->mapped && (!alone || view->root == alone);
 	}
 	return true; /* a layer surface shown, a popup, an input method popup, a drag icon */
 }

@@ -35,6 +35,7 @@
 #include "viewporter.h"
 #include "xdg_activation.h"
 #include "xdg_decoration.h"
+#include "xdg_dialog.h"
 #include "xdg_output.h"
 #include "xdg_shell.h"
 
@@ -83,7 +84,7 @@ create_globals(struct pw_server *server)
 		pw_xdg_activation_create(server) && pw_output_management_create(server) &&
 		pw_gamma_control_create(server) && pw_session_lock_create(server) &&
 		pw_output_power_create(server) && pw_idle_notify_create(server) &&
-		pw_idle_inhibit_create(server);
+		pw_idle_inhibit_create(server) && pw_xdg_dialog_create(server);
 }
 
 bool

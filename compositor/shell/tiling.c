@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "control.h"
 #include "desktop.h"
+#include "dialog.h"
 #include "idle_inhibit.h"
 #include "keyboard.h"
 #include "layer_arrange.h"
@@ -75,8 +76,11 @@ update_suspended(struct pw_server *server)
 {
 	struct pw_view *alone = pw_scene_alone_view(server), *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
-		if (view->mapped) {
-			pw_view_set_suspended(view, alone && view != alone);
+		/* A tile's dialogs show and hide with it. */
+		for (struct pw_view *d = view; d; d = pw_dialog_next(d, view)) {
+			if (d->mapped) {
+				pw_view_set_suspended(d, alone && view != alone);
+			}
 		}
 	}
 }
@@ -86,6 +90,9 @@ pw_tiling_arrange(struct pw_server *server)
 {
 	if (!server->output) {
 		return;
+	}
+	if (server->desktop->arrange_held) {
+		return; /* a client's teardown: arranged once after it (4.51) */
 	}
 	int n = count_tiled(server);
 	struct pw_box *boxes = n ? calloc((size_t)n, sizeof(*boxes)) : NULL;
@@ -105,6 +112,7 @@ pw_tiling_arrange(struct pw_server *server)
 		}
 	}
 	free(boxes);
+	pw_dialog_arrange(server);
 	update_suspended(server);
 	pw_panel_update(server);
 	pw_control_tiles_changed(server);
@@ -141,6 +149,10 @@ void
 pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 {
 	struct pw_view *old = server->desktop->focus;
+	if (view) {
+		view = pw_dialog_focus_target(view); /* a modal dialog keeps it (4.51) */
+		pw_dialog_raise(view);
+	}
 	if (old == view) {
 		return;
 	}
@@ -171,17 +183,10 @@ pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 void
 pw_tiling_focus_cycle(struct pw_server *server, int direction)
 {
-	if (wl_list_empty(&server->desktop->views)) {
-		return;
+	struct pw_view *next = pw_dialog_cycle(server, server->desktop->focus, direction);
+	if (next) {
+		pw_tiling_focus(server, next);
 	}
-	struct pw_view *focus = server->desktop->focus;
-	struct wl_list *link = focus ? &focus->link : &server->desktop->views;
-	link = direction > 0 ? link->next : link->prev;
-	if (link == &server->desktop->views) {
-		link = direction > 0 ? link->next : link->prev;
-	}
-	struct pw_view *next = wl_container_of(link, next, link);
-	pw_tiling_focus(server, next);
 }
 
 struct pw_view *
@@ -194,7 +199,7 @@ pw_tiling_view_at(struct pw_server *server, double x, double y)
 		}
 	}
 	/* In monocle every tile is the whole area, and the focused view is the one shown. */
-	struct pw_view *focus = server->desktop->focus;
+	struct pw_view *focus = server->desktop->focus ? server->desktop->focus->root : NULL;
 	if (server->desktop->layout.kind == PW_LAYOUT_MONOCLE && focus && focus->mapped &&
 		pw_box_contains(focus->tile, (int)x, (int)y)) {
 		return focus;
@@ -224,6 +229,7 @@ pw_tiling_view_in_tile(struct pw_server *server, int tile)
 void
 pw_tiling_move_to_tile(struct pw_server *server, struct pw_view *view, int tile)
 {
+	view = view->root; /* a dialog goes with its tile */
 	wl_list_remove(&view->link);
 	struct wl_list *after = &server->desktop->views;
 	for (int i = 1; i < tile && after->next != &server->desktop->views; i++) {

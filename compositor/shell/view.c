@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "counters.h"
 #include "desktop.h"
+#include "dialog.h"
 #include "launch.h"
 #include "output.h"
 #include "region.h"
@@ -26,6 +27,7 @@ pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_vie
 		.surface = surface,
 	};
 	wl_list_init(&view->link);
+	pw_dialog_init(view);
 }
 
 void
@@ -34,6 +36,7 @@ pw_view_finish(struct pw_view *view)
 	if (view->mapped) {
 		pw_view_unmap(view);
 	}
+	pw_dialog_finish(view);
 	free(view->title);
 	free(view->app_id);
 	view->title = view->app_id = NULL;
@@ -57,8 +60,15 @@ pw_view_map(struct pw_view *view)
 		return;
 	}
 	view->mapped = true;
-	wl_list_insert(server->desktop->views.prev, &view->link);
-	pw_launch_view_mapping(server, view); /* a client launched into a tile goes there */
+	if (view->parent) {
+		/* A dialog floats over its parent (decision 4.51); the tiles stay as they are. */
+		view->fullscreen = false;
+		view->states &= ~PW_VIEW_FULLSCREEN;
+		pw_dialog_watch_client(view);
+	} else {
+		wl_list_insert(server->desktop->views.prev, &view->link);
+		pw_launch_view_mapping(server, view); /* a client launched into a tile goes there */
+	}
 	if (server->counters) {
 		pw_counters_name_surface(server->counters, view->surface->id,
 			view->app_id ? view->app_id : view->title);
@@ -79,12 +89,14 @@ pw_view_unmap(struct pw_view *view)
 		pw_seat_surface_gone(server->seat, view->surface);
 	}
 	view->mapped = false;
+	pw_dialog_unmapping(view);
 	wl_list_remove(&view->link);
 	wl_list_init(&view->link);
+	view->ask_width = view->ask_height = 0;
 	if (server->desktop->focus == view) {
 		server->desktop->focus = NULL;
-		struct pw_view *next = NULL;
-		if (!wl_list_empty(&server->desktop->views)) {
+		struct pw_view *next = view->parent; /* a dialog gives the focus back */
+		if (!next && !wl_list_empty(&server->desktop->views)) {
 			next = wl_container_of(server->desktop->views.next, next, link);
 		}
 		pw_tiling_focus(server, next);
@@ -207,8 +219,8 @@ pw_view_set_suspended(struct pw_view *view, bool suspended)
 void
 pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 {
-	if (view->fullscreen == fullscreen) {
-		return;
+	if (view->fullscreen == fullscreen || (fullscreen && pw_dialog_floats(view))) {
+		return; /* a dialog stays over its parent */
 	}
 	view->fullscreen = fullscreen;
 	if (fullscreen) {
@@ -245,6 +257,10 @@ pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
 	struct pw_view *view = pw_view_from_surface(surface);
+	if (view && view->surface == root && pw_dialog_floats(view)) {
+		pw_dialog_committed(view);
+		return;
+	}
 	if (view && view->pinned && view->mapped && view->surface == root) {
 		struct pw_box tile = pinned_tile(view, view->tile);
 		if (tile.x != view->tile.x || tile.y != view->tile.y ||

@@ -26,6 +26,8 @@ struct pw_view_impl {
 	void (*close)(struct pw_view *view);
 	/* Optional: whether the client set its window geometry (else it is its tree's box). */
 	bool (*has_geometry)(struct pw_view *view);
+	/* The size the client made its window (its geometry, else its tree's box): a dialog's. */
+	void (*window_size)(struct pw_view *view, int *width, int *height);
 };
 
 struct pw_view {
@@ -42,6 +44,17 @@ struct pw_view {
 	int min_width, min_height, max_width, max_height;
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;
+
+	/*
+	 * Dialogs (dialog.h, decision 4.51): the parent, always a mapped view, or NULL; the
+	 * children, mapped or not, bottom of the stack first; the root of the tree (the view
+	 * itself without a parent). A mapped view with a parent floats over it and takes no tile.
+	 */
+	struct pw_view *parent, *root;
+	struct wl_list children; /* pw_view.child_link */
+	struct wl_list child_link;
+	bool modal; /* xdg_dialog_v1.set_modal: keeps the focus from its parent */
+	int ask_width, ask_height; /* a dialog's configured size; 0: the client's choice */
 };
 
 /* `view` is caller memory (embedded in a role object); `impl` is required. */

@@ -174,8 +174,8 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	struct pw_view *view = &xdg->toplevel->view;
 	struct pw_view *other;
 	wl_list_for_each(other, &view->server->desktop->views, link) {
-		if (other->fullscreen && other != view) {
-			return false;
+		if (other->fullscreen && other != view->root) {
+			return false; /* hidden, unless a dialog of the fullscreen view (4.51) */
 		}
 	}
 	int gx, gy;

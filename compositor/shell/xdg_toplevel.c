@@ -6,6 +6,7 @@
 
 #include "control.h"
 #include "desktop.h"
+#include "dialog.h"
 #include "output.h"
 #include "request.h"
 #include "server.h"
@@ -14,6 +15,7 @@
 #include "tiling.h"
 #include "view.h"
 #include "xdg-shell-protocol.h"
+#include "xdg_dialog.h"
 #include "xdg_shell.h"
 
 static const struct xdg_toplevel_interface toplevel_impl;
@@ -43,12 +45,22 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	struct pw_server *server = view->server;
 	uint32_t version = (uint32_t)wl_resource_get_version(toplevel->resource);
 	int width = view->content.width, height = view->content.height;
+	int bounds_width = width, bounds_height = height;
 	uint32_t states = view->states;
-	if (!view->mapped) {
+	if (view->parent) {
+		/* A dialog: its own size, or what fits (decision 4.51); the area as its bounds. */
+		pw_dialog_offer(view, &width, &height, &bounds_width, &bounds_height);
+		if (view->mapped) {
+			width = view->ask_width;
+			height = view->ask_height;
+		} else {
+			states = 0;
+		}
+	} else if (!view->mapped) {
 		/* Not yet in a tile: offer the tile it will get. */
 		struct pw_box tile = pw_tiling_next_tile(server, toplevel->want_fullscreen);
-		width = tile.width;
-		height = tile.height;
+		bounds_width = width = tile.width;
+		bounds_height = height = tile.height;
 		states = toplevel->want_fullscreen ? PW_VIEW_FULLSCREEN : PW_VIEW_TILED;
 	}
 	struct wl_array array;
@@ -73,7 +85,7 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	}
 	if (version >= XDG_TOPLEVEL_CONFIGURE_BOUNDS_SINCE_VERSION && server->output) {
 		/* The tile (the output for a fullscreen one): what the window should fit. */
-		xdg_toplevel_send_configure_bounds(toplevel->resource, width, height);
+		xdg_toplevel_send_configure_bounds(toplevel->resource, bounds_width, bounds_height);
 	}
 	xdg_toplevel_send_configure(toplevel->resource, width, height, &array);
 	wl_array_release(&array);
@@ -124,10 +136,21 @@ view_has_geometry(struct pw_view *view)
 	return toplevel->xdg->has_geometry;
 }
 
+static void
+view_window_size(struct pw_view *view, int *width, int *height)
+{
+	struct pw_xdg_toplevel *toplevel = wl_container_of(view, toplevel, view);
+	struct pw_box box = toplevel->xdg->has_geometry ? toplevel->xdg->geometry
+							: pw_view_tree_box(view->surface);
+	*width = box.width;
+	*height = box.height;
+}
+
 static const struct pw_view_impl view_impl = {
 	.configure = view_configure,
 	.close = view_close,
 	.has_geometry = view_has_geometry,
+	.window_size = view_window_size,
 };
 
 static void
@@ -135,15 +158,27 @@ toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *parent_resource)
 {
 	struct pw_xdg_toplevel *toplevel = wl_resource_get_user_data(resource);
-	if (!toplevel || !parent_resource) {
+	if (!toplevel) {
 		return;
 	}
-	struct pw_xdg_toplevel *parent = wl_resource_get_user_data(parent_resource);
+	/* A parent whose role went is no parent. */
+	struct pw_xdg_toplevel *parent =
+		parent_resource ? wl_resource_get_user_data(parent_resource) : NULL;
 	if (parent == toplevel) {
 		wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_PARENT,
 			"a toplevel cannot be its own parent");
+		return;
 	}
-	/* Every toplevel gets a tile of its own; the parent changes nothing else. */
+	if (parent && pw_dialog_is_ancestor(&toplevel->view, &parent->view)) {
+		wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_PARENT,
+			"the parent is a descendant of the toplevel");
+		return;
+	}
+	/* With a mapped parent the toplevel floats over it (decision 4.51). */
+	pw_dialog_set_parent(&toplevel->view, parent ? &parent->view : NULL);
+	if (!toplevel->xdg->mapped) {
+		pw_xdg_surface_schedule_configure(toplevel->xdg); /* the offer changed */
+	}
 }
 
 static char *
@@ -310,6 +345,7 @@ pw_xdg_toplevel_destroy_role(struct pw_xdg_toplevel *toplevel)
 	if (xdg->mapped) {
 		xdg->mapped = false;
 	}
+	pw_xdg_dialog_toplevel_gone(toplevel);
 	pw_view_finish(&toplevel->view);
 	if (xdg->surface) {
 		pw_surface_unmap_buffer(xdg->surface);

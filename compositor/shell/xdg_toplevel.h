@@ -1,4 +1,4 @@
-/* The xdg_toplevel role: a view in a tile (xdg_toplevel.c). */
+/* The xdg_toplevel role: a view in a tile, or a dialog over its parent (xdg_toplevel.c). */
 #ifndef PW_XDG_TOPLEVEL_H
 #define PW_XDG_TOPLEVEL_H
 
@@ -14,6 +14,7 @@ struct pw_xdg_toplevel {
 	struct pw_xdg_surface *xdg;
 	struct pw_view view;
 	bool want_fullscreen;
+	struct wl_resource *dialog; /* its xdg_dialog_v1 (xdg_dialog.c), or NULL */
 };
 
 /* xdg_surface.get_toplevel: gives `xdg` the toplevel role, resource `id`. */
