@@ -392,7 +392,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings",
-	"autostart", "pipeline", "power", "limits", "gestures", "touch"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch", "launcher"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -477,6 +477,9 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 			return fail(err, errlen, "out of memory");
 		}
 		return true;
+	}
+	if (strcmp(section, "launcher") == 0) {
+		return true; /* the panel's: it reads and checks them (decision 4.52) */
 	}
 	if (strcmp(section, "autostart") == 0) {
 		int tile;
