@@ -300,12 +300,36 @@ minute_timer(void)
 	return fd;
 }
 
+/* --list-apps: the launcher's list, one "NAME<TAB>ARGV..." line each, for tests and people. */
+static int
+list_apps(void)
+{
+	struct panel_apps apps = {0};
+	if (!panel_apps_start(&apps)) {
+		return 1;
+	}
+	while (!panel_apps_step(&apps, 64)) {
+	}
+	for (int i = 0; i < apps.count; i++) {
+		char **argv = panel_apps_argv(&apps, &apps.v[i]);
+		printf("%s", apps.v[i].name);
+		for (int k = 0; argv && argv[k]; k++) {
+			printf("\t%s", argv[k]);
+		}
+		printf("\n");
+		free(argv);
+	}
+	panel_apps_finish(&apps);
+	return 0;
+}
+
 static int
 usage(void)
 {
 	fprintf(stderr,
 		"Usage: picowl-panel [--height PIXELS] [--position top|bottom]\n"
 		"  [--background RRGGBB] [--foreground RRGGBB] [--highlight RRGGBB]\n"
+		"       picowl-panel --list-apps\n"
 		"Without --height or --position the panel follows picowl's [panel] config.\n");
 	return 2;
 }
@@ -345,6 +369,9 @@ main(int argc, char **argv)
 	p.model.background = 0x203040;
 	p.model.foreground = 0xffffff;
 	p.model.highlight = 0x4c7899;
+	if (argc == 2 && strcmp(argv[1], "--list-apps") == 0) {
+		return list_apps();
+	}
 	if (!parse_args(&p, argc, argv)) {
 		return usage();
 	}
