@@ -120,7 +120,7 @@ panel_entry_parse(const char *path, const char *data, size_t len, const char *la
 			continue;
 		}
 		if (p[0] == '[') {
-			if (p[n - 1] != ']') {
+			if (p[n - 1] != ']' && !msg[0]) {
 				say(msg, msglen, "%s:%d: bad group header", path, line);
 			}
 			bool first = !seen_entry && !in_entry;

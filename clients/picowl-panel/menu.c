@@ -150,6 +150,7 @@ open_menu(struct panel *p, enum panel_menu_kind kind)
 	}
 	m->kind = kind;
 	m->first = 0;
+	m->turns = 0;
 	if (kind == PANEL_MENU_LAUNCHER && !panel_apps_start(&m->apps)) {
 		fprintf(stderr, "picowl-panel: out of memory for the launcher\n");
 	}
@@ -283,6 +284,13 @@ panel_menu_work(struct panel *p)
 	struct panel_menu *m = &p->menu;
 	if (panel_menu_busy(p)) {
 		bool done = panel_apps_step(&m->apps, FILES_PER_TURN);
+		m->turns++;
+		if (done) {
+			fprintf(stderr,
+				"picowl-panel: the launcher read %d .desktop files in %d turns of "
+				"its loop: %d programs\n",
+				m->apps.files, m->turns, m->apps.count);
+		}
 		/* the list drawn when the first screenful is there, and when all is read */
 		if (done || (m->apps.count >= rows_fit(m) && m->progress < rows_fit(m))) {
 			m->dirty = true;

@@ -28,6 +28,7 @@ struct panel_menu {
 	bool configured, dirty;
 	struct panel_apps apps;
 	int progress; /* files read when last drawn */
+	int turns; /* of the loop, while reading */
 	uint32_t kill_id; /* the window of the kill confirmation */
 	char kill_title[128];
 };
