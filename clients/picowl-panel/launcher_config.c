@@ -102,14 +102,19 @@ panel_launcher_config_read(struct panel_apps *a)
 		*eq = '\0';
 		char *key = trim(l), *value = trim(eq + 1);
 		bool ok = true;
-		if (strcmp(key, "terminal") == 0 && value[0]) {
+		if (strcmp(key, "terminal") == 0) {
+			if (!value[0]) {
+				continue; /* the default */
+			}
 			free(a->terminal);
 			ok = (a->terminal = strdup(value)) != NULL;
+		} else if (strcmp(key, "add") == 0 && !value[0]) {
+			continue;
 		} else if (strcmp(key, "pin") == 0) {
 			append_words(&a->pins, &a->pin_count, value);
 		} else if (strcmp(key, "hide") == 0) {
 			append_words(&a->hides, &a->hide_count, value);
-		} else if (strcmp(key, "add") == 0) {
+		} else if (strcmp(key, "add") == 0 && value[0]) {
 			ok = add_entry(a, value);
 		} else {
 			fprintf(stderr,

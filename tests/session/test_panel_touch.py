@@ -8,6 +8,7 @@ switches to a hidden one; the close button closes foot, and a client that ignore
 
 import os
 import shutil
+import subprocess
 
 import harness
 import session
@@ -37,14 +38,17 @@ def run():
 	shutil.copy('/usr/share/applications/foot.desktop', apps)
 	with open(os.path.join(apps, 'secret.desktop'), 'w') as f:
 		f.write('[Desktop Entry]\nType=Application\nName=Secret\nExec=false\nNoDisplay=true\n')
+	with open(os.path.join(apps, 'term.desktop'), 'w') as f:
+		f.write('[Desktop Entry]\nType=Application\nName=Sleeper\nTerminal=true\n'
+			'Exec=sleep 100000\n')
 	config = os.path.join(s.home, '.config', 'picowl', 'picowl.ini')
 	with open(config, 'w') as f:
-		f.write('[launcher]\npin = foot.desktop\n')
+		f.write('[launcher]\npin = foot.desktop term.desktop\n')
 	env = {'XDG_DATA_DIRS': os.path.join(s.dir, 'data'), 'PICOWL_CONFIG': config,
 	       'XDG_DATA_HOME': os.path.join(s.dir, 'none')}
 	with s:
 		W = s.width
-		s.spawn([args.panel], 'picowl-panel', env=s.client_env(env))
+		panel = s.spawn([args.panel], 'picowl-panel', env=s.client_env(env))
 		s.wait_until(lambda img: session.panel_shown(img, (30, 0, 100, BAR_H)), 'the panel')
 
 		# Launcher: the button, then foot's row (pinned: the first).
@@ -59,8 +63,31 @@ def run():
 			     'foot shown in a tile', timeout=30)
 		log('launcher: a tap on the foot row started foot: %s' % windows(s))
 
-		# Window list: foot and two vmclients in monocle, two of them hidden.
-		for n in range(2):
+		# The launcher binding action opens it too; row 2, Terminal=true, runs in foot.
+		session.ctl(s, 'action', 'launcher')
+		s.wait_until(lambda img: session.panel_shown(img, (0, BAR_H, W, BAR_H + 2 * ROW_H)),
+			     'the launcher action opens the launcher')
+		tap(s, W // 2, BAR_H + ROW_H + ROW_H // 2)
+		s.poll(lambda: [w['app_id'] for w in windows(s)] == ['foot', 'foot'],
+		       'the Terminal=true entry runs in foot', timeout=30)
+		sleeper = [l for l in subprocess.run(['pgrep', '-a', '-f', 'sleep 100000'],
+						     stdout=subprocess.PIPE).stdout.decode().splitlines()]
+		check(sleeper, 'no "sleep 100000" runs in the terminal')
+		log('launcher action, then the Terminal=true row: a second foot running %s' % sleeper)
+
+		# The keyboard button: "keyboard toggle" runs, or picowl says it has no such action.
+		known = subprocess.run([args.ctl, 'action', 'keyboard', 'toggle'],
+				       env=s.client_env()).returncode == 0
+		tap(s, W - 36, BAR_H // 2)
+		if not known:
+			s.poll(lambda: 'cannot run "keyboard toggle"' in panel.stderr(),
+			       'the panel reports that picowl lacks keyboard toggle')
+		s.check_alive('after the keyboard button')
+		log('keyboard button: %s' % ('keyboard toggle ran' if known else
+					      'picowl has no keyboard toggle yet, reported'))
+
+		# Window list: two foots and a vmclient in monocle, two of them hidden.
+		for n in range(1):
 			s.spawn([args.client, os.path.join(s.dir, 'c%d.state' % n)], 'vmclient%d' % n)
 		s.poll(lambda: len(windows(s)) == 3, 'three windows', timeout=30)
 		session.ctl(s, 'action', 'layout', 'next')
@@ -106,7 +133,16 @@ def run():
 		s.poll(lambda: not stubborn.alive(), 'Kill ends the stubborn client', timeout=10)
 		s.poll(lambda: len(windows(s)) == 2, 'two windows left')
 		log('kill: the client ignoring close was killed; %s' % windows(s))
-		s.check_alive('after the kill')
+
+		# The kill binding action ends the focused client at once.
+		term = [w for w in windows(s) if w['app_id'] == 'foot'][0]
+		session.ctl(s, 'window', 'activate', term['id'])
+		s.poll(lambda: any(w['id'] == term['id'] and 'focused' in w['flags']
+				   for w in windows(s)), 'the terminal focused')
+		session.ctl(s, 'action', 'kill')
+		s.poll(lambda: [w['app_id'] for w in windows(s)] == ['-'], 'the kill action ends foot')
+		s.check_alive('after the kills')
+		check(panel.alive(), 'the panel died')
 
 
 harness.main(run)
