@@ -55,11 +55,13 @@ handle_window(void *data, struct picowl_control_v1 *control, uint32_t id, const 
 {
 	struct answer *a = data;
 	if (a->print) {
-		printf("%u\t%s%s%s\t%s\t%s\n", id,
-			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED ? "focused" : "-",
+		char state[40];
+		snprintf(state, sizeof(state), "%s%s%s",
+			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED ? ",focused" : "",
 			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN ? ",hidden" : "",
-			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN ? ",fullscreen" : "",
-			app_id[0] ? app_id : "-", title);
+			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN ? ",fullscreen" : "");
+		printf("%u\t%s\t%s\t%s\n", id, state[0] ? state + 1 : "-", app_id[0] ? app_id : "-",
+			title);
 	}
 }
 

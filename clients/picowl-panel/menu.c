@@ -212,8 +212,8 @@ panel_menu_tap(struct panel *p, double x, double y)
 		return;
 	}
 	if (m->first > 0 && row == 0) {
-		m->first -= max - 2;
-		m->first = m->first < 0 ? 0 : m->first;
+		/* the first page holds max - 1 entries, the others max - 2 */
+		m->first = m->first <= max - 1 ? 0 : m->first - (max - 2);
 		menu_redraw(p);
 		return;
 	}
@@ -239,6 +239,13 @@ panel_menu_windows_changed(struct panel *p)
 {
 	if (p->menu.kind == PANEL_MENU_WINDOWS) {
 		menu_redraw(p);
+	} else if (p->menu.kind == PANEL_MENU_KILL) {
+		for (int i = 0; i < p->model.window_count; i++) {
+			if (p->model.windows[i].id == p->menu.kill_id) {
+				return;
+			}
+		}
+		close_menu(p); /* it went after all: nothing to kill */
 	}
 }
 

@@ -69,6 +69,15 @@ pw_control_run_action(struct pw_server *server, struct wl_resource *resource, co
 		picowl_control_v1_send_action_failed(resource, action, err);
 		return;
 	}
+	struct pw_view *focus = server->desktop->focus;
+	if (binding.action == PW_ACTION_KILL && focus && focus->surface &&
+		wl_resource_get_client(focus->surface->resource) ==
+			wl_resource_get_client(resource)) {
+		/* its own window: the client would be destroyed inside its own request */
+		picowl_control_v1_send_action_failed(resource, action,
+			"kill: the focused window is the asking client's own");
+		return;
+	}
 	pw_bindings_run(server, &binding);
 	free(binding.command);
 }
