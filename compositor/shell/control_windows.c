@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bindings.h"
@@ -59,14 +60,39 @@ pw_control_window_kill(struct pw_view *view)
 	wl_client_destroy(client);
 }
 
+/* The text cut to fit `size` bytes at a character boundary: an event must fit one message. */
+static const char *
+cut(const char *s, char *buf, size_t size)
+{
+	size_t len = strlen(s);
+	if (len < size) {
+		return s;
+	}
+	len = size - 1;
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
+		len--;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+static void
+action_failed(struct wl_resource *resource, const char *action, const char *message)
+{
+	char a[128], m[256];
+	picowl_control_v1_send_action_failed(resource, cut(action, a, sizeof(a)),
+		cut(message, m, sizeof(m)));
+}
+
 void
 pw_control_run_action(struct pw_server *server, struct wl_resource *resource, const char *action)
 {
 	struct pw_binding binding = {0};
-	char err[200];
+	char err[256];
 	if (!pw_config_binding_parse_action(action, &binding, err, sizeof(err))) {
 		pw_log_warning("run_action: %s", err);
-		picowl_control_v1_send_action_failed(resource, action, err);
+		action_failed(resource, action, err);
 		return;
 	}
 	struct pw_view *focus = server->desktop->focus;
@@ -74,7 +100,7 @@ pw_control_run_action(struct pw_server *server, struct wl_resource *resource, co
 		wl_resource_get_client(focus->surface->resource) ==
 			wl_resource_get_client(resource)) {
 		/* its own window: the client would be destroyed inside its own request */
-		picowl_control_v1_send_action_failed(resource, action,
+		action_failed(resource, action,
 			"kill: the focused window is the asking client's own");
 		return;
 	}
