@@ -97,8 +97,23 @@ def case_field_codes(args, data):
 		f.write('[launcher]\nterminal = xterm -e\npin = term.desktop\n'
 			'add = Added: echo "x y"\nhide = good.desktop\nfoo = 1\n')
 	write(data, 'good.desktop', GOOD)
-	rows, err = list_apps(args, data)
+	# a file id earlier in XDG_DATA_DIRS hides the later ones, Hidden=true ones too
+	write(data, 'gone.desktop', '[Desktop Entry]\nType=Application\nName=Gone\nExec=x\n'
+	      'Hidden=true\n')
+	write(data, 'tryexec.desktop', '[Desktop Entry]\nType=Application\nName=NoTry\nExec=x\n'
+	      'TryExec=/nonexistent/program\n')
+	later = data + '-later'
+	write(later, 'codes.desktop', '[Desktop Entry]\nType=Application\nName=Shadowed\nExec=x\n')
+	write(later, 'gone.desktop', '[Desktop Entry]\nType=Application\nName=Gone2\nExec=x\n')
+	write(later, 'later.desktop', '[Desktop Entry]\nType=Application\nName=Later\nExec=x\n')
+	rows, err = list_apps(args, data, {'XDG_DATA_DIRS': data + ':' + later})
+	subprocess.run(['rm', '-rf', later])
 	log('rows: %s' % rows)
+	names = [r[0] for r in rows]
+	check('Later' in names and 'Shadowed' not in names,
+	      'the earlier codes.desktop does not hide the later one: %s' % names)
+	check('Gone' not in names and 'Gone2' not in names, 'Hidden=true did not hide its id')
+	check('NoTry' not in names, 'an entry whose TryExec is missing is listed')
 	check(rows[0] == ['Term', 'xterm', '-e', 'top'], 'the pinned terminal entry: %s' % rows[0])
 	check(['Codes', 'prog', '--file=', 'a "q" b', '100%', 'Codes', path, '--icon',
 	       'icon-name'] in rows, 'the field codes expanded: %s' % rows)
