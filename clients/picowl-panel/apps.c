@@ -136,6 +136,16 @@ read_file(struct panel_apps *a, const char *dir, const char *name)
 	if (r == PANEL_ENTRY_BAD) {
 		return;
 	}
+	/* An Exec that cannot be started (a bad quote or field code, too long) is not listed. */
+	char **argv = r == PANEL_ENTRY_SHOWN
+		? panel_entry_argv(e.exec, e.name, e.icon, path, NULL, msg, sizeof(msg))
+		: NULL;
+	if (r == PANEL_ENTRY_SHOWN && !argv) {
+		fprintf(stderr, "picowl-panel: %s\n", msg);
+		panel_entry_finish(&e);
+		return;
+	}
+	free(argv);
 	struct panel_app app = {
 		.id = strdup(name),
 		.name = e.name,

@@ -83,6 +83,7 @@ def case_long_exec(args, data):
 	rows, err = with_good(args, data, 'a 10 kB Exec')
 	check(path in err and 'longer than a spawn request' in err,
 	      'no message names the file of the 10 kB Exec')
+	check(not any(r[0] == 'Long' for r in rows), 'the entry of the 10 kB Exec is listed')
 
 
 def case_field_codes(args, data):
@@ -120,6 +121,7 @@ def case_field_codes(args, data):
 	check(['Added', 'echo', 'x y'] in rows, '[launcher] add is missing')
 	check(not any(r[0] == 'Good' for r in rows), '[launcher] hide did not hide good.desktop')
 	check(bad in err and '%z' in err, 'no message names the unknown field code\'s file')
+	check('Bad' not in names, 'the entry with an unknown field code is listed')
 	check('picowl.ini:6: [launcher] foo' in err, 'no message names the ini line of foo')
 
 
