@@ -79,7 +79,7 @@ const struct panel_window *
 panel_focused(const struct panel_model *m)
 {
 	for (int i = 0; i < m->window_count; i++) {
-		if (m->windows[i].flags & 1) { /* focused */
+		if (m->windows[i].flags & PANEL_WINDOW_FOCUSED) {
 			return &m->windows[i];
 		}
 	}

@@ -15,6 +15,9 @@
 #define PANEL_BUTTON_MIN 24
 #define PANEL_ROW_HEIGHT 28
 
+/* picowl_control_v1's window_flags (draw.c includes no protocol header). */
+#define PANEL_WINDOW_FOCUSED 1
+
 struct panel_window {
 	uint32_t id, flags; /* picowl_control_v1 window_flags */
 	char title[128];

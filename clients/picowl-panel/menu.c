@@ -51,8 +51,8 @@ menu_rows(struct panel *p, const char *rows[], char text[][200], int max, int *c
 		if (m->kind == PANEL_MENU_WINDOWS) {
 			const struct panel_window *w = &p->model.windows[i];
 			snprintf(text[n], sizeof(text[n]), "%s%s (%s)",
-				w->flags & 2 ? "\u00b7 " : "", w->title[0] ? w->title : "-",
-				w->app_id[0] ? w->app_id : "-");
+				w->flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN ? "\u00b7 " : "",
+				w->title[0] ? w->title : "-", w->app_id[0] ? w->app_id : "-");
 			rows[n] = text[n];
 		} else {
 			rows[n] = m->apps.v[i].name;
@@ -227,7 +227,11 @@ panel_menu_tap(struct panel *p, double x, double y)
 		return; /* the progress row */
 	}
 	if (m->kind == PANEL_MENU_WINDOWS && p->control) {
-		picowl_control_v1_activate_window(p->control, p->model.windows[i].id);
+		if (picowl_control_v1_get_version(p->control) >= 5) {
+			picowl_control_v1_activate_window(p->control, p->model.windows[i].id);
+		} else {
+			picowl_control_v1_focus_tile(p->control, i + 1); /* the tiles, in order */
+		}
 	} else if (m->kind == PANEL_MENU_LAUNCHER) {
 		spawn(p, &m->apps.v[i]);
 	}

@@ -110,15 +110,32 @@ layer_closed(void *data, struct zwlr_layer_surface_v1 *layer)
 
 static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure, layer_closed};
 
+static void control_window(void *data, struct picowl_control_v1 *control, uint32_t id,
+	const char *title, const char *app_id, uint32_t flags);
+static void control_windows_done(void *data, struct picowl_control_v1 *control);
+
+/* An older picowl (version < 5) sends tiles only: they stand in for the windows, without ids. */
 static void
 control_tile(void *data, struct picowl_control_v1 *control, uint32_t index, const char *title,
 	const char *app_id, uint32_t flags)
 {
+	if (picowl_control_v1_get_version(control) < 5) {
+		control_window(data, control, 0, title, app_id,
+			(flags & PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
+					? PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED
+					: 0) |
+				(flags & PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN
+						? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN
+						: 0));
+	}
 }
 
 static void
 control_tiles_done(void *data, struct picowl_control_v1 *control)
 {
+	if (picowl_control_v1_get_version(control) < 5) {
+		control_windows_done(data, control);
+	}
 }
 
 static void
