@@ -70,6 +70,8 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	pw_start_trace("config");
+	/* The panel reads its [launcher] section from the file picowl read (decision 4.52). */
+	setenv("PICOWL_CONFIG", config->path ? config->path : "", 1);
 	const struct pw_options opts = config->opts;
 	if (opts.help || opts.version) {
 		if (opts.help) {

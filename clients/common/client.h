@@ -79,6 +79,8 @@ struct pw_client {
 	struct wl_keyboard *keyboard;
 	struct wl_pointer *pointer;
 	struct wl_touch *touch;
+	/* the surface of the last pointer enter or touch down, for clients with several */
+	struct wl_surface *input_surface;
 	/* what wl_shm announced, up to PW_CLIENT_MAX_FORMATS of them */
 	uint32_t formats[PW_CLIENT_MAX_FORMATS];
 	int n_formats;

@@ -70,6 +70,7 @@ static void
 handle_pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial,
 	struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
 {
+	((struct pw_client *)data)->input_surface = surface;
 	CALL((struct pw_client *)data, pointer_enter, serial, wl_fixed_to_double(x),
 		wl_fixed_to_double(y));
 }
@@ -162,6 +163,7 @@ static void
 handle_touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time,
 	struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
+	((struct pw_client *)data)->input_surface = surface;
 	CALL((struct pw_client *)data, touch_down, time, id, wl_fixed_to_double(x),
 		wl_fixed_to_double(y));
 }

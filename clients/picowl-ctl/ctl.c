@@ -15,8 +15,8 @@ ctl_connect(struct ctl *ctl, bool keyboard)
 
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
 		(void **)&ctl->counters};
-	ctl->globals[1] =
-		(struct pw_client_global){&picowl_control_v1_interface, 4, (void **)&ctl->control};
+	ctl->globals[1] = (struct pw_client_global){&picowl_control_v1_interface,
+		ctl->control_version ? ctl->control_version : 4, (void **)&ctl->control};
 	ctl->client.name = "picowl-ctl";
 	ctl->client.globals = ctl->globals;
 	ctl->client.data = ctl;

@@ -14,6 +14,7 @@ struct ctl {
 	struct picowl_counters_v1 *counters;
 	struct picowl_control_v1 *control;
 	struct pw_client_keys keys; /* inject: picowl's keymap, for keysym names */
+	uint32_t control_version; /* bound at most; 0: 4, what the older subcommands listen to */
 };
 
 /* Connects and binds the private globals (and with `keyboard` the seat's keyboard, for its

@@ -12,6 +12,7 @@
 #include "ctl_control.h"
 #include "ctl_counters.h"
 #include "ctl_plot.h"
+#include "ctl_windows.h"
 
 static const struct {
 	const char *name, *usage;
@@ -27,6 +28,11 @@ static const struct {
 	{"focus", "focus N                       focus the window in tile N", ctl_focus},
 	{"tiles", "tiles                         list the tiles: number, state, app id, title",
 		ctl_tiles},
+	{"windows", "windows                       list the windows: id, state, app id, title",
+		ctl_windows},
+	{"window", "window activate|close|kill ID  show, close or kill the window ID", ctl_window},
+	{"action", "action ACTION                 run a [bindings] action, e.g. layout next",
+		ctl_action},
 	{"panel", "panel                         show the panel over a fullscreen window",
 		ctl_panel},
 	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
@@ -65,6 +71,10 @@ main(int argc, char **argv)
 			continue;
 		}
 		struct ctl ctl = {0};
+		if (commands[i].run == ctl_windows || commands[i].run == ctl_window ||
+			commands[i].run == ctl_action) {
+			ctl.control_version = 5;
+		}
 		bool keyboard = commands[i].run == ctl_inject;
 		int status =
 			ctl_connect(&ctl, keyboard) ? commands[i].run(&ctl, argc - 1, argv + 1) : 1;

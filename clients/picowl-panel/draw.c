@@ -1,4 +1,4 @@
-/* Drawing the bar with pixman and the built-in font; reading the clock and the battery. */
+/* Drawing the bar and the menu with pixman and the panel font; the clock and the battery. */
 #include "draw.h"
 
 #include <dirent.h>
@@ -29,85 +29,125 @@ fill(pixman_image_t *image, int x, int y, int w, int h, uint32_t rgb)
 	pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &c, 1, &box);
 }
 
-/* Glyphs scale with the bar: 1 pixel per font dot below 12 pixels of height, then 2, 3... */
-static int
-scale_of(int height)
+static void
+draw_glyph(pixman_image_t *image, int x, int y, uint32_t code, pixman_color_t *c)
 {
-	int s = (height - 2) / 6;
-	return s < 1 ? 1 : s;
-}
-
-static int
-text_width(const char *text, int scale)
-{
-	return (int)strlen(text) * 4 * scale;
-}
-
-/* Draws `text` from x (clipped at max_x); returns where the next character would go. */
-static int
-draw_text(pixman_image_t *image, int x, int max_x, int y, const char *text, int scale, uint32_t rgb)
-{
-	pixman_color_t c = color(rgb);
-	for (const char *p = text; *p && x + 3 * scale <= max_x; p++, x += 4 * scale) {
-		uint16_t g = panel_glyph(*p);
-		pixman_box32_t boxes[15];
-		int n = 0;
-		for (int bit = 0; bit < 15; bit++) {
-			if (g & (1u << bit)) {
-				int gx = x + (bit % 3) * scale, gy = y + (bit / 3) * scale;
-				boxes[n++] = (pixman_box32_t){gx, gy, gx + scale, gy + scale};
+	const uint8_t *rows = panel_font_rows(code);
+	pixman_box32_t boxes[PANEL_FONT_HEIGHT * PANEL_FONT_WIDTH];
+	int n = 0;
+	if (!rows) {
+		/* a box: the glyph the font lacks (CJK, emoji...) */
+		int x1 = x + 1, x2 = x + PANEL_FONT_WIDTH - 1, y1 = y + 2, y2 = y + 11;
+		boxes[n++] = (pixman_box32_t){x1, y1, x2, y1 + 1};
+		boxes[n++] = (pixman_box32_t){x1, y2 - 1, x2, y2};
+		boxes[n++] = (pixman_box32_t){x1, y1, x1 + 1, y2};
+		boxes[n++] = (pixman_box32_t){x2 - 1, y1, x2, y2};
+	} else {
+		for (int r = 0; r < PANEL_FONT_HEIGHT; r++) {
+			for (int col = 0; col < PANEL_FONT_WIDTH; col++) {
+				if (rows[r] & (0x80 >> col)) {
+					boxes[n++] = (pixman_box32_t){x + col, y + r, x + col + 1,
+						y + r + 1};
+				}
 			}
 		}
-		if (n) {
-			pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &c, n, boxes);
-		}
+	}
+	if (n) {
+		pixman_image_fill_boxes(PIXMAN_OP_SRC, image, c, n, boxes);
+	}
+}
+
+int
+panel_draw_text(pixman_image_t *image, int x, int max_x, int y, const char *text, uint32_t rgb)
+{
+	pixman_color_t c = color(rgb);
+	size_t len = strlen(text);
+	bool cut;
+	int cols = max_x > x ? (max_x - x) / PANEL_FONT_WIDTH : 0;
+	size_t fit = panel_text_fit(text, len, cols, &cut);
+	for (size_t pos = 0; pos < fit; x += PANEL_FONT_WIDTH) {
+		draw_glyph(image, x, y, panel_utf8_next(text, fit, &pos), &c);
+	}
+	if (cut && cols > 0) {
+		draw_glyph(image, x, y, PANEL_ELLIPSIS, &c);
+		x += PANEL_FONT_WIDTH;
 	}
 	return x;
 }
 
-void
-panel_draw(const struct panel_model *m, pixman_image_t *image, int tile_x[])
+const struct panel_window *
+panel_focused(const struct panel_model *m)
 {
-	int w = pixman_image_get_width(image), h = pixman_image_get_height(image);
-	int s = scale_of(h);
-	int ty = (h - 5 * s) / 2;
-	fill(image, 0, 0, w, h, m->background);
-
-	/* Tiles on the left: their numbers, the focused one highlighted. */
-	int x = PAD;
-	const char *title = "";
-	for (int i = 0; i < m->tile_count; i++) {
-		char label[12];
-		snprintf(label, sizeof(label), "%d", i + 1);
-		int lw = text_width(label, s) + 2 * PAD;
-		if (m->tiles[i].focused) {
-			fill(image, x, 0, lw, h, m->highlight);
-			title = m->tiles[i].title[0] ? m->tiles[i].title : m->tiles[i].app_id;
+	for (int i = 0; i < m->window_count; i++) {
+		if (m->windows[i].flags & PANEL_WINDOW_FOCUSED) {
+			return &m->windows[i];
 		}
-		draw_text(image, x + PAD + s / 2, w, ty, label, s, m->foreground);
-		x += lw;
-		tile_x[i] = x;
 	}
-
-	/* Battery and clock on the right, the title between. */
-	char right[20];
-	snprintf(right, sizeof(right), "%s%s%s", m->battery, m->battery[0] ? " " : "", m->clock);
-	int rx = w - PAD - text_width(right, s);
-	draw_text(image, rx, w, ty, right, s, m->foreground);
-	draw_text(image, x + 2 * PAD, rx - 2 * PAD, ty, title, s, m->foreground);
+	return NULL;
 }
 
-int
-panel_tile_at(const struct panel_model *m, const int tile_x[], int x)
+/* A button: its glyph centred, a darker edge to tell it from the next. */
+static void
+button(pixman_image_t *image, int x, int w, int h, const char *label, uint32_t fg, uint32_t bg)
 {
-	int left = PAD;
-	for (int i = 0; i < m->tile_count; i++) {
-		if (x >= left && x < tile_x[i]) {
-			return i + 1;
+	fill(image, x, 0, w, h, bg);
+	fill(image, x, 0, 1, h, fg & 0x3f3f3f);
+	int lw = (int)panel_text_chars(label, strlen(label)) * PANEL_FONT_WIDTH;
+	panel_draw_text(image, x + (w - lw) / 2, x + w, (h - PANEL_FONT_HEIGHT) / 2, label, fg);
+}
+
+void
+panel_draw(const struct panel_model *m, pixman_image_t *image, struct panel_hits *hits)
+{
+	int w = pixman_image_get_width(image), h = pixman_image_get_height(image);
+	int b = h > PANEL_BUTTON_MIN ? h : PANEL_BUTTON_MIN;
+	int ty = (h - PANEL_FONT_HEIGHT) / 2;
+	fill(image, 0, 0, w, h, m->background);
+
+	/* launcher | title ... battery clock | keyboard | close */
+	hits->close_x = w - b;
+	hits->keyboard_x = w - 2 * b;
+	hits->launcher_end = b;
+	button(image, 0, b, h, "\u2261", m->foreground, m->highlight);
+	button(image, hits->keyboard_x, b, h, "Kb", m->foreground, m->background);
+	button(image, hits->close_x, b, h, "\u00d7", m->foreground, m->highlight);
+
+	char right[20];
+	snprintf(right, sizeof(right), "%s%s%s", m->battery, m->battery[0] ? " " : "", m->clock);
+	int rw = panel_text_chars(right, strlen(right)) * PANEL_FONT_WIDTH;
+	int rx = hits->keyboard_x - PAD - rw;
+	panel_draw_text(image, rx, hits->keyboard_x, ty, right, m->foreground);
+	hits->title_end = rx - PAD;
+	const struct panel_window *focus = panel_focused(m);
+	const char *title = !focus ? "" : focus->title[0] ? focus->title : focus->app_id;
+	panel_draw_text(image, b + PAD, hits->title_end, ty, title, m->foreground);
+}
+
+enum panel_target
+panel_target_at(const struct panel_hits *hits, int x)
+{
+	return x < hits->launcher_end   ? PANEL_TARGET_LAUNCHER
+		: x < hits->title_end   ? PANEL_TARGET_TITLE
+		: x >= hits->close_x    ? PANEL_TARGET_CLOSE
+		: x >= hits->keyboard_x ? PANEL_TARGET_KEYBOARD
+					: PANEL_TARGET_NONE;
+}
+
+void
+panel_draw_rows(const struct panel_model *m, pixman_image_t *image, const char *const rows[],
+	int count, int accent)
+{
+	int w = pixman_image_get_width(image), h = pixman_image_get_height(image);
+	fill(image, 0, 0, w, h, m->background);
+	for (int i = 0; i < count && i * PANEL_ROW_HEIGHT < h; i++) {
+		int y = i * PANEL_ROW_HEIGHT;
+		if (i == accent) {
+			fill(image, 0, y, w, PANEL_ROW_HEIGHT, m->highlight);
 		}
-		left = tile_x[i];
+		fill(image, 0, y + PANEL_ROW_HEIGHT - 1, w, 1, m->highlight);
+		panel_draw_text(image, 2 * PAD + 2, w - 2 * PAD,
+			y + (PANEL_ROW_HEIGHT - PANEL_FONT_HEIGHT) / 2, rows[i], m->foreground);
 	}
-	return 0;
 }
 
 /* The capacity of the first battery in /sys/class/power_supply, or -1. */

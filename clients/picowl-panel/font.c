@@ -1,27 +1,73 @@
-/*
- * picowl-panel's font: 3x5 pixel glyphs for ASCII 32..126, drawn for picowl (lower case shows
- * as upper case). Bit r*3+c is row r, column c (0: left) of a glyph.
- */
+/* The font's look-up, and UTF-8 decoded without reading past the end (decision 4.53). */
 #include "font.h"
 
-/* ASCII 32..96, then 123..126: lower case uses the upper case glyphs. */
-static const uint16_t glyphs[65 + 4] = {0x0000, 0x2092, 0x002d, 0x5f7d, 0x3c9e, 0x42a1, 0x6aaa,
-	0x0012, 0x224a, 0x2922, 0x0aa8, 0x05d0, 0x1400, 0x01c0, 0x2000, 0x12a4, 0x7b6f, 0x749a,
-	0x72a3, 0x38a3, 0x49ed, 0x38cf, 0x7bce, 0x24a7, 0x7bef, 0x39ef, 0x0410, 0x1410, 0x4454,
-	0x0e38, 0x1511, 0x20a3, 0x63ef, 0x5bea, 0x3aeb, 0x624e, 0x3b6b, 0x72cf, 0x12cf, 0x6b4e,
-	0x5bed, 0x7497, 0x2b24, 0x5aed, 0x7249, 0x5bfd, 0x5b6b, 0x2b6a, 0x12eb, 0x676a, 0x5aeb,
-	0x388e, 0x2497, 0x7b6d, 0x2b6d, 0x5fed, 0x5aad, 0x24ad, 0x72a7, 0x324b, 0x4889, 0x6926,
-	0x002a, 0x7000, 0x0011, 0x6456, 0x2492, 0x3513, 0x0198};
-
-uint16_t
-panel_glyph(char c)
+const uint8_t *
+panel_font_rows(uint32_t code)
 {
-	unsigned char u = (unsigned char)c;
-	if (u >= 'a' && u <= 'z') {
-		u = (unsigned char)(u - 'a' + 'A');
+	int lo = 0, hi = panel_font_count - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (panel_font_glyphs[mid].code == code) {
+			return panel_font_glyphs[mid].rows;
+		}
+		if (panel_font_glyphs[mid].code < code) {
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
 	}
-	if (u >= 32 && u <= '`') {
-		return glyphs[u - 32];
+	return NULL;
+}
+
+uint32_t
+panel_utf8_next(const char *s, size_t len, size_t *pos)
+{
+	const unsigned char *u = (const unsigned char *)s + *pos;
+	size_t left = len - *pos;
+	*pos += 1;
+	if (u[0] < 0x80) {
+		return u[0];
 	}
-	return u >= '{' && u < 127 ? glyphs[65 + u - '{'] : glyphs['?' - 32];
+	int n = u[0] >= 0xf0 ? 3 : u[0] >= 0xe0 ? 2 : u[0] >= 0xc0 ? 1 : 0;
+	if (n == 0 || u[0] > 0xf4 || (size_t)n >= left) {
+		return 0xfffd;
+	}
+	uint32_t c = u[0] & (0x3f >> n);
+	for (int i = 1; i <= n; i++) {
+		if ((u[i] & 0xc0) != 0x80) {
+			return 0xfffd;
+		}
+		c = c << 6 | (u[i] & 0x3f);
+	}
+	static const uint32_t least[4] = {0, 0x80, 0x800, 0x10000};
+	if (c < least[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
+		return 0xfffd;
+	}
+	*pos += (size_t)n;
+	return c;
+}
+
+int
+panel_text_chars(const char *s, size_t len)
+{
+	int n = 0;
+	for (size_t pos = 0; pos < len; n++) {
+		panel_utf8_next(s, len, &pos);
+	}
+	return n;
+}
+
+size_t
+panel_text_fit(const char *s, size_t len, int cols, bool *cut)
+{
+	*cut = false;
+	if (panel_text_chars(s, len) <= cols) {
+		return len;
+	}
+	*cut = true;
+	size_t pos = 0;
+	for (int n = 0; n < cols - 1 && pos < len; n++) {
+		panel_utf8_next(s, len, &pos);
+	}
+	return cols < 1 ? 0 : pos;
 }

@@ -1,7 +1,10 @@
 /*
- * picowl-panel: a zwlr_layer_shell_v1 bar in the top layer with an exclusive zone. Tiles and
- * titles come from picowl_control_v1 (absent on other compositors: the bar shows the clock and
- * the battery only); a tap on a tile's number focuses it. Wakes up once a minute for the clock.
+ * picowl-panel: a zwlr_layer_shell_v1 bar in the top layer with an exclusive zone, for one
+ * finger (decision 4.52): a launcher button, the focused window's title (a tap lists the
+ * windows), the battery and the clock, a keyboard button and a close button. The launcher, the
+ * window list and the kill confirmation are a menu, a second layer surface (menu.c). The windows
+ * come from picowl_control_v1 version 5 (absent on other compositors: the clock and the battery
+ * only). Wakes up once a minute for the clock, and while it reads .desktop files.
  */
 #include <poll.h>
 #include <stdio.h>
@@ -13,79 +16,65 @@
 
 #include "client.h"
 #include "draw.h"
+#include "menu.h"
+#include "panel.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
-struct buffer {
-	struct pw_client_buffer shm;
-	pixman_image_t *image;
-};
-
-struct panel {
-	struct pw_client client;
-	struct zwlr_layer_shell_v1 *layer_shell;
-	struct picowl_control_v1 *control;
-	struct wl_surface *surface;
-	struct zwlr_layer_surface_v1 *layer;
-	struct buffer buffers[2];
-	int width, height;
-	bool bottom;
-	bool forced_height, forced_position; /* given on the command line: the config is ignored */
-	bool configured, dirty, closed;
-	double pointer_x;
-	struct panel_model model;
-	struct panel_tile pending[PANEL_MAX_TILES];
-	int pending_count;
-	int tile_x[PANEL_MAX_TILES];
-};
-
-static void
-buffer_free(struct buffer *b)
+void
+panel_buffer_free(struct panel_buffer *b)
 {
 	if (b->image) {
 		pixman_image_unref(b->image);
 	}
 	pw_client_buffer_finish(&b->shm);
-	*b = (struct buffer){0};
+	*b = (struct panel_buffer){0};
 }
 
-static bool
-buffer_create(struct panel *p, struct buffer *b)
+pixman_image_t *
+panel_buffer_get(struct panel *p, struct panel_buffer buffers[2], int width, int height)
 {
-	if (!pw_client_buffer_init(&b->shm, p->client.shm, p->width, p->height,
-		    WL_SHM_FORMAT_RGB565)) {
-		return false;
+	struct panel_buffer *b = !buffers[0].shm.busy ? &buffers[0]
+		: !buffers[1].shm.busy                ? &buffers[1]
+						      : NULL;
+	if (!b) {
+		return NULL;
 	}
-	b->image = pixman_image_create_bits(PIXMAN_r5g6b5, p->width, p->height, b->shm.data,
-		b->shm.stride);
-	return b->image != NULL;
+	if (b->shm.wl && (b->shm.width != width || b->shm.height != height)) {
+		panel_buffer_free(b);
+	}
+	if (!b->shm.wl) {
+		if (!pw_client_buffer_init(&b->shm, p->client.shm, width, height,
+			    WL_SHM_FORMAT_RGB565)) {
+			return NULL;
+		}
+		b->image = pixman_image_create_bits(PIXMAN_r5g6b5, width, height, b->shm.data,
+			b->shm.stride);
+		if (!b->image) {
+			panel_buffer_free(b);
+			return NULL;
+		}
+	}
+	b->shm.busy = true;
+	p->last_buffer = b;
+	return b->image;
 }
 
-static void
-redraw(struct panel *p)
+void
+panel_redraw(struct panel *p)
 {
 	if (!p->configured || p->width <= 0 || p->height <= 0) {
 		return;
 	}
-	struct buffer *b = !p->buffers[0].shm.busy ? &p->buffers[0]
-		: !p->buffers[1].shm.busy          ? &p->buffers[1]
-						   : NULL;
-	if (!b) {
-		p->dirty = true; /* drawn when a buffer comes back */
+	pixman_image_t *image = panel_buffer_get(p, p->buffers, p->width, p->height);
+	if (!image) {
+		p->dirty = true; /* drawn when a buffer comes back, or no memory */
 		return;
 	}
-	if (b->shm.wl && (b->shm.width != p->width || b->shm.height != p->height)) {
-		buffer_free(b);
-	}
-	if (!b->shm.wl && !buffer_create(p, b)) {
-		fprintf(stderr, "picowl-panel: cannot allocate a buffer\n");
-		return;
-	}
-	panel_draw(&p->model, b->image, p->tile_x);
-	wl_surface_attach(p->surface, b->shm.wl, 0, 0);
+	panel_draw(&p->model, image, &p->hits);
+	wl_surface_attach(p->surface, p->last_buffer->shm.wl, 0, 0);
 	wl_surface_damage_buffer(p->surface, 0, 0, p->width, p->height);
 	wl_surface_commit(p->surface);
-	b->shm.busy = true;
 	p->dirty = false;
 }
 
@@ -109,7 +98,7 @@ layer_configure(void *data, struct zwlr_layer_surface_v1 *layer, uint32_t serial
 	p->width = (int)w;
 	p->height = h ? (int)h : p->height;
 	p->configured = true;
-	redraw(p);
+	panel_redraw(p);
 }
 
 static void
@@ -121,29 +110,82 @@ layer_closed(void *data, struct zwlr_layer_surface_v1 *layer)
 
 static const struct zwlr_layer_surface_v1_listener layer_listener = {layer_configure, layer_closed};
 
+static void control_window(void *data, struct picowl_control_v1 *control, uint32_t id,
+	const char *title, const char *app_id, uint32_t flags);
+static void control_windows_done(void *data, struct picowl_control_v1 *control);
+
+/* An older picowl (version < 5) sends tiles only: they stand in for the windows, without ids. */
 static void
 control_tile(void *data, struct picowl_control_v1 *control, uint32_t index, const char *title,
 	const char *app_id, uint32_t flags)
 {
-	struct panel *p = data;
-	if (p->pending_count >= PANEL_MAX_TILES) {
-		return;
+	if (picowl_control_v1_get_version(control) < 5) {
+		control_window(data, control, 0, title, app_id,
+			(flags & PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
+					? PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED
+					: 0) |
+				(flags & PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN
+						? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN
+						: 0));
 	}
-	struct panel_tile *t = &p->pending[p->pending_count++];
-	snprintf(t->title, sizeof(t->title), "%s", title);
-	snprintf(t->app_id, sizeof(t->app_id), "%s", app_id);
-	t->focused = flags & PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED;
-	t->fullscreen = flags & PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN;
 }
 
 static void
 control_tiles_done(void *data, struct picowl_control_v1 *control)
 {
+	if (picowl_control_v1_get_version(control) < 5) {
+		control_windows_done(data, control);
+	}
+}
+
+static void
+control_window(void *data, struct picowl_control_v1 *control, uint32_t id, const char *title,
+	const char *app_id, uint32_t flags)
+{
 	struct panel *p = data;
-	memcpy(p->model.tiles, p->pending, sizeof(p->pending));
-	p->model.tile_count = p->pending_count;
+	if (p->pending_count >= PANEL_MAX_WINDOWS) {
+		return;
+	}
+	struct panel_window *w = &p->pending[p->pending_count++];
+	w->id = id;
+	w->flags = flags;
+	snprintf(w->title, sizeof(w->title), "%s", title);
+	snprintf(w->app_id, sizeof(w->app_id), "%s", app_id);
+}
+
+static void
+control_windows_done(void *data, struct picowl_control_v1 *control)
+{
+	struct panel *p = data;
+	memcpy(p->model.windows, p->pending, sizeof(p->pending));
+	p->model.window_count = p->pending_count;
 	p->pending_count = 0;
-	redraw(p);
+	panel_redraw(p);
+	panel_menu_windows_changed(p);
+}
+
+static void
+control_action_failed(void *data, struct picowl_control_v1 *control, const char *action,
+	const char *message)
+{
+	fprintf(stderr, "picowl-panel: picowl cannot run \"%s\": %s\n", action, message);
+}
+
+static void
+control_launcher(void *data, struct picowl_control_v1 *control)
+{
+	panel_menu_toggle(data, PANEL_MENU_LAUNCHER);
+}
+
+static void
+control_power(void *data, struct picowl_control_v1 *control, uint32_t state)
+{
+}
+
+static void
+control_calibration(void *data, struct picowl_control_v1 *control, uint32_t result,
+	const char *matrix, const char *message)
+{
 }
 
 static void
@@ -181,14 +223,41 @@ static const struct picowl_control_v1_listener control_listener = {
 	.panel = control_panel,
 	.spawned = control_spawned,
 	.reloaded = control_reloaded,
+	.power = control_power,
+	.calibration = control_calibration,
+	.window = control_window,
+	.windows_done = control_windows_done,
+	.action_failed = control_action_failed,
+	.launcher = control_launcher,
 };
 
 static void
-tap(struct panel *p, double x)
+tap(struct panel *p, double x, double y)
 {
-	int tile = panel_tile_at(&p->model, p->tile_x, (int)x);
-	if (tile && p->control) {
-		picowl_control_v1_focus_tile(p->control, tile);
+	if (p->client.input_surface != p->surface) {
+		panel_menu_tap(p, x, y);
+		return;
+	}
+	const struct panel_window *focus = panel_focused(&p->model);
+	switch (panel_target_at(&p->hits, (int)x)) {
+	case PANEL_TARGET_LAUNCHER:
+		panel_menu_toggle(p, PANEL_MENU_LAUNCHER);
+		break;
+	case PANEL_TARGET_TITLE:
+		panel_menu_toggle(p, PANEL_MENU_WINDOWS);
+		break;
+	case PANEL_TARGET_KEYBOARD:
+		if (p->control && picowl_control_v1_get_version(p->control) >= 5) {
+			picowl_control_v1_run_action(p->control, "keyboard toggle");
+		}
+		break;
+	case PANEL_TARGET_CLOSE:
+		if (focus && p->control) {
+			panel_menu_close_window(p, focus);
+		}
+		break;
+	case PANEL_TARGET_NONE:
+		break;
 	}
 }
 
@@ -197,6 +266,7 @@ handle_pointer_enter(void *data, uint32_t serial, double x, double y)
 {
 	struct panel *p = data;
 	p->pointer_x = x;
+	p->pointer_y = y;
 }
 
 static void
@@ -204,6 +274,7 @@ handle_pointer_motion(void *data, uint32_t time, double x, double y)
 {
 	struct panel *p = data;
 	p->pointer_x = x;
+	p->pointer_y = y;
 }
 
 static void
@@ -211,14 +282,14 @@ handle_pointer_button(void *data, uint32_t time, uint32_t button, bool pressed)
 {
 	struct panel *p = data;
 	if (pressed) {
-		tap(p, p->pointer_x);
+		tap(p, p->pointer_x, p->pointer_y);
 	}
 }
 
 static void
 handle_touch_down(void *data, uint32_t time, int32_t id, double x, double y)
 {
-	tap(data, x);
+	tap(data, x, y);
 }
 
 static const struct pw_client_input_listener input_listener = {
@@ -246,12 +317,36 @@ minute_timer(void)
 	return fd;
 }
 
+/* --list-apps: the launcher's list, one "NAME<TAB>ARGV..." line each, for tests and people. */
+static int
+list_apps(void)
+{
+	struct panel_apps apps = {0};
+	if (!panel_apps_start(&apps)) {
+		return 1;
+	}
+	while (!panel_apps_step(&apps, 64)) {
+	}
+	for (int i = 0; i < apps.count; i++) {
+		char **argv = panel_apps_argv(&apps, &apps.v[i]);
+		printf("%s", apps.v[i].name);
+		for (int k = 0; argv && argv[k]; k++) {
+			printf("\t%s", argv[k]);
+		}
+		printf("\n");
+		free(argv);
+	}
+	panel_apps_finish(&apps);
+	return 0;
+}
+
 static int
 usage(void)
 {
 	fprintf(stderr,
 		"Usage: picowl-panel [--height PIXELS] [--position top|bottom]\n"
 		"  [--background RRGGBB] [--foreground RRGGBB] [--highlight RRGGBB]\n"
+		"       picowl-panel --list-apps\n"
 		"Without --height or --position the panel follows picowl's [panel] config.\n");
 	return 2;
 }
@@ -287,16 +382,19 @@ parse_args(struct panel *p, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	struct panel p = {.height = 16};
+	struct panel p = {.height = PANEL_BUTTON_MIN};
 	p.model.background = 0x203040;
 	p.model.foreground = 0xffffff;
 	p.model.highlight = 0x4c7899;
+	if (argc == 2 && strcmp(argv[1], "--list-apps") == 0) {
+		return list_apps();
+	}
 	if (!parse_args(&p, argc, argv)) {
 		return usage();
 	}
 	const struct pw_client_global globals[] = {
 		{&zwlr_layer_shell_v1_interface, 4, (void **)&p.layer_shell},
-		{&picowl_control_v1_interface, 1, (void **)&p.control, &control_listener, &p},
+		{&picowl_control_v1_interface, 5, (void **)&p.control, &control_listener, &p},
 		{NULL},
 	};
 	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .seat = 3};
@@ -322,27 +420,38 @@ main(int argc, char **argv)
 	wl_surface_commit(p.surface);
 
 	int timer = minute_timer();
-	struct pollfd tick = {timer, POLLIN, 0};
+	p.close_timer = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
 	int status = 0;
 	while (!p.closed) {
 		if (p.dirty && (!p.buffers[0].shm.busy || !p.buffers[1].shm.busy)) {
-			redraw(&p);
+			panel_redraw(&p);
 		}
-		if (pw_client_dispatch_fds(&p.client, &tick, timer >= 0 ? 1 : 0, -1) < 0) {
+		struct pollfd fds[2] = {{timer, POLLIN, 0}, {p.close_timer, POLLIN, 0}};
+		/* reading .desktop files: a few per turn, the socket served between them */
+		int timeout = panel_menu_busy(&p) ? 0 : -1;
+		if (pw_client_dispatch_fds(&p.client, fds, 2, timeout) < 0) {
 			/* the compositor went: a normal end; poll failing is not */
 			status = wl_display_get_error(p.client.display) ? 0 : 1;
 			break;
 		}
-		if (timer >= 0 && (tick.revents & POLLIN)) {
-			uint64_t ticks;
-			if (read(timer, &ticks, sizeof(ticks)) == sizeof(ticks) &&
-				panel_update_status(&p.model)) {
-				redraw(&p);
-			}
+		uint64_t ticks;
+		if (timer >= 0 && (fds[0].revents & POLLIN) &&
+			read(timer, &ticks, sizeof(ticks)) == sizeof(ticks) &&
+			panel_update_status(&p.model)) {
+			panel_redraw(&p);
 		}
+		if (p.close_timer >= 0 && (fds[1].revents & POLLIN) &&
+			read(p.close_timer, &ticks, sizeof(ticks)) == sizeof(ticks)) {
+			panel_menu_close_timeout(&p);
+		}
+		panel_menu_work(&p);
+	}
+	panel_menu_destroy(&p);
+	if (p.close_timer >= 0) {
+		close(p.close_timer);
 	}
 	for (int i = 0; i < 2; i++) {
-		buffer_free(&p.buffers[i]);
+		panel_buffer_free(&p.buffers[i]);
 	}
 	if (timer >= 0) {
 		close(timer);

@@ -40,6 +40,8 @@ enum pw_action {
 	PW_ACTION_POWER, /* arg: 0 off, 1 on, 2 toggle (enum pw_power_request) */
 	PW_ACTION_CALIBRATE, /* the touch screen's calibration routine */
 	PW_ACTION_KEYBOARD, /* arg: 0 show, 1 hide, 2 toggle (enum pw_osk_request) */
+	PW_ACTION_LAUNCHER, /* the panel's launcher opens or closes (decision 4.52) */
+	PW_ACTION_KILL, /* the focused window's client is killed */
 };
 
 enum pw_binding_mod {

@@ -139,6 +139,8 @@ static const struct {
 	{"counters", PW_ACTION_DUMP_COUNTERS, 1, 0, 0},
 	{"panel", PW_ACTION_SHOW_PANEL, 1, 0, 0},
 	{"calibrate", PW_ACTION_CALIBRATE, 1, 0, 0},
+	{"launcher", PW_ACTION_LAUNCHER, 1, 0, 0},
+	{"kill", PW_ACTION_KILL, 1, 0, 0},
 	{"tile", PW_ACTION_MOVE_TO_TILE, 1, 64, -1},
 	{"rotate", PW_ACTION_ROTATE, 90, 270, 90},
 	{"vt", PW_ACTION_SWITCH_VT, 1, 63, -1},
@@ -212,9 +214,9 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	}
 	return fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
-		"grow|shrink [PERMILLE], layout next, close, quit, spawn [tile:N] CMD, tile N, "
-		"rotate [90|180|270], counters, reload, vt N, panel, power off|on|toggle, "
-		"keyboard show|hide|toggle or none)",
+		"grow|shrink [PERMILLE], layout next, close, kill, launcher, quit, spawn [tile:N] "
+		"CMD, tile N, rotate [90|180|270], counters, reload, vt N, panel, "
+		"power off|on|toggle, keyboard show|hide|toggle or none)",
 		action);
 }
 

@@ -416,7 +416,7 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings", "buttons",
-	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard", "launcher"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -452,6 +452,9 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 	struct pw_config *c = CONFIG(priv);
 	if (pw_config_lists_has(section)) {
 		return pw_config_lists_set(priv, section, key, value, err, errlen);
+	}
+	if (strcmp(section, "launcher") == 0) {
+		return true; /* the panel's: it reads and checks them (decision 4.52) */
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const struct key *k = &keys[i];

@@ -3,6 +3,7 @@
 
 #include "calibrate.h"
 #include "config_binding.h"
+#include "control_windows.h"
 #include "desktop.h"
 #include "launch.h"
 #include "log.h"
@@ -137,6 +138,14 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		break;
 	case PW_ACTION_KEYBOARD:
 		pw_osk_request(server, (enum pw_osk_request)b->arg);
+		break;
+	case PW_ACTION_LAUNCHER:
+		pw_control_launcher(server);
+		break;
+	case PW_ACTION_KILL:
+		if (focus) {
+			pw_control_window_kill(focus);
+		}
 		break;
 	}
 }

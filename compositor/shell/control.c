@@ -11,6 +11,7 @@
 #include "calibrate.h"
 #include "clock.h"
 #include "config.h"
+#include "control_windows.h"
 #include "desktop.h"
 #include "edge_swipe.h"
 #include "keyboard.h"
@@ -22,11 +23,12 @@
 #include "request.h"
 #include "seat.h"
 #include "server.h"
+#include "surface.h"
 #include "tiling.h"
 #include "touch.h"
 #include "view.h"
 
-#define CONTROL_VERSION 4
+#define CONTROL_VERSION 5
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
@@ -66,6 +68,24 @@ send_tiles(struct pw_server *server, struct wl_resource *resource)
 			tile_text(view->app_id, app_id), flags);
 	}
 	picowl_control_v1_send_tiles_done(resource);
+	if (wl_resource_get_version(resource) < PICOWL_CONTROL_V1_WINDOW_SINCE_VERSION) {
+		return;
+	}
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (!view->mapped) {
+			continue;
+		}
+		char title[TILE_TEXT], app_id[TILE_TEXT];
+		uint32_t flags =
+			(view == server->desktop->focus ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED
+							: 0) |
+			(view->states & PW_VIEW_SUSPENDED ? PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN
+							  : 0) |
+			(view->fullscreen ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN : 0);
+		picowl_control_v1_send_window(resource, view->id, tile_text(view->title, title),
+			tile_text(view->app_id, app_id), flags);
+	}
+	picowl_control_v1_send_windows_done(resource);
 }
 
 static void
@@ -272,6 +292,41 @@ control_calibrate(struct wl_client *client, struct wl_resource *resource, uint32
 	pw_calibrate_start(wl_resource_get_user_data(resource), resource, timeout);
 }
 
+static void
+control_activate_window(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_server *server = wl_resource_get_user_data(resource);
+	struct pw_view *view = pw_control_window_find(server, id);
+	if (view) {
+		pw_control_window_activate(server, view);
+	}
+}
+
+static void
+control_close_window(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_view *view = pw_control_window_find(wl_resource_get_user_data(resource), id);
+	if (view) {
+		view->impl->close(view);
+	}
+}
+
+static void
+control_kill_window(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct pw_view *view = pw_control_window_find(wl_resource_get_user_data(resource), id);
+	/* Its own window: the client would be destroyed inside its own request. */
+	if (view && wl_resource_get_client(view->surface->resource) != client) {
+		pw_control_window_kill(view);
+	}
+}
+
+static void
+control_run_action(struct wl_client *client, struct wl_resource *resource, const char *action)
+{
+	pw_control_run_action(wl_resource_get_user_data(resource), resource, action);
+}
+
 static const struct picowl_control_v1_interface control_impl = {
 	.destroy = pw_request_destroy,
 	.spawn = control_spawn,
@@ -285,6 +340,10 @@ static const struct picowl_control_v1_interface control_impl = {
 	.set_power = control_set_power,
 	.get_power = control_get_power,
 	.calibrate = control_calibrate,
+	.activate_window = control_activate_window,
+	.close_window = control_close_window,
+	.kill_window = control_kill_window,
+	.run_action = control_run_action,
 };
 
 static void

@@ -21,7 +21,9 @@ void
 pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_view_impl *impl,
 	struct pw_surface *surface)
 {
+	static uint32_t last_id;
 	*view = (struct pw_view){
+		.id = ++last_id,
 		.server = server,
 		.impl = impl,
 		.surface = surface,

@@ -41,6 +41,7 @@ struct pw_view {
 	struct pw_box content; /* where the surface is drawn, clipped to it */
 	uint32_t states; /* last states configured */
 	char *title, *app_id;
+	uint32_t id; /* picowl_control_v1's window id: unique while picowl runs */
 	int min_width, min_height, max_width, max_height;
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;

@@ -180,9 +180,10 @@ fz_request(struct input *in, struct object *o)
 	}
 	if (opcode < iface->method_count) {
 		const struct wl_message *m = &iface->methods[opcode];
-		/* picowl_control_v1.spawn would fork the fuzzer */
+		/* picowl_control_v1.spawn would fork the fuzzer; run_action can spawn or quit too
+		 */
 		if (strcmp(iface->name, "picowl_control_v1") == 0 &&
-			strcmp(m->name, "spawn") == 0) {
+			(strcmp(m->name, "spawn") == 0 || strcmp(m->name, "run_action") == 0)) {
 			return;
 		}
 		int arg = 0;

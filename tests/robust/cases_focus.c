@@ -96,12 +96,38 @@ control_reloaded(void *data, struct picowl_control_v1 *control, int32_t errors)
 {
 }
 
+static void
+control_window(void *data, struct picowl_control_v1 *ctl, uint32_t id, const char *title,
+	const char *app_id, uint32_t flags)
+{
+}
+
+static void
+control_windows_done(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
+static void
+control_action_failed(void *data, struct picowl_control_v1 *ctl, const char *action,
+	const char *message)
+{
+}
+
+static void
+control_launcher(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
 static const struct picowl_control_v1_listener control_listener = {
 	.tile = control_tile,
 	.tiles_done = control_tiles_done,
 	.panel = control_panel,
 	.spawned = control_spawned,
 	.reloaded = control_reloaded,
+	.window = control_window,
+	.windows_done = control_windows_done,
+	.action_failed = control_action_failed,
+	.launcher = control_launcher,
 };
 
 /* ---- helpers ---- */

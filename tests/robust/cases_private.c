@@ -58,6 +58,36 @@ handle_ctl_power(void *data, struct picowl_control_v1 *ctl, uint32_t state)
 	c->serial = state;
 }
 
+/* Version 5: the focused window's id, and the action_failed events, for the window cases. */
+static uint32_t focused_window;
+static int actions_failed;
+
+static void
+handle_ctl_window(void *data, struct picowl_control_v1 *ctl, uint32_t id, const char *title,
+	const char *app_id, uint32_t flags)
+{
+	if (flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED) {
+		focused_window = id;
+	}
+}
+
+static void
+handle_ctl_windows_done(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
+static void
+handle_ctl_action_failed(void *data, struct picowl_control_v1 *ctl, const char *action,
+	const char *message)
+{
+	actions_failed++;
+}
+
+static void
+handle_ctl_launcher(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
 static const struct picowl_control_v1_listener ctl_listener = {
 	.tile = handle_ctl_tile,
 	.tiles_done = handle_ctl_tiles_done,
@@ -65,6 +95,10 @@ static const struct picowl_control_v1_listener ctl_listener = {
 	.spawned = handle_ctl_spawned,
 	.reloaded = handle_ctl_reloaded,
 	.power = handle_ctl_power,
+	.window = handle_ctl_window,
+	.windows_done = handle_ctl_windows_done,
+	.action_failed = handle_ctl_action_failed,
+	.launcher = handle_ctl_launcher,
 };
 
 static void
@@ -265,6 +299,71 @@ out:
 	return ok;
 }
 
+/* Ids of no window (picowl counts from 1; the good client's window is one): nothing happens. */
+static bool
+ctl_bad_window_ids(struct conn *c)
+{
+	const uint32_t ids[] = {0, 65535, 4000000000u, UINT32_MAX};
+
+	if (!need_control(c)) {
+		return false;
+	}
+	for (size_t i = 0; i < N(ids); i++) {
+		picowl_control_v1_activate_window(c->control, ids[i]);
+		picowl_control_v1_close_window(c->control, ids[i]);
+		picowl_control_v1_kill_window(c->control, ids[i]);
+	}
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
+/* Unknown, malformed and 4,000-byte actions: each an action_failed event, nothing run. */
+static bool
+ctl_bad_actions(struct conn *c)
+{
+	static char huge[4000];
+	const char *actions[] = {"", "no such action", "spawn", "focus tile 99999", "rotate 45",
+		"spawn 'unterminated", huge};
+
+	if (!need_control(c)) {
+		return false;
+	}
+	memset(huge, 'x', sizeof(huge) - 1);
+	actions_failed = 0;
+	for (size_t i = 0; i < N(actions); i++) {
+		picowl_control_v1_run_action(c->control, actions[i]);
+	}
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1;
+	printf("  %d of %zu actions failed\n", actions_failed, N(actions));
+	return ok && actions_failed == (int)N(actions);
+}
+
+/* Killing its own window (by id, or the kill action with it focused) is refused. */
+static bool
+ctl_kill_self(struct conn *c)
+{
+	focused_window = 0;
+	if (!need_control(c) || !conn_map(c, false)) {
+		return false;
+	}
+	actions_failed = 0;
+	/* the window events follow the map in an idle source: a few round trips */
+	for (int i = 0; i < 10 && !focused_window; i++) {
+		if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+			break;
+		}
+	}
+	if (!focused_window) {
+		printf("  the mapped window is not focused\n");
+		return false;
+	}
+	picowl_control_v1_kill_window(c->control, focused_window);
+	picowl_control_v1_run_action(c->control, "kill");
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1;
+	printf("  still connected: %s, the kill action refused: %d\n", ok ? "yes" : "no",
+		actions_failed);
+	return ok && actions_failed == 1;
+}
+
 static const struct rcase control_cases[] = {
 	{"control-spawn-empty-argv", ctl_spawn_empty, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_BAD_ARGV},
@@ -286,6 +385,9 @@ static const struct rcase control_cases[] = {
 	{"control-power-mode-uint32-max", ctl_power_huge_mode, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_BAD_POWER_MODE},
 	{"control-power-200-toggles", ctl_power_toggle_flood, EXPECT_NONE},
+	{"control-bad-window-ids", ctl_bad_window_ids, EXPECT_NONE},
+	{"control-bad-actions", ctl_bad_actions, EXPECT_NONE},
+	{"control-kill-own-window", ctl_kill_self, EXPECT_NONE},
 };
 
 const struct group control_group = {"control", control_cases, N(control_cases)};

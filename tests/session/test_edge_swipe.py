@@ -5,8 +5,8 @@ the output as the user sees it: right, the next tile; left, the previous; bottom
 on-screen keyboard (wvkbd-mobintl from [keyboard] command: hidden, the tiles grow over its
 area, and shown again); top, the panel over a fullscreen client. No client sees any touch of a
 swipe. A touch near an edge that is no swipe still reaches the client under it, late but whole
-(down, motion, up, in order), and the panel: a tap on its tile number at the top edge focuses
-that tile. A finger held still at the edge reaches its client once the timeout passes.
+(down, motion, up, in order), and the panel: a tap on its title at the top edge, then on a row
+of the window list, focuses that tile. A finger held still at the edge reaches its client once the timeout passes.
 
 The config sets only timeout = 1500 ms (default 500): each injected event is one picowl-ctl
 run, slow on a loaded CI machine; the actions, edge_width and distance are the defaults. The
@@ -186,17 +186,16 @@ def one_session(args, rotation):
 		      'a short drag at the left edge: the clients got %s' % new_touches(before))
 		log('short drag at the left edge: one client got %s' % got[0])
 
-		# The panel's tile number at the top edge: a tap there focuses that tile.
+		# The panel at the top edge: a tap on its title opens the window list (decision
+		# 4.52), a tap on a row there focuses that window.
 		target = 2 if focused_tile(s) != 2 else 3
 		session.ctl(s, 'focus', str(5 - target))
 		s.poll(lambda: focused_tile(s) == 5 - target, 'focus tile %d' % (5 - target))
-		# tile 1's number is at the panel's left; the others follow it
-		for x in range(4, W // 2, 3):
-			ctl_touch('tap', x, 3)
-			if focused_tile(s) == target:
-				break
-		check(focused_tile(s) == target, 'no tap on the panel at y=3 focused tile %d' % target)
-		log('tap at y=3 on the panel: tile %d focused' % target)
+		ctl_touch('tap', W // 3, 3)
+		ctl_touch('tap', W // 2, PANEL_H + 28 * (target - 1) + 14)
+		s.poll(lambda: focused_tile(s) == target,
+		       'a tap on the title at y=3, then on row %d, focused tile %d' % (target, target))
+		log('tap at y=3 on the panel, then on the window list: tile %d focused' % target)
 
 		# A finger held still at the edge: its client gets the down once the timeout passes.
 		before = [len(touch_lines(p)) for p in states]

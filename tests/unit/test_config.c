@@ -485,6 +485,8 @@ test_session(const char *path)
 	CHECK(b && b->action == PW_ACTION_ROTATE && b->arg == 90);
 	b = c ? pw_config_binding_find_button(c, XKB_KEY_Right) : NULL;
 	CHECK(b && b->action == PW_ACTION_FOCUS_NEXT);
+	b = c ? pw_config_binding_find_button(c, XKB_KEY_XF86HomePage) : NULL;
+	CHECK(b && b->action == PW_ACTION_LAUNCHER);
 	/* The keyboard's bindings are the defaults: a keyboard's arrows stay the clients'. */
 	CHECK(c && !pw_config_binding_find(c, 0, XKB_KEY_Right));
 	b = c ? pw_config_binding_find(c, 0, XKB_KEY_XF86PowerOff) : NULL;

@@ -106,6 +106,8 @@ test_actions(void)
 	CHECK(bound("j", "counters", 0, j, PW_ACTION_DUMP_COUNTERS, 0));
 	CHECK(bound("j", "panel", 0, j, PW_ACTION_SHOW_PANEL, 0));
 	CHECK(bound("j", "calibrate", 0, j, PW_ACTION_CALIBRATE, 0));
+	CHECK(bound("j", "launcher", 0, j, PW_ACTION_LAUNCHER, 0));
+	CHECK(bound("j", "kill", 0, j, PW_ACTION_KILL, 0));
 	CHECK(bound("j", "tile 1", 0, j, PW_ACTION_MOVE_TO_TILE, 1));
 	CHECK(bound("j", "tile 64", 0, j, PW_ACTION_MOVE_TO_TILE, 64));
 	CHECK(bound("j", "rotate", 0, j, PW_ACTION_ROTATE, 90));
@@ -141,6 +143,8 @@ test_actions(void)
 	CHECK(refused("j", "rotate 360", "bad action"));
 	CHECK(refused("j", "close now", "bad action"));
 	CHECK(refused("j", "calibrate 5", "bad action"));
+	CHECK(refused("j", "launcher now", "bad action"));
+	CHECK(refused("j", "kill 9", "bad action"));
 	CHECK(refused("j", "quit 1", "bad action"));
 	CHECK(refused("j", "Quit", "bad action"));
 	CHECK(refused("j", "frobnicate", "bad action"));

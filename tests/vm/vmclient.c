@@ -324,6 +324,8 @@ main(int argc, char *argv[])
 	};
 	app.tc.globals = globals;
 	app.follow = argc > 2 && strcmp(argv[2], "follow") == 0;
+	/* "stubborn": ignores xdg_toplevel.close, a client the panel must offer to kill */
+	bool stubborn = argc > 2 && strcmp(argv[2], "stubborn") == 0, never = false;
 	if (!test_client_open("vmclient", argc > 1 ? argv[1] : NULL, "@@CLIENT")) {
 		return 1;
 	}
@@ -337,7 +339,7 @@ main(int argc, char *argv[])
 	pw_client_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
 	wl_surface_commit(app.top.surface);
 
-	test_client_run(&app.tc, &app.top.closed, sfd, handle_signal, &app);
+	test_client_run(&app.tc, stubborn ? &never : &app.top.closed, sfd, handle_signal, &app);
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
 	for (size_t i = 0; i < INFLIGHT; i++) {
 		if (app.inflight[i]) {

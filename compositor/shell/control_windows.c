@@ -1,0 +1,125 @@
+/* picowl_control_v1 version 5: windows by id, killed clients, actions by name, the launcher. */
+#include "control_windows.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bindings.h"
+#include "config.h"
+#include "config_binding.h"
+#include "desktop.h"
+#include "log.h"
+#include "picowl-control-unstable-v1-protocol.h"
+#include "server.h"
+#include "surface.h"
+#include "tiling.h"
+#include "view.h"
+
+struct pw_view *
+pw_control_window_find(struct pw_server *server, uint32_t id)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->id == id && view->mapped) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+void
+pw_control_window_activate(struct pw_server *server, struct pw_view *view)
+{
+	struct pw_view *other;
+	wl_list_for_each(other, &server->desktop->views, link) {
+		if (other != view && other->fullscreen) {
+			pw_view_set_fullscreen(other, false);
+		}
+	}
+	pw_tiling_focus(server, view);
+	pw_tiling_arrange(server);
+}
+
+void
+pw_control_window_kill(struct pw_view *view)
+{
+	if (!view->surface || !view->surface->resource) {
+		return;
+	}
+	struct wl_client *client = wl_resource_get_client(view->surface->resource);
+	pid_t pid = 0;
+	wl_client_get_credentials(client, &pid, NULL, NULL);
+	pw_log_info("killing the client of \"%s\" (pid %d)", view->title ? view->title : "",
+		(int)pid);
+	if (pid > 0 && pid != getpid()) {
+		kill(pid, SIGKILL);
+	}
+	/* Its views unmap now, whether or not the signal reached it (another uid, a pid gone). */
+	wl_client_destroy(client);
+}
+
+/* The text cut to fit `size` bytes at a character boundary: an event must fit one message. */
+static const char *
+cut(const char *s, char *buf, size_t size)
+{
+	size_t len = strlen(s);
+	if (len < size) {
+		return s;
+	}
+	len = size - 1;
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
+		len--;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+static void
+action_failed(struct wl_resource *resource, const char *action, const char *message)
+{
+	char a[128], m[256];
+	picowl_control_v1_send_action_failed(resource, cut(action, a, sizeof(a)),
+		cut(message, m, sizeof(m)));
+}
+
+void
+pw_control_run_action(struct pw_server *server, struct wl_resource *resource, const char *action)
+{
+	struct pw_binding binding = {0};
+	char err[256];
+	if (!pw_config_binding_parse_action(action, &binding, err, sizeof(err))) {
+		pw_log_warning("run_action: %s", err);
+		action_failed(resource, action, err);
+		return;
+	}
+	struct pw_view *focus = server->desktop->focus;
+	if (binding.action == PW_ACTION_KILL && focus && focus->surface &&
+		wl_resource_get_client(focus->surface->resource) ==
+			wl_resource_get_client(resource)) {
+		/* its own window: the client would be destroyed inside its own request */
+		action_failed(resource, action,
+			"kill: the focused window is the asking client's own");
+		return;
+	}
+	pw_bindings_run(server, &binding);
+	free(binding.command);
+}
+
+void
+pw_control_launcher(struct pw_server *server)
+{
+	struct wl_resource *resource;
+	int sent = 0;
+	wl_resource_for_each(resource, &server->desktop->controls) {
+		if (wl_resource_get_version(resource) >= PICOWL_CONTROL_V1_LAUNCHER_SINCE_VERSION) {
+			picowl_control_v1_send_launcher(resource);
+			sent++;
+		}
+	}
+	if (!sent) {
+		pw_log_warning("launcher: no panel of picowl_control_v1 version 5 runs");
+	}
+}

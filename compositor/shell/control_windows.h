@@ -1,0 +1,26 @@
+/*
+ * picowl_control_v1 version 5 (decision 4.52): the windows by id, what the panel does to one,
+ * actions run by name and the launcher binding's event.
+ */
+#ifndef PW_CONTROL_WINDOWS_H
+#define PW_CONTROL_WINDOWS_H
+
+#include <stdint.h>
+
+struct pw_server;
+struct pw_view;
+struct wl_resource;
+
+/* The mapped view with this id, or NULL. */
+struct pw_view *pw_control_window_find(struct pw_server *server, uint32_t id);
+/* Focuses `view`, taking a fullscreen view that hides it out of fullscreen. */
+void pw_control_window_activate(struct pw_server *server, struct pw_view *view);
+/* SIGKILL to the view's client (never picowl itself), then disconnects it. */
+void pw_control_window_kill(struct pw_view *view);
+/* Parses and runs a binding action; a bad one is an action_failed event to `resource`. */
+void pw_control_run_action(struct pw_server *server, struct wl_resource *resource,
+	const char *action);
+/* The launcher action: a launcher event to every control object of version 5. */
+void pw_control_launcher(struct pw_server *server);
+
+#endif
