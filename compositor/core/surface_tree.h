@@ -26,6 +26,13 @@ pw_surface_root(struct pw_surface *surface)
 {
 	return pw_surface_tree_get(surface)->root;
 }
+/*
+ * The scale the tree of `surface` is drawn at (its root role's `scale`, else PW_SCALE_ONE,
+ * decision 4.50): the tree's coordinates times it, from the origin `place` gives, are output
+ * coordinates.
+ */
+int32_t pw_surface_tree_scale(struct pw_surface *surface);
+
 /* Its parent, position, sync or buffer changed: marks it and every surface below it. */
 void pw_surface_tree_changed(struct pw_surface *surface);
 

@@ -12,6 +12,7 @@
 #include "output.h"
 #include "region.h"
 #include "render.h"
+#include "scale.h"
 #include "server.h"
 #include "session_lock.h"
 #include "subsurface.h"
@@ -121,10 +122,12 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 		!s->role->place(s, &x, &y, &clip)) {
 		return;
 	}
-	/* The surface's box, clipped to where its view shows it. */
+	/* The surface's box, scaled to fit (4.50), clipped to where its view shows it. */
+	int32_t scale = pw_surface_tree_scale(s);
+	int w = pw_scale_floor(s->width, scale), h = pw_scale_floor(s->height, scale);
 	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
-	int sx2 = pw_region_end(x, s->width), cx2 = pw_region_end(clip.x, clip.width);
-	int sy2 = pw_region_end(y, s->height), cy2 = pw_region_end(clip.y, clip.height);
+	int sx2 = pw_region_end(x, w), cx2 = pw_region_end(clip.x, clip.width);
+	int sy2 = pw_region_end(y, h), cy2 = pw_region_end(clip.y, clip.height);
 	int x2 = sx2 < cx2 ? sx2 : cx2, y2 = sy2 < cy2 ? sy2 : cy2;
 	struct pw_box c = view->content, t = view->tile;
 	if (x1 <= c.x && y1 <= c.y && x2 >= c.x + c.width && y2 >= c.y + c.height) {
@@ -266,8 +269,9 @@ direct_surface(struct pw_server *server)
 	int bh = turned && (cur->transform & 1) ? output->width : output->height;
 	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) ||
 		(cur->transform != 0 && !turned) || cur->scale != 1 || cur->has_src ||
-		cur->has_dst || s->buffer_width != bw || s->buffer_height != bh) {
-		return NULL;
+		cur->has_dst || s->buffer_width != bw || s->buffer_height != bh ||
+		pw_surface_tree_scale(s) != PW_SCALE_ONE) {
+		return NULL; /* a scaled tree is composed (4.50) */
 	}
 	int x, y;
 	struct pw_box clip;
@@ -294,7 +298,9 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 		!pw_box_contains(clip, (int)x, (int)y)) {
 		return NULL;
 	}
-	return pw_surface_at(root, x - ox, y - oy, sx, sy);
+	int32_t scale = pw_surface_tree_scale(root);
+	return pw_surface_at(root, pw_scale_unmap(x - ox, scale), pw_scale_unmap(y - oy, scale), sx,
+		sy);
 }
 
 struct pw_surface *

@@ -8,6 +8,7 @@
 #include "launch.h"
 #include "output.h"
 #include "region.h"
+#include "scale.h"
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
@@ -24,6 +25,7 @@ pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_vie
 		.server = server,
 		.impl = impl,
 		.surface = surface,
+		.scale = PW_SCALE_ONE,
 	};
 	wl_list_init(&view->link);
 }
@@ -245,6 +247,14 @@ pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
 	struct pw_view *view = pw_view_from_surface(surface);
+	if (view && view->mapped && view->surface == root) {
+		/* A new scale redraws the whole tile: the old drawing may reach further. */
+		int32_t scale = pw_surface_tree_scale(root);
+		if (scale != view->scale) {
+			view->scale = scale;
+			pw_view_damage_whole(view);
+		}
+	}
 	if (view && view->pinned && view->mapped && view->surface == root) {
 		struct pw_box tile = pinned_tile(view, view->tile);
 		if (tile.x != view->tile.x || tile.y != view->tile.y ||
@@ -252,4 +262,13 @@ pw_view_surface_committed(struct pw_surface *surface)
 			pw_view_set_tile(view, view->tile, 0);
 		}
 	}
+}
+
+int32_t
+pw_view_scale(const struct pw_view *view, int w, int h)
+{
+	if (view->pinned) {
+		return PW_SCALE_ONE;
+	}
+	return pw_scale_fit(view->content.width, view->content.height, w, h);
 }

@@ -40,6 +40,7 @@ struct pw_view {
 	uint32_t states; /* last states configured */
 	char *title, *app_id;
 	int min_width, min_height, max_width, max_height;
+	int32_t scale; /* scale.h: the tree's at its last commit, to damage a change (4.50) */
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;
 };
@@ -82,6 +83,13 @@ struct pw_box pw_view_tree_box(struct pw_surface *root);
  * and the box it is clipped to; false when it is not shown.
  */
 bool pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip);
+/*
+ * The scale the view's tree is drawn at when its window (w x h: the window geometry's size, or
+ * its tree's) is larger than its content box: the largest that fits keeping the aspect, never
+ * above 1; 1 for a test-positioned view (decision 4.50). Only the box and the size count, so a
+ * tiled, fullscreen or floating view is scaled the same way.
+ */
+int32_t pw_view_scale(const struct pw_view *view, int w, int h);
 /* The view that shows `surface` (or its subsurface root), or NULL. */
 struct pw_view *pw_view_from_surface(struct pw_surface *surface);
 

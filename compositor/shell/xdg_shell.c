@@ -7,9 +7,12 @@
 #include <stdlib.h>
 
 #include "desktop.h"
+#include "layer_shell.h"
+#include "scale.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_popup.h"
@@ -151,8 +154,9 @@ pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 			return false;
 		}
 		pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
-		*x += gx;
-		*y += gy;
+		int32_t scale = pw_surface_tree_scale(xdg->surface);
+		*x += pw_scale_floor(gx, scale);
+		*y += pw_scale_floor(gy, scale);
 		return true;
 	}
 	return false;
@@ -180,10 +184,45 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	}
 	int gx, gy;
 	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
-	*x = view->content.x - gx;
-	*y = view->content.y - gy;
+	int32_t scale = pw_surface_tree_scale(surface);
+	*x = view->content.x - pw_scale_floor(gx, scale);
+	*y = view->content.y - pw_scale_floor(gy, scale);
 	*clip = view->content;
 	return true;
+}
+
+/* A toplevel's window (its geometry, else its tree's box) against its content box (4.50). */
+static int32_t
+toplevel_scale(struct pw_xdg_surface *xdg)
+{
+	struct pw_view *view = &xdg->toplevel->view;
+	if (xdg->has_geometry) {
+		return pw_view_scale(view, xdg->geometry.width, xdg->geometry.height);
+	}
+	if (xdg->surface->stack.next->next == &xdg->surface->stack) {
+		return pw_view_scale(view, xdg->surface->width, xdg->surface->height);
+	}
+	struct pw_box box = pw_view_tree_box(xdg->surface);
+	return pw_view_scale(view, box.width, box.height);
+}
+
+/* A popup is scaled with the toplevel or layer surface it belongs to. */
+static int32_t
+role_scale(struct pw_surface *surface)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	while (xdg && xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		if (!xdg->popup->parent) {
+			struct pw_layer_surface *ls = xdg->popup->layer_parent;
+			return ls && ls->surface ? pw_surface_tree_scale(ls->surface)
+						 : PW_SCALE_ONE;
+		}
+		xdg = xdg->popup->parent;
+	}
+	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel || !xdg->surface) {
+		return PW_SCALE_ONE;
+	}
+	return toplevel_scale(xdg);
 }
 
 static const struct pw_surface_role xdg_surface_role;
@@ -210,6 +249,7 @@ static const struct pw_surface_role xdg_surface_role = {
 	.precommit = role_precommit,
 	.commit = role_commit,
 	.place = role_place,
+	.scale = role_scale,
 };
 
 static void

@@ -1,0 +1,57 @@
+/*
+ * Scale to fit (decision 4.50): a surface tree larger than the box it is shown in is drawn
+ * smaller, keeping its aspect, never larger. The scale is 16.16 fixed point (PW_SCALE_ONE is 1):
+ * the frame path of a CPU without an FPU does integer arithmetic only. Pure: no Wayland.
+ */
+#ifndef PW_SCALE_H
+#define PW_SCALE_H
+
+#include <pixman.h>
+#include <stdint.h>
+
+#define PW_SCALE_ONE 65536
+/* The smallest scale: its inverse still fits pixman's 16.16 fixed point. */
+#define PW_SCALE_MIN 16
+
+/*
+ * The largest scale at which w x h fits in box_w x box_h keeping its aspect: PW_SCALE_ONE when it
+ * fits (or a size is not positive), never above it, never below PW_SCALE_MIN.
+ */
+int32_t pw_scale_fit(int box_w, int box_h, int w, int h);
+
+/* v at scale s, rounded down (towards minus infinity). */
+static inline int
+pw_scale_floor(int v, int32_t s)
+{
+	return (int)(((int64_t)v * s) >> 16);
+}
+
+/* v at scale s, rounded up. */
+static inline int
+pw_scale_ceil(int v, int32_t s)
+{
+	return (int)-((-(int64_t)v * s) >> 16);
+}
+
+/* An output distance from a tree's origin back to the tree's own coordinates (input only). */
+static inline double
+pw_scale_unmap(double v, int32_t s)
+{
+	return s == PW_SCALE_ONE ? v : v * PW_SCALE_ONE / s;
+}
+
+/* What one unit of the tree measures on the output, for the input path. */
+static inline double
+pw_scale_factor(int32_t s)
+{
+	return (double)s / PW_SCALE_ONE;
+}
+
+/*
+ * The region (tree coordinates, about the tree's origin) at scale s: each box rounded outwards
+ * and grown by one pixel, as a nearest sample of a changed pixel may land there (damage is
+ * never wrong by being more). Unchanged at PW_SCALE_ONE.
+ */
+void pw_scale_region(pixman_region32_t *region, int32_t s);
+
+#endif
