@@ -47,6 +47,9 @@ handle_configure_idle(void *data)
 	}
 	xdg->configure_serial = wl_display_next_serial(xdg->server->display);
 	xdg->configure_sent = true;
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel->size_changed) {
+		xdg->toplevel->size_serial = xdg->configure_serial;
+	}
 	xdg_surface_send_configure(xdg->resource, xdg->configure_serial);
 }
 
@@ -108,6 +111,7 @@ role_commit(struct pw_surface *surface)
 	if (!xdg) {
 		return;
 	}
+	xdg->answered_serial = xdg->acked_serial;
 	if (xdg->pending_geometry_set) {
 		xdg->pending_geometry_set = false;
 		xdg->has_geometry = xdg->pending_geometry.width > 0;
@@ -196,6 +200,10 @@ static int32_t
 toplevel_scale(struct pw_xdg_surface *xdg)
 {
 	struct pw_view *view = &xdg->toplevel->view;
+	if ((int32_t)(xdg->answered_serial - xdg->toplevel->size_serial) < 0) {
+		/* The client has not answered its new size yet: it is not too large yet. */
+		return view->scale;
+	}
 	if (xdg->has_geometry) {
 		return pw_view_scale(view, xdg->geometry.width, xdg->geometry.height);
 	}
@@ -361,6 +369,7 @@ xdg_surface_ack_configure(struct wl_client *client, struct wl_resource *resource
 			"ack_configure serial %u was never sent", serial);
 		return;
 	}
+	xdg->acked_serial = serial;
 }
 
 static const struct xdg_surface_interface xdg_surface_impl = {

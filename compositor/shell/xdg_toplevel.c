@@ -77,6 +77,9 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	}
 	xdg_toplevel_send_configure(toplevel->resource, width, height, &array);
 	wl_array_release(&array);
+	toplevel->size_changed = width != toplevel->sent_width || height != toplevel->sent_height;
+	toplevel->sent_width = width;
+	toplevel->sent_height = height;
 }
 
 void

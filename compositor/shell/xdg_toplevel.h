@@ -14,6 +14,9 @@ struct pw_xdg_toplevel {
 	struct pw_xdg_surface *xdg;
 	struct pw_view view;
 	bool want_fullscreen;
+	int sent_width, sent_height; /* the size of the last configure */
+	bool size_changed; /* that configure's size differs from the one before */
+	uint32_t size_serial; /* the last configure that changed the size (4.50) */
 };
 
 /* xdg_surface.get_toplevel: gives `xdg` the toplevel role, resource `id`. */
