@@ -34,9 +34,8 @@ pw_scale_region(pixman_region32_t *region, int32_t s)
 		out = &one;
 	}
 	for (int i = 0; i < n; i++) {
-		out[i] = (pixman_box32_t){pw_scale_floor(in[i].x1, s) - 1,
-			pw_scale_floor(in[i].y1, s) - 1, pw_scale_ceil(in[i].x2, s) + 1,
-			pw_scale_ceil(in[i].y2, s) + 1};
+		out[i] = (pixman_box32_t){pw_scale_floor(in[i].x1, s), pw_scale_floor(in[i].y1, s),
+			pw_scale_ceil(in[i].x2, s), pw_scale_ceil(in[i].y2, s)};
 	}
 	pixman_region32_t scaled;
 	pixman_region32_init_rects(&scaled, out, n);

@@ -48,9 +48,10 @@ pw_scale_factor(int32_t s)
 }
 
 /*
- * The region (tree coordinates, about the tree's origin) at scale s: each box rounded outwards
- * and grown by one pixel, as a nearest sample of a changed pixel may land there (damage is
- * never wrong by being more). Unchanged at PW_SCALE_ONE.
+ * The region (tree coordinates, about the tree's origin) at scale s, each box rounded outwards:
+ * every output pixel whose nearest sample (at its centre, the inverse scale rounded down) falls
+ * in a box is inside it (tests/unit/test_scale.c checks it against pixman). Unchanged at
+ * PW_SCALE_ONE.
  */
 void pw_scale_region(pixman_region32_t *region, int32_t s);
 

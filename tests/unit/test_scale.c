@@ -66,7 +66,7 @@ draw(pixman_image_t *src, pixman_image_t *dst, int32_t s, int dw, int dh)
 static void
 test_damage(void)
 {
-	for (int round = 0; round < 300; round++) {
+	for (int round = 0; round < 3000; round++) {
 		int w = 1 + rand() % 90, h = 1 + rand() % 90;
 		int32_t s = PW_SCALE_MIN * 64 + rand() % (PW_SCALE_ONE - PW_SCALE_MIN * 64);
 		int dw = pw_scale_floor(w, s), dh = pw_scale_floor(h, s);
