@@ -56,6 +56,27 @@ blit_opaque(const struct pw_pixmap *src, int x, int y, pixman_image_t *target,
 	return true;
 }
 
+/* A scaled opaque buffer without a transform of its own: picowl's nearest spans (4.50). */
+static bool
+scale_opaque(const struct pw_pixmap *src, int x, int y, int32_t scale, pixman_image_t *target,
+	const pixman_region32_t *clip)
+{
+	enum pw_format df;
+	if (!target_format(target, &df)) {
+		return false;
+	}
+	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
+		pixman_image_get_height(target), pixman_image_get_stride(target), df};
+	int n;
+	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
+	for (int i = 0; i < n; i++) {
+		if (!pw_scale_blit(&dst, src, x, y, scale, &b[i])) {
+			return false; /* the format: the first box says it for all */
+		}
+	}
+	return true;
+}
+
 static pixman_color_t
 color(uint32_t rgb)
 {
@@ -193,13 +214,16 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		return;
 	}
 	pixman_transform_t transform;
-	bool transformed = scaled ? scaled_transform(surface, paint->scale, &transform)
-				  : buffer_transform(surface, &transform);
-	if (!transformed && !scaled && pw_surface_opaque(surface) &&
-		blit_opaque(&pixels, x, y, paint->target, &clip)) {
+	bool transformed = buffer_transform(surface, &transform);
+	if (!transformed && pw_surface_opaque(surface) &&
+		(scaled ? scale_opaque(&pixels, box[0], box[1], paint->scale, paint->target, &clip)
+			: blit_opaque(&pixels, x, y, paint->target, &clip))) {
 		pw_surface_pixels_end(surface);
 		pixman_region32_fini(&clip);
 		return;
+	}
+	if (scaled) {
+		transformed = scaled_transform(surface, paint->scale, &transform);
 	}
 	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(pixels.format),
 		pixels.width, pixels.height, pixels.data, pixels.stride);

@@ -7,7 +7,6 @@
  */
 #include <pixman.h>
 
-#include "scale.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "surface_tree.h"
@@ -169,12 +168,4 @@ pw_surface_at(struct pw_surface *surface, double sx, double sy, double *out_sx, 
 		}
 	}
 	return NULL;
-}
-
-int32_t
-pw_surface_tree_scale(struct pw_surface *surface)
-{
-	struct pw_surface *root = pw_surface_root(surface);
-	return root->role && root->role->scale && root->role_data ? root->role->scale(root)
-								  : PW_SCALE_ONE;
 }

@@ -7,7 +7,10 @@
 #define PW_SCALE_H
 
 #include <pixman.h>
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "pixels.h"
 
 #define PW_SCALE_ONE 65536
 /* The smallest scale: its inverse still fits pixman's 16.16 fixed point. */
@@ -54,5 +57,15 @@ pw_scale_factor(int32_t s)
  * PW_SCALE_ONE.
  */
 void pw_scale_region(pixman_region32_t *region, int32_t s);
+
+/*
+ * The hot case of a scaled opaque buffer: `src` drawn at scale s with its top-left pixel at
+ * x, y of `dst`, into `box` of dst only (inside dst and inside the scaled buffer), each pixel
+ * the source pixel pixman's nearest filter takes (the inverse scale rounded down, sampled at
+ * the pixel's centre): the same pixels as render.c's pixman path, at a fraction of its cost
+ * (4.50). RGB565, XRGB8888 or ARGB8888 (as opaque) into RGB565 or XRGB8888; false for others.
+ */
+bool pw_scale_blit(const struct pw_pixmap *dst, const struct pw_pixmap *src, int x, int y,
+	int32_t s, const pixman_box32_t *box);
 
 #endif

@@ -94,6 +94,22 @@ pw_view_unmap(struct pw_view *view)
 	pw_tiling_arrange(server);
 }
 
+/*
+ * The scale its tree is drawn at, kept here (the frame path reads it, 4.50): a new one redraws
+ * the whole tile, as the old drawing may reach further.
+ */
+static void
+refresh_scale(struct pw_view *view)
+{
+	int32_t scale = view->impl->fit && !view->pinned ? view->impl->fit(view) : PW_SCALE_ONE;
+	if (scale != view->scale) {
+		view->scale = scale;
+		if (view->mapped) {
+			pw_view_damage_whole(view);
+		}
+	}
+}
+
 static void
 configure(struct pw_view *view)
 {
@@ -167,6 +183,7 @@ pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 		pw_view_damage_whole(view);
 	}
 	view->content = content;
+	refresh_scale(view);
 	uint32_t states = (view->states & ~PW_VIEW_TILED) | (view->fullscreen ? 0 : PW_VIEW_TILED);
 	if ((resized && !view->pinned) || states != view->states) {
 		view->states = states;
@@ -247,13 +264,11 @@ pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
 	struct pw_view *view = pw_view_from_surface(surface);
-	if (view && view->mapped && view->surface == root) {
-		/* A new scale redraws the whole tile: the old drawing may reach further. */
-		int32_t scale = pw_surface_tree_scale(root);
-		if (scale != view->scale) {
-			view->scale = scale;
-			pw_view_damage_whole(view);
-		}
+	/* The common frame: a root alone that fits, drawn 1:1, stays so without asking its role. */
+	if (view && view->surface == root &&
+		(view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
+			root->width > view->content.width || root->height > view->content.height)) {
+		refresh_scale(view);
 	}
 	if (view && view->pinned && view->mapped && view->surface == root) {
 		struct pw_box tile = pinned_tile(view, view->tile);

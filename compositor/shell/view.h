@@ -26,6 +26,8 @@ struct pw_view_impl {
 	void (*close)(struct pw_view *view);
 	/* Optional: whether the client set its window geometry (else it is its tree's box). */
 	bool (*has_geometry)(struct pw_view *view);
+	/* Optional: the scale its tree fits its content box at (pw_view_scale), else 1. */
+	int32_t (*fit)(struct pw_view *view);
 };
 
 struct pw_view {
@@ -40,7 +42,7 @@ struct pw_view {
 	uint32_t states; /* last states configured */
 	char *title, *app_id;
 	int min_width, min_height, max_width, max_height;
-	int32_t scale; /* scale.h: the tree's at its last commit, to damage a change (4.50) */
+	int32_t scale; /* scale.h: the tree's, kept at commits and tile changes (4.50) */
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;
 };

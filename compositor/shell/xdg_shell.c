@@ -188,30 +188,14 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	}
 	int gx, gy;
 	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
-	int32_t scale = pw_surface_tree_scale(surface);
-	*x = view->content.x - pw_scale_floor(gx, scale);
-	*y = view->content.y - pw_scale_floor(gy, scale);
+	if (view->scale != PW_SCALE_ONE) {
+		gx = pw_scale_floor(gx, view->scale);
+		gy = pw_scale_floor(gy, view->scale);
+	}
+	*x = view->content.x - gx;
+	*y = view->content.y - gy;
 	*clip = view->content;
 	return true;
-}
-
-/* A toplevel's window (its geometry, else its tree's box) against its content box (4.50). */
-static int32_t
-toplevel_scale(struct pw_xdg_surface *xdg)
-{
-	struct pw_view *view = &xdg->toplevel->view;
-	if ((int32_t)(xdg->answered_serial - xdg->toplevel->size_serial) < 0) {
-		/* The client has not answered its new size yet: it is not too large yet. */
-		return view->scale;
-	}
-	if (xdg->has_geometry) {
-		return pw_view_scale(view, xdg->geometry.width, xdg->geometry.height);
-	}
-	if (xdg->surface->stack.next->next == &xdg->surface->stack) {
-		return pw_view_scale(view, xdg->surface->width, xdg->surface->height);
-	}
-	struct pw_box box = pw_view_tree_box(xdg->surface);
-	return pw_view_scale(view, box.width, box.height);
 }
 
 /* A popup is scaled with the toplevel or layer surface it belongs to. */
@@ -227,10 +211,10 @@ role_scale(struct pw_surface *surface)
 		}
 		xdg = xdg->popup->parent;
 	}
-	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel || !xdg->surface) {
+	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
 		return PW_SCALE_ONE;
 	}
-	return toplevel_scale(xdg);
+	return xdg->toplevel->view.scale; /* kept by view.c at commits and tile changes */
 }
 
 static const struct pw_surface_role xdg_surface_role;

@@ -127,10 +127,36 @@ view_has_geometry(struct pw_view *view)
 	return toplevel->xdg->has_geometry;
 }
 
+/* The window (its geometry, else its tree's box) against the content box (4.50). */
+static int32_t
+view_fit(struct pw_view *view)
+{
+	struct pw_xdg_toplevel *toplevel = wl_container_of(view, toplevel, view);
+	struct pw_xdg_surface *xdg = toplevel->xdg;
+	if (!xdg || !xdg->surface) {
+		return view->scale;
+	}
+	if ((int32_t)(xdg->answered_serial - toplevel->size_serial) < 0 ||
+		view->content.width != toplevel->sent_width ||
+		view->content.height != toplevel->sent_height) {
+		/* The client has not answered (or been told) its new size: not too large yet. */
+		return view->scale;
+	}
+	if (xdg->has_geometry) {
+		return pw_view_scale(view, xdg->geometry.width, xdg->geometry.height);
+	}
+	if (xdg->surface->stack.next->next == &xdg->surface->stack) {
+		return pw_view_scale(view, xdg->surface->width, xdg->surface->height);
+	}
+	struct pw_box box = pw_view_tree_box(xdg->surface);
+	return pw_view_scale(view, box.width, box.height);
+}
+
 static const struct pw_view_impl view_impl = {
 	.configure = view_configure,
 	.close = view_close,
 	.has_geometry = view_has_geometry,
+	.fit = view_fit,
 };
 
 static void

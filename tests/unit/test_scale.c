@@ -6,7 +6,9 @@
 #include <pixman.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scale.h"
 
@@ -122,6 +124,68 @@ test_damage(void)
 	pixman_region32_fini(&r);
 }
 
+static pixman_format_code_t
+code(enum pw_format f)
+{
+	return f == PW_FORMAT_RGB565 ? PIXMAN_r5g6b5 : PIXMAN_x8r8g8b8;
+}
+
+/* pw_scale_blit against pixman's nearest, pixel for pixel, in every pair of formats. */
+static void
+test_blit(void)
+{
+	const enum pw_format formats[2] = {PW_FORMAT_RGB565, PW_FORMAT_XRGB8888};
+	for (int round = 0; round < 400; round++) {
+		enum pw_format sf = formats[rand() % 2], df = formats[rand() % 2];
+		int w = 1 + rand() % 120, h = 1 + rand() % 120;
+		int32_t s = 2048 + rand() % (PW_SCALE_ONE - 2048);
+		int dw = pw_scale_floor(w, s), dh = pw_scale_floor(h, s);
+		if (dw < 1 || dh < 1) {
+			continue;
+		}
+		int ox = rand() % 5, oy = rand() % 5, tw = dw + 8, th = dh + 8;
+		int sb = sf == PW_FORMAT_RGB565 ? 2 : 4, db = df == PW_FORMAT_RGB565 ? 2 : 4;
+		int ss = (w * sb + 3) & ~3, ds = (tw * db + 3) & ~3; /* pixman's strides */
+		uint8_t *sp = malloc((size_t)ss * h);
+		for (int i = 0; i < ss * h; i++) {
+			sp[i] = (uint8_t)rand();
+		}
+		uint8_t *a = calloc((size_t)ds, th), *b = calloc((size_t)ds, th);
+		pixman_image_t *src = pixman_image_create_bits(code(sf), w, h, (uint32_t *)sp, ss);
+		pixman_image_t *da = pixman_image_create_bits(code(df), tw, th, (uint32_t *)a, ds);
+		pixman_fixed_t inv = (pixman_fixed_t)(((int64_t)1 << 32) / s);
+		pixman_transform_t t;
+		pixman_transform_init_scale(&t, inv, inv);
+		pixman_image_set_transform(src, &t);
+		pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
+		pixman_box32_t box = {ox + rand() % dw, oy + rand() % dh, 0, 0};
+		box.x2 = box.x1 + 1 + rand() % (ox + dw - box.x1);
+		box.y2 = box.y1 + 1 + rand() % (oy + dh - box.y1);
+		pixman_region32_t clip;
+		pixman_region32_init_rects(&clip, &box, 1);
+		pixman_image_set_clip_region32(da, &clip);
+		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, da, 0, 0, 0, 0, ox, oy, dw, dh);
+		struct pw_pixmap sm = {sp, w, h, ss, sf}, dm = {b, tw, th, ds, df};
+		CHECK(pw_scale_blit(&dm, &sm, ox, oy, s, &box));
+		bool same = memcmp(a, b, (size_t)ds * th) == 0;
+		CHECK(same);
+		if (!same) {
+			fprintf(stderr, "blit %dx%d %d->%d scale %d box %d,%d-%d,%d differs\n", w,
+				h, sf, df, s, box.x1, box.y1, box.x2, box.y2);
+		}
+		pixman_region32_fini(&clip);
+		pixman_image_unref(src);
+		pixman_image_unref(da);
+		free(sp);
+		free(a);
+		free(b);
+	}
+	struct pw_pixmap any = {NULL, 1, 1, 4, PW_FORMAT_XRGB8888};
+	struct pw_pixmap argb = {NULL, 1, 1, 4, PW_FORMAT_ARGB8888};
+	pixman_box32_t none = {0, 0, 0, 0};
+	CHECK(!pw_scale_blit(&argb, &any, 0, 0, PW_SCALE_ONE / 2, &none));
+}
+
 int
 main(void)
 {
@@ -129,5 +193,6 @@ main(void)
 	test_fit();
 	test_round();
 	test_damage();
+	test_blit();
 	return check_summary();
 }
