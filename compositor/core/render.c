@@ -214,7 +214,9 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		return;
 	}
 	pixman_transform_t transform;
-	bool transformed = buffer_transform(surface, &transform);
+	const struct pw_surface_state *cur = &surface->current;
+	bool plain = cur->transform == 0 && cur->scale == 1 && !cur->has_src && !cur->has_dst;
+	bool transformed = !plain && buffer_transform(surface, &transform);
 	if (!transformed && pw_surface_opaque(surface) &&
 		(scaled ? scale_opaque(&pixels, box[0], box[1], paint->scale, paint->target, &clip)
 			: blit_opaque(&pixels, x, y, paint->target, &clip))) {

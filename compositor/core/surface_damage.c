@@ -33,10 +33,10 @@ clip_to(pixman_region32_t *region, struct pw_box clip)
  * Moves `region` (surface-local, the surface at tree offset tx, ty) to the output and clips it;
  * a scaled tree's damage is scaled about its origin, rounded outwards (4.50).
  */
-static void
+static inline void
 to_output(pixman_region32_t *region, const struct pw_tree_damage *where, long long tx, long long ty)
 {
-	if (where->scale == PW_SCALE_ONE) {
+	if (__builtin_expect(where->scale == PW_SCALE_ONE, 1)) {
 		pixman_region32_translate(region, pw_position_at(where->x, tx),
 			pw_position_at(where->y, ty));
 	} else {

@@ -123,8 +123,11 @@ add_opaque(struct pw_view *view, pixman_region32_t *covered)
 		return;
 	}
 	/* The surface's box, scaled to fit (4.50), clipped to where its view shows it. */
-	int32_t scale = pw_surface_tree_scale(s);
-	int w = pw_scale_floor(s->width, scale), h = pw_scale_floor(s->height, scale);
+	int w = s->width, h = s->height;
+	if (view->scale != PW_SCALE_ONE) {
+		w = pw_scale_floor(w, view->scale);
+		h = pw_scale_floor(h, view->scale);
+	}
 	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
 	int sx2 = pw_region_end(x, w), cx2 = pw_region_end(clip.x, clip.width);
 	int sy2 = pw_region_end(y, h), cy2 = pw_region_end(clip.y, clip.height);

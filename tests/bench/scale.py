@@ -6,7 +6,7 @@ usage: tests/bench/run.py --build build-bench --sections scale --splice   # abou
 picowl (RGB565 and XRGB8888 outputs, 240x320) runs under callgrind as in run.py's callgrind
 section. The client is picowl-load in its tile (236x316): unscaled, it draws at its tile's size
 and damages 16 full-width rows (`rows:16`); scaled, it draws 472x632 whatever it is told
-(`--oversize`), shown at half size, and damages 32 rows, the same 16 output rows. Instructions
+(`--oversize`), shown at half size by pw_scale_blit, and damages 32 rows, the same 16 output rows. Instructions
 per frame = (I(N2) - I(N1)) / (N2 - N1). The claim: scaled at most 3x unscaled.
 """
 
@@ -53,8 +53,8 @@ def report(results, checks):
 		return []
 	L = [TITLE + '\n']
 	L.append('picowl-load in a 236x316 tile: unscaled at its tile size damaging 16 rows, scaled '
-		 'drawing 472x632 (shown at half size, pixman nearest) damaging 32 rows, the same 16 '
-		 'output rows. Slope between %d and %d frames; the limit is %.0fx.\n'
+		 'drawing 472x632 (shown at half size, nearest: pw_scale_blit) damaging 32 rows, the same '
+		 '16 output rows. Slope between %d and %d frames; the limit is %.0fx.\n'
 		 % (FRAMES[0], FRAMES[1], LIMIT))
 	L.append('| output | unscaled | scaled | ratio |')
 	L.append('|---|---:|---:|---:|')
