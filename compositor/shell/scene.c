@@ -111,15 +111,14 @@ pw_scene_alone_view(struct pw_server *server)
 	return wl_container_of(desktop->views.prev, view, link);
 }
 
-/* Adds what the opaque root surface of `view` covers on the output to `covered`. */
+/* Adds what the opaque root surface of `view`, placed at view->drawn, covers to `covered`. */
 static void
 add_opaque(struct pw_view *view, pixman_region32_t *covered)
 {
 	struct pw_surface *s = view->surface;
-	int x, y;
-	struct pw_box clip;
-	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || !s->role || !s->role->place ||
-		!s->role->place(s, &x, &y, &clip)) {
+	int x = view->drawn.x, y = view->drawn.y;
+	struct pw_box clip = view->drawn.clip;
+	if (!view->drawn.shown || !pw_surface_has_buffer(s) || !pw_surface_opaque(s)) {
 		return;
 	}
 	/* The surface's box, scaled to fit (4.50), clipped to where its view shows it. */
@@ -154,6 +153,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 	pixman_region32_init(&bare);
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (!full || view == full) {
+			/* Placed once a frame: the views are drawn below with the same answer. */
+			view->drawn.shown = pw_view_place(view, &view->drawn.x, &view->drawn.y,
+				&view->drawn.clip);
 			add_opaque(view, &bare);
 		}
 	}
@@ -174,10 +176,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			continue;
 		}
 		paint_border(server, view, target, damage);
-		int x, y;
-		struct pw_box clip;
-		if (pw_view_place(view, &x, &y, &clip)) {
-			pw_render_surface_tree(view->surface, x, y, clip, target, damage);
+		if (view->drawn.shown) {
+			pw_render_surface_tree(view->surface, view->drawn.x, view->drawn.y,
+				view->drawn.clip, target, damage);
 		}
 	}
 	if (layers) {

@@ -43,6 +43,11 @@ struct pw_view {
 	char *title, *app_id;
 	int min_width, min_height, max_width, max_height;
 	int32_t scale; /* scale.h: the tree's, kept at commits and tile changes (4.50) */
+	struct {
+		bool shown;
+		int x, y;
+		struct pw_box clip;
+	} drawn; /* pw_view_place's answer for the frame being drawn (scene.c's render) */
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;
 };

@@ -203,6 +203,9 @@ static int32_t
 role_scale(struct pw_surface *surface)
 {
 	struct pw_xdg_surface *xdg = surface->role_data;
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		return xdg->toplevel->view.scale; /* kept by view.c at commits and tile changes */
+	}
 	while (xdg && xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
 		if (!xdg->popup->parent) {
 			struct pw_layer_surface *ls = xdg->popup->layer_parent;
@@ -214,7 +217,7 @@ role_scale(struct pw_surface *surface)
 	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
 		return PW_SCALE_ONE;
 	}
-	return xdg->toplevel->view.scale; /* kept by view.c at commits and tile changes */
+	return xdg->toplevel->view.scale;
 }
 
 static const struct pw_surface_role xdg_surface_role;

@@ -1104,7 +1104,7 @@ def main():
 	p.add_argument('--arm-build', help='section arm: an armel build directory to use instead')
 	p.add_argument('--arm-sysroot', help='section arm: the sysroot of --arm-build')
 	p.add_argument('--arm-rounds', type=int, default=2, help='section arm: fresh runs')
-	p.add_argument('--arm-parts', default='spans,patterns,doom,turned', help='section arm: what runs')
+	p.add_argument('--arm-parts', default='spans,patterns,doom,turned,scaled', help='section arm: what runs')
 	p.add_argument('--splice', action='store_true',
 		       help='write only this run\'s sections into the existing --out and its JSON, '
 		       'keeping the other sections\' text and figures')
