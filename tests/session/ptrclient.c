@@ -2,13 +2,14 @@
  * The pointer emulation tests' client (test_touch_pointer*.py): a toplevel of one colour that
  * binds the seat's pointer, and its touch too when asked.
  *
- *   ptrclient pointer|touch|vanish[-big]|layer STATE_FILE [APP_ID]
+ *   ptrclient pointer|touch|vanish[-big]|sub|layer STATE_FILE [APP_ID]
  *
  * pointer: binds wl_pointer only (as foot 1.13 and SDL 1.2 programs do). touch: binds wl_touch
  * too. vanish: pointer only, and destroys its toplevel at its first motion with a button held
  * (a client that destroys its surface under the finger). It fills its toplevel green (pointer),
  * red (touch) or blue (vanish); with -big it draws 480x640 whatever it is told (the scale to
  * fit tests, 4.50), its quadrants red, green, blue and yellow from the top left, row by row.
+ * sub: touch-big with a 240x320 magenta subsurface over its bottom-right quadrant.
  * layer: a 480x640 overlay layer surface, anchored nowhere, of those quadrants, with wl_touch.
  * Every event is one line on stdout and
  * appended to STATE_FILE:
@@ -29,7 +30,8 @@
 struct app {
 	struct pw_client tc;
 	struct pw_client_toplevel top;
-	bool vanish, big, drawn, gone;
+	bool vanish, big, sub, drawn, gone;
+	struct wl_surface *child;
 	struct zwlr_layer_shell_v1 *layer_shell;
 	struct zwlr_layer_surface_v1 *layer;
 	struct wl_surface *layer_surface;
@@ -117,6 +119,17 @@ draw_big(struct app *app, struct wl_surface *surface)
 			cv.pixels[y * cv.width + x] = quadrant[(y >= 320) * 2 + (x >= 240)];
 		}
 	}
+	if (app->sub && !app->child && app->tc.subcompositor) {
+		struct wl_buffer *magenta = pw_client_solid_buffer(&app->tc, 240, 320, 0xffff00ffu);
+		app->child = wl_compositor_create_surface(app->tc.compositor);
+		struct wl_subsurface *sub =
+			wl_subcompositor_get_subsurface(app->tc.subcompositor, app->child, surface);
+		wl_subsurface_set_position(sub, 240, 320);
+		wl_subsurface_set_desync(sub);
+		wl_surface_attach(app->child, magenta, 0, 0);
+		wl_surface_damage_buffer(app->child, 0, 0, INT32_MAX, INT32_MAX);
+		wl_surface_commit(app->child);
+	}
 	wl_surface_attach(surface, pw_client_canvas_finish(&cv, app->tc.shm), 0, 0);
 	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(surface);
@@ -167,6 +180,7 @@ main(int argc, char *argv[])
 		.top = {.width = 100, .height = 100, .configure = handle_configure, .data = &app},
 	};
 	const struct pw_client_versions versions = {.compositor = 4,
+		.subcompositor = 1,
 		.shm = 1,
 		.seat = 7,
 		.output = 3,
@@ -188,11 +202,16 @@ main(int argc, char *argv[])
 		mode[len - 4] = '\0';
 	}
 	bool layer = strcmp(mode, "layer") == 0;
+	if (strcmp(mode, "sub") == 0) {
+		snprintf(mode, sizeof(mode), "touch");
+		app.big = app.sub = true;
+	}
 	if (argc < 3 || argc > 4 ||
 		(strcmp(mode, "pointer") && strcmp(mode, "touch") && strcmp(mode, "vanish") &&
 			!layer)) {
 		fprintf(stderr,
-			"usage: ptrclient pointer|touch|vanish[-big]|layer STATE_FILE [APP_ID]\n");
+			"usage: ptrclient pointer|touch|vanish[-big]|sub|layer STATE_FILE "
+			"[APP_ID]\n");
 		return 2;
 	}
 	const struct pw_client_global globals[] = {

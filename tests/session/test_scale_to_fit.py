@@ -3,7 +3,8 @@
 told (ptrclient's -big modes: quadrants red, green, blue, yellow) is shown whole in its tile,
 scaled down keeping its aspect; a tap on its bottom-right quadrant arrives in that quadrant's
 buffer coordinates, as wl_touch and as the pointer a finger emulates; a 480x640 overlay layer
-surface on the 240x320 output is scaled to fit the output and its taps are mapped back too."""
+surface on the 240x320 output is scaled to fit the output and its taps are mapped back too; a
+subsurface over the bottom-right quadrant is scaled with its toplevel and gets its own taps."""
 
 import os
 
@@ -12,6 +13,7 @@ import session
 from harness import check, log
 
 RED, GREEN, BLUE, YELLOW = (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0)
+MAGENTA = (255, 0, 255)
 QUADRANTS = [RED, GREEN, BLUE, YELLOW]  # top left, top right, bottom left, bottom right
 W, H = 480, 640
 
@@ -134,6 +136,40 @@ def run():
 		check(near(got, want), 'a tap at %d,%d on the layer arrived at %s, not near %s'
 		      % (ox, oy, got, want))
 		log('the layer surface: shown whole, a tap at %d,%d arrived at %s' % (ox, oy, got))
+
+	# a subsurface of a scaled toplevel is scaled with it, and its taps are its own coordinates
+	with harness.Session(args, extra_args=['--test-hooks']) as s:
+		sub = os.path.join(s.dir, 'sub.state')
+		open(sub, 'w').close()
+		c1 = harness.content_box(harness.tile_boxes(1, s.width, s.height)[0])
+		s.spawn([client, 'sub', sub], 'big-sub')
+		s.poll(lambda: 'drawn' in lines(sub), 'the client with a subsurface draws')
+		x, y, w, h = shown(c1)
+
+		def sub_problems(img):
+			want = [(1, 1, RED), (3, 1, GREEN), (1, 3, BLUE), (3, 3, MAGENTA)]
+			return ['%d,%d is %s, not %s' % (x + w * fx // 4, y + h * fy // 4,
+							 img.px(x + w * fx // 4, y + h * fy // 4), rgb)
+				for fx, fy, rgb in want
+				if not harness.rgb_close(img.px(x + w * fx // 4, y + h * fy // 4), rgb)] + \
+				([] if harness.rgb_close(img.px(x + w - 1, y + h - 1), MAGENTA)
+				 else ['the subsurface does not reach the bottom right corner'])
+
+		img = s.wait_for(sub_problems, 'the subsurface scaled with its toplevel')
+		img.save_ppm(os.path.join(s.dir, 'scale-subsurface.ppm'))
+		(ox, oy), (bx, by) = bottom_right(c1)
+		want = (bx - W // 2, by - H // 2)  # the subsurface's own coordinates
+		mark = len(lines(sub))
+		touch('down', ox, oy)
+		touch('up', ox, oy)
+		s.poll(lambda: 'touch_up' in lines(sub)[mark:], 'the tap on the subsurface arrives')
+		down = [l for l in lines(sub)[mark:] if l.startswith('touch_down')]
+		got = tuple(float(v) for v in down[0].split()[1:3])
+		check(abs(got[0] - want[0]) <= 3 and abs(got[1] - want[1]) <= 3,
+		      'a tap at %d,%d on the subsurface arrived at %s, not near %s'
+		      % (ox, oy, got, want))
+		log('the subsurface: scaled with its toplevel, a tap at %d,%d arrived at %s'
+		    % (ox, oy, got))
 
 
 harness.main(run)
