@@ -192,8 +192,10 @@ static void
 handle_configure(struct pw_client_toplevel *top)
 {
 	struct load *load = top->data;
-	int w = top->configured_width > 0 ? top->configured_width : load->opt.width;
-	int h = top->configured_height > 0 ? top->configured_height : load->opt.height;
+	bool told = top->configured_width > 0 && !load->opt.oversize;
+	int w = told ? top->configured_width : load->opt.width;
+	int h = !load->opt.oversize && top->configured_height > 0 ? top->configured_height
+								  : load->opt.height;
 	bool first = !load->configured;
 	load->configured = true;
 	if (w != load->width || h != load->height) {

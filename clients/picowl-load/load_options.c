@@ -23,6 +23,8 @@ usage(FILE *out)
 		"  --seconds S         exit after S seconds of counting\n"
 		"  --fullscreen        ask to be fullscreen\n"
 		"  --size WxH          buffer size when the compositor leaves it to us (240x320)\n"
+		"  --oversize          draw at --size whatever the compositor asks (a client\n"
+		"                      larger than its tile, scaled to fit)\n"
 		"  --hold              after the last frame, report and stay connected (drawing\n"
 		"                      nothing) until SIGTERM: a measurement can end before the\n"
 		"                      disconnect\n"
@@ -115,6 +117,9 @@ parse_options(int argc, char **argv, struct options *opt)
 			continue;
 		} else if (strcmp(a, "--hold") == 0) {
 			opt->hold = true;
+			continue;
+		} else if (strcmp(a, "--oversize") == 0) {
+			opt->oversize = true;
 			continue;
 		}
 		if (v == NULL) {

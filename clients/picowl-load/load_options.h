@@ -24,6 +24,7 @@ struct options {
 	bool fullscreen;
 	bool hold; /* after the last frame: report, stay connected until SIGTERM */
 	int width, height;
+	bool oversize; /* --size whatever the compositor asks: a client scaled to fit (4.50) */
 };
 
 /* Reads the command line into `opt`; false after a message on stderr (--help exits 0). */

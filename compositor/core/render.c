@@ -5,6 +5,7 @@
 #include "format.h"
 #include "pixels.h"
 #include "region.h"
+#include "scale.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
@@ -13,6 +14,8 @@
 struct paint {
 	pixman_image_t *target;
 	pixman_region32_t *clip; /* damage within the box the tree is clipped to */
+	int x, y; /* the tree's origin on the output, for a scaled tree */
+	int32_t scale; /* scale.h; PW_SCALE_ONE draws the tree 1:1 */
 };
 
 static bool
@@ -49,6 +52,27 @@ blit_opaque(const struct pw_pixmap *src, int x, int y, pixman_image_t *target,
 	for (int i = 0; i < n; i++) {
 		pw_pixels_blit_at(&dst, src, b[i].x1 - x, b[i].y1 - y, b[i].x2 - b[i].x1,
 			b[i].y2 - b[i].y1, x, y, dst.width, dst.height, 0);
+	}
+	return true;
+}
+
+/* A scaled opaque buffer without a transform of its own: picowl's nearest spans (4.50). */
+static bool
+scale_opaque(const struct pw_pixmap *src, int x, int y, int32_t scale, pixman_image_t *target,
+	const pixman_region32_t *clip)
+{
+	enum pw_format df;
+	if (!target_format(target, &df)) {
+		return false;
+	}
+	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
+		pixman_image_get_height(target), pixman_image_get_stride(target), df};
+	int n;
+	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
+	for (int i = 0; i < n; i++) {
+		if (!pw_scale_blit(&dst, src, x, y, scale, &b[i])) {
+			return false; /* the format: the first box says it for all */
+		}
 	}
 	return true;
 }
@@ -136,6 +160,35 @@ buffer_transform(const struct pw_surface *surface, pixman_transform_t *out)
 	return pixman_transform_from_pixman_f_transform(out, &m);
 }
 
+/*
+ * A scaled surface (4.50): its place on the output, the tree offset tx, ty times the scale from
+ * the tree's origin; the surface is drawn into floor-rounded bounds, so that nearest samples
+ * never leave its buffer.
+ */
+static void
+scaled_box(const struct paint *paint, struct pw_surface *surface, int tx, int ty, int *box)
+{
+	box[0] = paint->x + pw_scale_floor(tx, paint->scale);
+	box[1] = paint->y + pw_scale_floor(ty, paint->scale);
+	box[2] = paint->x + pw_scale_floor(tx + surface->width, paint->scale);
+	box[3] = paint->y + pw_scale_floor(ty + surface->height, paint->scale);
+}
+
+/* Output pixels to buffer pixels: the inverse scale, then the buffer's own transform. */
+static bool
+scaled_transform(const struct pw_surface *surface, int32_t scale, pixman_transform_t *out)
+{
+	pixman_fixed_t inv = (pixman_fixed_t)(((int64_t)1 << 32) / scale);
+	pixman_transform_t down;
+	pixman_transform_init_scale(&down, inv, inv);
+	pixman_transform_t buffer;
+	if (!buffer_transform(surface, &buffer)) {
+		*out = down;
+		return true;
+	}
+	return pixman_transform_multiply(out, &buffer, &down);
+}
+
 static void
 paint_surface(struct pw_surface *surface, int x, int y, void *data)
 {
@@ -143,10 +196,14 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	if (!pw_surface_has_buffer(surface)) {
 		return;
 	}
+	bool scaled = paint->scale != PW_SCALE_ONE;
+	int box[4] = {x, y, pw_region_end(x, surface->width), pw_region_end(y, surface->height)};
+	if (scaled) {
+		scaled_box(paint, surface, x, y, box);
+	}
 	pixman_region32_t clip;
 	pixman_region32_init(&clip);
-	pw_region_clip_to(&clip, paint->clip, x, y, pw_region_end(x, surface->width),
-		pw_region_end(y, surface->height));
+	pw_region_clip_to(&clip, paint->clip, box[0], box[1], box[2], box[3]);
 	if (!pixman_region32_not_empty(&clip)) {
 		pixman_region32_fini(&clip);
 		return;
@@ -157,28 +214,35 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		return;
 	}
 	pixman_transform_t transform;
-	bool transformed = buffer_transform(surface, &transform);
+	const struct pw_surface_state *cur = &surface->current;
+	bool plain = cur->transform == 0 && cur->scale == 1 && !cur->has_src && !cur->has_dst;
+	bool transformed = !plain && buffer_transform(surface, &transform);
 	if (!transformed && pw_surface_opaque(surface) &&
-		blit_opaque(&pixels, x, y, paint->target, &clip)) {
+		(scaled ? scale_opaque(&pixels, box[0], box[1], paint->scale, paint->target, &clip)
+			: blit_opaque(&pixels, x, y, paint->target, &clip))) {
 		pw_surface_pixels_end(surface);
 		pixman_region32_fini(&clip);
 		return;
+	}
+	if (scaled) {
+		transformed = scaled_transform(surface, paint->scale, &transform);
 	}
 	pixman_image_t *src = pixman_image_create_bits_no_clear(pw_format_pixman(pixels.format),
 		pixels.width, pixels.height, pixels.data, pixels.stride);
 	if (src) {
 		if (transformed) {
+			/* Scaled to fit: nearest, whatever the viewport asks (4.50). */
 			pixman_image_set_transform(src, &transform);
 			pixman_image_set_filter(src,
-				surface->current.has_dst || surface->current.has_src
+				!scaled && (surface->current.has_dst || surface->current.has_src)
 					? PIXMAN_FILTER_BILINEAR
 					: PIXMAN_FILTER_NEAREST,
 				NULL, 0);
 		}
 		pixman_image_set_clip_region32(paint->target, &clip);
 		pixman_op_t op = pw_surface_opaque(surface) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER;
-		pixman_image_composite32(op, src, NULL, paint->target, 0, 0, 0, 0, x, y,
-			surface->width, surface->height);
+		pixman_image_composite32(op, src, NULL, paint->target, 0, 0, 0, 0, box[0], box[1],
+			box[2] - box[0], box[3] - box[1]);
 		pixman_image_set_clip_region32(paint->target, NULL);
 		pixman_image_unref(src);
 	}
@@ -195,8 +259,13 @@ paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_imag
 	pw_region_clip_to(&clip, damage, box.x, box.y, pw_region_end(box.x, box.width),
 		pw_region_end(box.y, box.height));
 	if (pixman_region32_not_empty(&clip)) {
-		struct paint paint = {.target = target, .clip = &clip};
-		pw_surface_for_each(root, x, y, paint_surface, &paint);
+		struct paint paint = {.target = target, .clip = &clip, .x = x, .y = y};
+		paint.scale = pw_surface_tree_scale(root);
+		if (paint.scale == PW_SCALE_ONE) {
+			pw_surface_for_each(root, x, y, paint_surface, &paint);
+		} else {
+			pw_surface_for_each(root, 0, 0, paint_surface, &paint);
+		}
 	}
 	pixman_region32_fini(&clip);
 }

@@ -59,6 +59,11 @@ struct pw_surface_role {
 	 * box it is clipped to. False when it is not shown.
 	 */
 	bool (*place)(struct pw_surface *surface, int *x, int *y, struct pw_box *clip);
+	/*
+	 * Optional: the scale (scale.h, 16.16, at most PW_SCALE_ONE) a root surface of this role
+	 * and its subsurfaces are drawn at from the origin `place` gives; without it, PW_SCALE_ONE.
+	 */
+	int32_t (*scale)(struct pw_surface *surface);
 };
 
 struct pw_subsurface;

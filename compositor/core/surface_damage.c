@@ -5,6 +5,7 @@
 #include "counters.h"
 #include "output.h"
 #include "region.h"
+#include "scale.h"
 #include "server.h"
 #include "subsurface.h"
 #include "surface.h"
@@ -17,6 +18,7 @@ place_tree(struct pw_surface *root, struct pw_tree_damage *where)
 {
 	where->shown = root->server->output && root->role && root->role->place && root->role_data &&
 		root->role->place(root, &where->x, &where->y, &where->clip);
+	where->scale = where->shown ? pw_surface_tree_scale(root) : PW_SCALE_ONE;
 	return where->shown;
 }
 
@@ -25,6 +27,24 @@ clip_to(pixman_region32_t *region, struct pw_box clip)
 {
 	pw_region_clip(region, clip.x, clip.y, pw_region_end(clip.x, clip.width),
 		pw_region_end(clip.y, clip.height));
+}
+
+/*
+ * Moves `region` (surface-local, the surface at tree offset tx, ty) to the output and clips it;
+ * a scaled tree's damage is scaled about its origin, rounded outwards (4.50).
+ */
+static inline void
+to_output(pixman_region32_t *region, const struct pw_tree_damage *where, long long tx, long long ty)
+{
+	if (__builtin_expect(where->scale == PW_SCALE_ONE, 1)) {
+		pixman_region32_translate(region, pw_position_at(where->x, tx),
+			pw_position_at(where->y, ty));
+	} else {
+		pixman_region32_translate(region, pw_position_at(0, tx), pw_position_at(0, ty));
+		pw_scale_region(region, where->scale);
+		pixman_region32_translate(region, where->x, where->y);
+	}
+	clip_to(region, where->clip);
 }
 
 /* Records a commit of the tree of `root` that damaged or wants a frame callback. */
@@ -48,9 +68,7 @@ pw_surface_damage_output(struct pw_surface *surface)
 	struct pw_surface *root = tree->root;
 	struct pw_tree_damage where;
 	if (tree->shown && place_tree(root, &where)) {
-		pixman_region32_translate(&surface->damage, pw_position_at(where.x, tree->x),
-			pw_position_at(where.y, tree->y));
-		clip_to(&surface->damage, where.clip);
+		to_output(&surface->damage, &where, tree->x, tree->y);
 		const struct wl_list *cbs = &surface->current.frame_callbacks;
 		bool callbacks = cbs->next != cbs;
 		bool damaged = pixman_region32_not_empty(&surface->damage);
@@ -105,11 +123,9 @@ static void
 add_box(pixman_region32_t *out, const struct pw_tree_damage *where, long long x, long long y, int w,
 	int h)
 {
-	int x1 = pw_position_at(where->x, x), y1 = pw_position_at(where->y, y);
 	pixman_region32_t box;
-	pixman_region32_init(&box);
-	pw_region_add_box(&box, x1, y1, pw_region_end(x1, w), pw_region_end(y1, h));
-	clip_to(&box, where->clip);
+	pixman_region32_init_rect(&box, 0, 0, (unsigned)(w > 0 ? w : 0), (unsigned)(h > 0 ? h : 0));
+	to_output(&box, where, x, y);
 	pw_region_add(out, &box);
 	pixman_region32_fini(&box);
 }
@@ -131,9 +147,7 @@ surface_damage(struct pw_surface *s, const struct pw_tree_damage *before,
 		add_box(out, after, tree->x, tree->y, s->width, s->height);
 	}
 	if (now) {
-		pixman_region32_translate(&s->damage, pw_position_at(after->x, tree->x),
-			pw_position_at(after->y, tree->y));
-		clip_to(&s->damage, after->clip);
+		to_output(&s->damage, after, tree->x, tree->y);
 		pw_region_add(out, &s->damage);
 	}
 	pixman_region32_clear(&s->damage);

@@ -3,6 +3,7 @@
 #define PW_SURFACE_DAMAGE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "layout.h"
 #include "surface.h"
@@ -23,6 +24,7 @@ struct pw_tree_damage {
 	bool shown;
 	int x, y;
 	struct pw_box clip;
+	int32_t scale; /* scale.h: the tree's, from x, y */
 };
 void pw_surface_damage_tree_begin(struct pw_surface *top, struct pw_tree_damage *damage);
 void pw_surface_damage_tree_end(struct pw_surface *top, struct pw_tree_damage *damage);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <wayland-server-core.h>
 
+#include "scale.h"
 #include "surface.h"
 
 /* pw_surface_tree_get's way when the surface's place is stale (surface_tree.c). */
@@ -26,6 +27,19 @@ pw_surface_root(struct pw_surface *surface)
 {
 	return pw_surface_tree_get(surface)->root;
 }
+/*
+ * The scale the tree of `surface` is drawn at (its root role's `scale`, else PW_SCALE_ONE,
+ * decision 4.50): the tree's coordinates times it, from the origin `place` gives, are output
+ * coordinates.
+ */
+static inline int32_t
+pw_surface_tree_scale(struct pw_surface *surface)
+{
+	struct pw_surface *root = pw_surface_root(surface);
+	return root->role && root->role->scale && root->role_data ? root->role->scale(root)
+								  : PW_SCALE_ONE;
+}
+
 /* Its parent, position, sync or buffer changed: marks it and every surface below it. */
 void pw_surface_tree_changed(struct pw_surface *surface);
 

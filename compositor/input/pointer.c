@@ -5,9 +5,11 @@
 #include "input_serials.h"
 #include "pointer.h"
 #include "request.h"
+#include "scale.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_tree.h"
 #include "wake.h"
 
 /* Pointer units of one wheel detent (libinput's degrees per click). */
@@ -101,6 +103,7 @@ pw_pointer_init(struct pw_seat *seat)
 	struct pw_seat_pointer *ptr = &seat->pointer;
 
 	wl_list_init(&ptr->resources);
+	ptr->focus_scale = 1;
 	wl_list_init(&ptr->focus_destroy.link);
 	wl_list_init(&ptr->cursor_destroy.link);
 	ptr->cursor_destroy.notify = handle_cursor_destroy;
@@ -123,8 +126,8 @@ send_enter(struct pw_seat *seat, struct wl_resource *resource)
 	struct pw_seat_pointer *ptr = &seat->pointer;
 
 	wl_pointer_send_enter(resource, ptr->enter_serial, ptr->focus->resource,
-		wl_fixed_from_double(ptr->x - ptr->focus_x),
-		wl_fixed_from_double(ptr->y - ptr->focus_y));
+		wl_fixed_from_double((ptr->x - ptr->focus_x) / ptr->focus_scale),
+		wl_fixed_from_double((ptr->y - ptr->focus_y) / ptr->focus_scale));
 	send_frame(resource);
 }
 
@@ -208,6 +211,16 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 	drop_focus(seat, false);
 }
 
+/* Where the surface-local origin of `surface`, under the pointer at sx, sy, is on the output. */
+static void
+set_origin(struct pw_seat_pointer *ptr, struct pw_surface *surface, double sx, double sy)
+{
+	/* A tree scaled to fit: surface-local units are smaller on the output (4.50). */
+	ptr->focus_scale = pw_scale_factor(pw_surface_tree_scale(surface));
+	ptr->focus_x = ptr->x - sx * ptr->focus_scale;
+	ptr->focus_y = ptr->y - sy * ptr->focus_scale;
+}
+
 /*
  * Points the focus at the surface under the pointer (leave and enter when it changed).
  * Returns true when the focus stayed, so the caller may send the motion itself.
@@ -230,8 +243,7 @@ update_focus(struct pw_seat *seat)
 	}
 	if (surface == ptr->focus) {
 		if (surface) {
-			ptr->focus_x = ptr->x - sx;
-			ptr->focus_y = ptr->y - sy;
+			set_origin(ptr, surface, sx, sy);
 		}
 		return true;
 	}
@@ -244,8 +256,7 @@ update_focus(struct pw_seat *seat)
 		return false;
 	}
 	ptr->focus = surface;
-	ptr->focus_x = ptr->x - sx;
-	ptr->focus_y = ptr->y - sy;
+	set_origin(ptr, surface, sx, sy);
 	ptr->focus_destroy.notify = handle_focus_destroy;
 	wl_resource_add_destroy_listener(surface->resource, &ptr->focus_destroy);
 	ptr->enter_serial = wl_display_next_serial(seat->display);
@@ -277,8 +288,8 @@ pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec)
 	wl_resource_for_each(resource, &ptr->resources) {
 		if (wl_resource_get_client(resource) == client) {
 			wl_pointer_send_motion(resource, time_msec,
-				wl_fixed_from_double(ptr->x - ptr->focus_x),
-				wl_fixed_from_double(ptr->y - ptr->focus_y));
+				wl_fixed_from_double((ptr->x - ptr->focus_x) / ptr->focus_scale),
+				wl_fixed_from_double((ptr->y - ptr->focus_y) / ptr->focus_scale));
 			send_frame(resource);
 		}
 	}
@@ -313,8 +324,8 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 	wl_resource_for_each(resource, &ptr->resources) {
 		if (wl_resource_get_client(resource) == client) {
 			wl_pointer_send_motion(resource, time_msec,
-				wl_fixed_from_double(x - ptr->focus_x),
-				wl_fixed_from_double(y - ptr->focus_y));
+				wl_fixed_from_double((x - ptr->focus_x) / ptr->focus_scale),
+				wl_fixed_from_double((y - ptr->focus_y) / ptr->focus_scale));
 			send_frame(resource);
 		}
 	}

@@ -18,6 +18,7 @@ struct pw_seat_pointer {
 	struct pw_surface *focus;
 	struct wl_listener focus_destroy;
 	double focus_x, focus_y; /* output position of the focus' surface-local origin */
+	double focus_scale; /* output pixels a surface-local unit measures (4.50) */
 	uint32_t enter_serial;
 	int buttons; /* held; while nonzero the focus stays (implicit grab) */
 	struct pw_surface *cursor; /* the client's cursor image; not drawn yet */

@@ -5,9 +5,11 @@
 #include "data_drag.h"
 #include "input_serials.h"
 #include "request.h"
+#include "scale.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "surface.h"
+#include "surface_tree.h"
 #include "touch.h"
 #include "touch_photon.h"
 #include "touch_pointer.h"
@@ -220,8 +222,10 @@ pw_seat_notify_touch_down(struct pw_seat *seat, uint32_t time_msec, int32_t id, 
 	}
 	point->surface = surface;
 	point->client = wl_resource_get_client(surface->resource);
-	point->origin_x = x - sx;
-	point->origin_y = y - sy;
+	/* A tree scaled to fit: surface-local units are smaller on the output (4.50). */
+	point->scale = pw_scale_factor(pw_surface_tree_scale(surface));
+	point->origin_x = x - sx * point->scale;
+	point->origin_y = y - sy * point->scale;
 	point->surface_destroy.notify = handle_point_surface_destroy;
 	wl_resource_add_destroy_listener(surface->resource, &point->surface_destroy);
 
@@ -279,8 +283,8 @@ pw_seat_notify_touch_motion(struct pw_seat *seat, uint32_t time_msec, int32_t id
 	wl_resource_for_each(resource, &seat->touch.resources) {
 		if (wl_resource_get_client(resource) == point->client) {
 			wl_touch_send_motion(resource, time_msec, id,
-				wl_fixed_from_double(x - point->origin_x),
-				wl_fixed_from_double(y - point->origin_y));
+				wl_fixed_from_double((x - point->origin_x) / point->scale),
+				wl_fixed_from_double((y - point->origin_y) / point->scale));
 		}
 	}
 }

@@ -25,6 +25,7 @@ struct pw_seat_touch_point {
 	struct wl_client *client;
 	struct wl_listener surface_destroy;
 	double origin_x, origin_y; /* output position of the surface-local origin */
+	double scale; /* output pixels a surface-local unit measures (4.50) */
 	double x, y; /* output position, for a drag it starts */
 	uint32_t serial; /* of its down, which start_drag cites */
 };

@@ -7,6 +7,7 @@
 #include "output.h"
 #include "panel.h"
 #include "render.h"
+#include "scale.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_tree.h"
@@ -51,6 +52,13 @@ place_in(const struct pw_layer_state *s, struct pw_box bounds)
 	}
 	if (box.height == 0 && t && b) {
 		box.height = bounds.height - s->margin_top - s->margin_bottom;
+	}
+	/* Larger than its bounds: the box is kept inside, the tree scaled to it (4.50). */
+	if (box.width > bounds.width) {
+		box.width = bounds.width;
+	}
+	if (box.height > bounds.height) {
+		box.height = bounds.height;
 	}
 	if (l && !r) {
 		box.x = bounds.x + s->margin_left;
@@ -215,8 +223,10 @@ pw_layer_arrange_surface_at(struct pw_server *server, enum pw_layer layer, doubl
 	struct pw_layer_surface *ls;
 	wl_list_for_each_reverse(ls, &server->desktop->layers[layer], link) {
 		if (pw_layer_arrange_shown(ls) && pw_box_contains(ls->box, (int)x, (int)y)) {
+			int32_t scale = pw_surface_tree_scale(ls->surface);
 			struct pw_surface *hit =
-				pw_surface_at(ls->surface, x - ls->box.x, y - ls->box.y, sx, sy);
+				pw_surface_at(ls->surface, pw_scale_unmap(x - ls->box.x, scale),
+					pw_scale_unmap(y - ls->box.y, scale), sx, sy);
 			if (hit) {
 				return hit;
 			}

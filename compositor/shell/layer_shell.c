@@ -12,6 +12,7 @@
 #include "osk.h"
 #include "output.h"
 #include "request.h"
+#include "scale.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
@@ -212,11 +213,26 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	return true;
 }
 
+/* A layer surface whose tree is larger than its box (the output at most) is scaled (4.50). */
+static int32_t
+role_scale(struct pw_surface *surface)
+{
+	struct pw_layer_surface *ls = surface->role_data;
+	int w = surface->width, h = surface->height;
+	if (surface->stack.next->next != &surface->stack) {
+		struct pw_box tree = pw_view_tree_box(surface);
+		w = tree.x + tree.width;
+		h = tree.y + tree.height;
+	}
+	return ls->pinned ? PW_SCALE_ONE : pw_scale_fit(ls->box.width, ls->box.height, w, h);
+}
+
 static const struct pw_surface_role layer_role = {
 	.name = "zwlr_layer_surface_v1",
 	.precommit = role_precommit,
 	.commit = role_commit,
 	.place = role_place,
+	.scale = role_scale,
 };
 
 static void

@@ -13,6 +13,7 @@
 #include "output.h"
 #include "region.h"
 #include "render.h"
+#include "scale.h"
 #include "server.h"
 #include "session_lock.h"
 #include "subsurface.h"
@@ -112,21 +113,25 @@ pw_scene_alone_view(struct pw_server *server)
 	return wl_container_of(desktop->views.prev, view, link);
 }
 
-/* Adds what the opaque root surface of `view` covers on the output to `covered`. */
+/* Adds what the opaque root surface of `view`, placed at view->drawn, covers to `covered`. */
 static void
 add_opaque(struct pw_view *view, pixman_region32_t *covered)
 {
 	struct pw_surface *s = view->surface;
-	int x, y;
-	struct pw_box clip;
-	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) || !s->role || !s->role->place ||
-		!s->role->place(s, &x, &y, &clip)) {
+	int x = view->drawn.x, y = view->drawn.y;
+	struct pw_box clip = view->drawn.clip;
+	if (!view->drawn.shown || !pw_surface_has_buffer(s) || !pw_surface_opaque(s)) {
 		return;
 	}
-	/* The surface's box, clipped to where its view shows it. */
+	/* The surface's box, scaled to fit (4.50), clipped to where its view shows it. */
+	int w = s->width, h = s->height;
+	if (view->scale != PW_SCALE_ONE) {
+		w = pw_scale_floor(w, view->scale);
+		h = pw_scale_floor(h, view->scale);
+	}
 	int x1 = x > clip.x ? x : clip.x, y1 = y > clip.y ? y : clip.y;
-	int sx2 = pw_region_end(x, s->width), cx2 = pw_region_end(clip.x, clip.width);
-	int sy2 = pw_region_end(y, s->height), cy2 = pw_region_end(clip.y, clip.height);
+	int sx2 = pw_region_end(x, w), cx2 = pw_region_end(clip.x, clip.width);
+	int sy2 = pw_region_end(y, h), cy2 = pw_region_end(clip.y, clip.height);
 	int x2 = sx2 < cx2 ? sx2 : cx2, y2 = sy2 < cy2 ? sy2 : cy2;
 	struct pw_box c = view->content, t = view->tile;
 	if (x1 <= c.x && y1 <= c.y && x2 >= c.x + c.width && y2 >= c.y + c.height) {
@@ -172,6 +177,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 	pixman_region32_init(&bare);
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (!full || view == full) {
+			/* Placed once a frame: the views are drawn below with the same answer. */
+			view->drawn.shown = pw_view_place(view, &view->drawn.x, &view->drawn.y,
+				&view->drawn.clip);
 			add_opaque(view, &bare);
 		}
 	}
@@ -192,10 +200,9 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			continue;
 		}
 		paint_border(server, view, target, damage);
-		int x, y;
-		struct pw_box clip;
-		if (pw_view_place(view, &x, &y, &clip)) {
-			pw_render_surface_tree(view->surface, x, y, clip, target, damage);
+		if (view->drawn.shown) {
+			pw_render_surface_tree(view->surface, view->drawn.x, view->drawn.y,
+				view->drawn.clip, target, damage);
 		}
 	}
 	render_dialogs(server, full, target, damage);
@@ -295,8 +302,9 @@ direct_surface(struct pw_server *server)
 	int bh = turned && (cur->transform & 1) ? output->width : output->height;
 	if (!pw_surface_has_buffer(s) || !pw_surface_opaque(s) ||
 		(cur->transform != 0 && !turned) || cur->scale != 1 || cur->has_src ||
-		cur->has_dst || s->buffer_width != bw || s->buffer_height != bh) {
-		return NULL;
+		cur->has_dst || s->buffer_width != bw || s->buffer_height != bh ||
+		pw_surface_tree_scale(s) != PW_SCALE_ONE) {
+		return NULL; /* a scaled tree is composed (4.50) */
 	}
 	int x, y;
 	struct pw_box clip;
@@ -323,7 +331,9 @@ tree_at(struct pw_surface *root, double x, double y, double *sx, double *sy)
 		!pw_box_contains(clip, (int)x, (int)y)) {
 		return NULL;
 	}
-	return pw_surface_at(root, x - ox, y - oy, sx, sy);
+	int32_t scale = pw_surface_tree_scale(root);
+	return pw_surface_at(root, pw_scale_unmap(x - ox, scale), pw_scale_unmap(y - oy, scale), sx,
+		sy);
 }
 
 /* The topmost dialog's surface under x,y, of the tiles shown. */

@@ -9,6 +9,7 @@
 #include "launch.h"
 #include "output.h"
 #include "region.h"
+#include "scale.h"
 #include "seat.h"
 #include "server.h"
 #include "subsurface.h"
@@ -27,6 +28,7 @@ pw_view_init(struct pw_view *view, struct pw_server *server, const struct pw_vie
 		.server = server,
 		.impl = impl,
 		.surface = surface,
+		.scale = PW_SCALE_ONE,
 	};
 	wl_list_init(&view->link);
 	pw_dialog_init(view);
@@ -106,6 +108,22 @@ pw_view_unmap(struct pw_view *view)
 	pw_tiling_arrange(server);
 }
 
+/*
+ * The scale its tree is drawn at, kept here (the frame path reads it, 4.50): a new one redraws
+ * the whole tile, as the old drawing may reach further.
+ */
+static void
+refresh_scale(struct pw_view *view)
+{
+	int32_t scale = view->impl->fit && !view->pinned ? view->impl->fit(view) : PW_SCALE_ONE;
+	if (scale != view->scale) {
+		view->scale = scale;
+		if (view->mapped) {
+			pw_view_damage_whole(view);
+		}
+	}
+}
+
 static void
 configure(struct pw_view *view)
 {
@@ -179,6 +197,7 @@ pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border)
 		pw_view_damage_whole(view);
 	}
 	view->content = content;
+	refresh_scale(view);
 	uint32_t states = (view->states & ~PW_VIEW_TILED) | (view->fullscreen ? 0 : PW_VIEW_TILED);
 	if ((resized && !view->pinned) || states != view->states) {
 		view->states = states;
@@ -261,7 +280,14 @@ pw_view_surface_committed(struct pw_surface *surface)
 	struct pw_view *view = pw_view_from_surface(surface);
 	if (view && view->surface == root && pw_dialog_floats(view)) {
 		pw_dialog_committed(view);
+		refresh_scale(view); /* a dialog larger than the area it is kept in (4.50, 4.51) */
 		return;
+	}
+	/* The common frame: a root alone that fits, drawn 1:1, stays so without asking its role. */
+	if (view && view->surface == root &&
+		(view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
+			root->width > view->content.width || root->height > view->content.height)) {
+		refresh_scale(view);
 	}
 	if (view && view->pinned && view->mapped && view->surface == root) {
 		struct pw_box tile = pinned_tile(view, view->tile);
@@ -270,4 +296,13 @@ pw_view_surface_committed(struct pw_surface *surface)
 			pw_view_set_tile(view, view->tile, 0);
 		}
 	}
+}
+
+int32_t
+pw_view_scale(const struct pw_view *view, int w, int h)
+{
+	if (view->pinned) {
+		return PW_SCALE_ONE;
+	}
+	return pw_scale_fit(view->content.width, view->content.height, w, h);
 }

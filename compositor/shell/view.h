@@ -28,6 +28,8 @@ struct pw_view_impl {
 	bool (*has_geometry)(struct pw_view *view);
 	/* The size the client made its window (its geometry, else its tree's box): a dialog's. */
 	void (*window_size)(struct pw_view *view, int *width, int *height);
+	/* Optional: the scale its tree fits its content box at (pw_view_scale), else 1. */
+	int32_t (*fit)(struct pw_view *view);
 };
 
 struct pw_view {
@@ -43,6 +45,12 @@ struct pw_view {
 	char *title, *app_id;
 	uint32_t id; /* picowl_control_v1's window id: unique while picowl runs */
 	int min_width, min_height, max_width, max_height;
+	int32_t scale; /* scale.h: the tree's, kept at commits and tile changes (4.50) */
+	struct {
+		bool shown;
+		int x, y;
+		struct pw_box clip;
+	} drawn; /* pw_view_place's answer for the frame being drawn (scene.c's render) */
 	bool pinned; /* placed by pw_view_set_test_position, not by the layout */
 	int pin_x, pin_y;
 
@@ -96,6 +104,13 @@ struct pw_box pw_view_tree_box(struct pw_surface *root);
  * and the box it is clipped to; false when it is not shown.
  */
 bool pw_view_place(struct pw_view *view, int *x, int *y, struct pw_box *clip);
+/*
+ * The scale the view's tree is drawn at when its window (w x h: the window geometry's size, or
+ * its tree's) is larger than its content box: the largest that fits keeping the aspect, never
+ * above 1; 1 for a test-positioned view (decision 4.50). Only the box and the size count, so a
+ * tiled, fullscreen or floating view is scaled the same way.
+ */
+int32_t pw_view_scale(const struct pw_view *view, int w, int h);
 /* The view that shows `surface` (or its subsurface root), or NULL. */
 struct pw_view *pw_view_from_surface(struct pw_surface *surface);
 

@@ -10,10 +10,12 @@
 #include "layer_arrange.h"
 #include "output.h"
 #include "pointer.h"
+#include "scale.h"
 #include "seat.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_positioner.h"
@@ -80,7 +82,11 @@ parent_bounds(struct pw_xdg_popup *popup)
 	if (!parent_origin(popup, &px, &py)) {
 		px = py = 0;
 	}
-	return (struct pw_box){-px, -py, output ? output->width : 0, output ? output->height : 0};
+	/* A scaled parent's popups are scaled with it (4.50): the output in its units. */
+	int32_t scale = pw_surface_tree_scale(popup->surface);
+	int w = output ? output->width : 0, h = output ? output->height : 0;
+	return (struct pw_box){(int)-pw_scale_unmap(px, scale), (int)-pw_scale_unmap(py, scale),
+		(int)pw_scale_unmap(w, scale), (int)pw_scale_unmap(h, scale)};
 }
 
 void
@@ -105,8 +111,9 @@ pw_xdg_popup_place(struct pw_xdg_popup *popup, int *x, int *y, struct pw_box *cl
 	}
 	int gx, gy;
 	pw_xdg_surface_geometry_origin(popup->xdg, &gx, &gy);
-	*x = px + popup->geometry.x - gx;
-	*y = py + popup->geometry.y - gy;
+	int32_t scale = pw_surface_tree_scale(popup->surface);
+	*x = px + pw_scale_floor(popup->geometry.x - gx, scale);
+	*y = py + pw_scale_floor(popup->geometry.y - gy, scale);
 	*clip = (struct pw_box){0, 0, output->width, output->height};
 	return true;
 }

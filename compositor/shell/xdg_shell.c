@@ -7,9 +7,12 @@
 #include <stdlib.h>
 
 #include "desktop.h"
+#include "layer_shell.h"
+#include "scale.h"
 #include "server.h"
 #include "surface.h"
 #include "surface_pixels.h"
+#include "surface_tree.h"
 #include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_popup.h"
@@ -44,6 +47,9 @@ handle_configure_idle(void *data)
 	}
 	xdg->configure_serial = wl_display_next_serial(xdg->server->display);
 	xdg->configure_sent = true;
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel->size_changed) {
+		xdg->toplevel->size_serial = xdg->configure_serial;
+	}
 	xdg_surface_send_configure(xdg->resource, xdg->configure_serial);
 }
 
@@ -105,6 +111,7 @@ role_commit(struct pw_surface *surface)
 	if (!xdg) {
 		return;
 	}
+	xdg->answered_serial = xdg->acked_serial;
 	if (xdg->pending_geometry_set) {
 		xdg->pending_geometry_set = false;
 		xdg->has_geometry = xdg->pending_geometry.width > 0;
@@ -151,8 +158,9 @@ pw_xdg_surface_window_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 			return false;
 		}
 		pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
-		*x += gx;
-		*y += gy;
+		int32_t scale = pw_surface_tree_scale(xdg->surface);
+		*x += pw_scale_floor(gx, scale);
+		*y += pw_scale_floor(gy, scale);
 		return true;
 	}
 	return false;
@@ -180,10 +188,36 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	}
 	int gx, gy;
 	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
+	if (view->scale != PW_SCALE_ONE) {
+		gx = pw_scale_floor(gx, view->scale);
+		gy = pw_scale_floor(gy, view->scale);
+	}
 	*x = view->content.x - gx;
 	*y = view->content.y - gy;
 	*clip = view->content;
 	return true;
+}
+
+/* A popup is scaled with the toplevel or layer surface it belongs to. */
+static int32_t
+role_scale(struct pw_surface *surface)
+{
+	struct pw_xdg_surface *xdg = surface->role_data;
+	if (xdg->role == PW_XDG_ROLE_TOPLEVEL && xdg->toplevel) {
+		return xdg->toplevel->view.scale; /* kept by view.c at commits and tile changes */
+	}
+	while (xdg && xdg->role == PW_XDG_ROLE_POPUP && xdg->popup) {
+		if (!xdg->popup->parent) {
+			struct pw_layer_surface *ls = xdg->popup->layer_parent;
+			return ls && ls->surface ? pw_surface_tree_scale(ls->surface)
+						 : PW_SCALE_ONE;
+		}
+		xdg = xdg->popup->parent;
+	}
+	if (!xdg || xdg->role != PW_XDG_ROLE_TOPLEVEL || !xdg->toplevel) {
+		return PW_SCALE_ONE;
+	}
+	return xdg->toplevel->view.scale;
 }
 
 static const struct pw_surface_role xdg_surface_role;
@@ -210,6 +244,7 @@ static const struct pw_surface_role xdg_surface_role = {
 	.precommit = role_precommit,
 	.commit = role_commit,
 	.place = role_place,
+	.scale = role_scale,
 };
 
 static void
@@ -321,6 +356,7 @@ xdg_surface_ack_configure(struct wl_client *client, struct wl_resource *resource
 			"ack_configure serial %u was never sent", serial);
 		return;
 	}
+	xdg->acked_serial = serial;
 }
 
 static const struct xdg_surface_interface xdg_surface_impl = {

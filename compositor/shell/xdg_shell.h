@@ -35,6 +35,8 @@ struct pw_xdg_surface {
 	bool configure_sent; /* a configure went out since the role was made or unmapped */
 	bool mapped;
 	uint32_t configure_serial; /* the last configure sent */
+	uint32_t acked_serial; /* the last ack_configure */
+	uint32_t answered_serial; /* the last acked at a commit: the state the client shows */
 	struct wl_event_source *configure_idle;
 
 	bool has_geometry, pending_geometry_set;

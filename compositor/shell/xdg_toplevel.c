@@ -89,6 +89,9 @@ pw_xdg_toplevel_send_configure(struct pw_xdg_toplevel *toplevel)
 	}
 	xdg_toplevel_send_configure(toplevel->resource, width, height, &array);
 	wl_array_release(&array);
+	toplevel->size_changed = width != toplevel->sent_width || height != toplevel->sent_height;
+	toplevel->sent_width = width;
+	toplevel->sent_height = height;
 }
 
 void
@@ -146,11 +149,37 @@ view_window_size(struct pw_view *view, int *width, int *height)
 	*height = box.height;
 }
 
+/* The window (its geometry, else its tree's box) against the content box (4.50). */
+static int32_t
+view_fit(struct pw_view *view)
+{
+	struct pw_xdg_toplevel *toplevel = wl_container_of(view, toplevel, view);
+	struct pw_xdg_surface *xdg = toplevel->xdg;
+	if (!xdg || !xdg->surface) {
+		return view->scale;
+	}
+	if ((int32_t)(xdg->answered_serial - toplevel->size_serial) < 0 ||
+		view->content.width != toplevel->sent_width ||
+		view->content.height != toplevel->sent_height) {
+		/* The client has not answered (or been told) its new size: not too large yet. */
+		return view->scale;
+	}
+	if (xdg->has_geometry) {
+		return pw_view_scale(view, xdg->geometry.width, xdg->geometry.height);
+	}
+	if (xdg->surface->stack.next->next == &xdg->surface->stack) {
+		return pw_view_scale(view, xdg->surface->width, xdg->surface->height);
+	}
+	struct pw_box box = pw_view_tree_box(xdg->surface);
+	return pw_view_scale(view, box.width, box.height);
+}
+
 static const struct pw_view_impl view_impl = {
 	.configure = view_configure,
 	.close = view_close,
 	.has_geometry = view_has_geometry,
 	.window_size = view_window_size,
+	.fit = view_fit,
 };
 
 static void

@@ -15,6 +15,9 @@ struct pw_xdg_toplevel {
 	struct pw_view view;
 	bool want_fullscreen;
 	struct wl_resource *dialog; /* its xdg_dialog_v1 (xdg_dialog.c), or NULL */
+	int sent_width, sent_height; /* the size of the last configure */
+	bool size_changed; /* that configure's size differs from the one before */
+	uint32_t size_serial; /* the last configure that changed the size (4.50) */
 };
 
 /* xdg_surface.get_toplevel: gives `xdg` the toplevel role, resource `id`. */

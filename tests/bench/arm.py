@@ -441,6 +441,36 @@ def spans(a, results, env, rnd):
 			   % (key, blit, blit / (w * h), copy, blit / copy))
 
 
+# Scale to fit (4.50): the client in its tile at rows:16, then drawing 472x632 whatever it is told
+# (shown at half size) damaging 32 rows, the same 16 output rows; XRGB8888 buffers, 20 Hz.
+SCALED = {'unscaled': ['--damage', 'rows:16'],
+	  'scaled': ['--oversize', '--size', '472x632', '--damage', 'rows:32']}
+
+
+def scaled(a, results, env, rnd):
+	"""A client scaled to fit against the same client unscaled, on the ARM picowl."""
+	out = results.setdefault('scaled', {})
+	p = ArmPicowl(a, env['plugin'], env['sysroot'], env['armel'], a.work)
+	try:
+		run_client(p, a.build, ['--frames', '10'])
+		before = p.idle()
+		for case, extra in SCALED.items():
+			counts = []
+			for n in (a.n1, a.n2):
+				run_client(p, a.build, extra + ['--rate', '20', '--frames', str(n)])
+				after = p.idle()
+				counts.append(after - before)
+				before = after
+			slope = (counts[1] - counts[0]) / (a.n2 - a.n1)
+			out.setdefault(case, {'rounds': []})['rounds'].append(
+				{'n1': a.n1, 'n2': a.n2, 'i1': counts[0], 'i2': counts[1],
+				 'per_frame': slope})
+			env['log']('arm %s scale %-8s round %d: %.2f instructions/frame'
+				   % (SIZE, case, rnd + 1, slope))
+	finally:
+		p.stop()
+
+
 def section(a, results, log):
 	out = results.setdefault('arm', {})
 	sysroot, armel = armel_build(a)
@@ -452,7 +482,8 @@ def section(a, results, log):
 		       'gcc': subprocess.run([CROSS + 'gcc', '-dumpfullversion'], capture_output=True,
 					     text=True).stdout.strip(), 'rounds': a.arm_rounds,
 		       'n1': a.n1, 'n2': a.n2, 'picowl': results['versions'].get('picowl', '?')}
-	parts = {'spans': spans, 'patterns': patterns, 'doom': doom, 'turned': turned}
+	parts = {'spans': spans, 'patterns': patterns, 'doom': doom, 'turned': turned,
+		 'scaled': scaled}
 	for rnd in range(a.arm_rounds):
 		for name in a.arm_parts.split(','):
 			parts[name](a, out, env, rnd)
@@ -625,6 +656,21 @@ def report(results, versions):
 					       ratio <= LIMIT_ROTATE))
 		L.append('\nThe memcpy moves the frame\'s bytes for RGB565 -> RGB565 and the source\'s '
 			 'for XRGB8888 (as the x86 section).\n')
+	sc = arm.get('scaled', {})
+	if 'unscaled' in sc and 'scaled' in sc:
+		u = [r['per_frame'] for r in sc['unscaled']['rounds']]
+		v = [r['per_frame'] for r in sc['scaled']['rounds']]
+		ratio = max(v) / min(u) if min(u) else float('inf')
+		L.append('### Scale to fit (4.50), 240x320 RGB565, XRGB8888 buffers at 20 Hz\n')
+		L.append('The client at rows:16 in its tile, then drawing 472x632 whatever it is told '
+			 '(shown at half size) damaging 32 rows, the same 16 output rows.\n')
+		L.append('| unscaled | scaled | ratio |')
+		L.append('|---:|---:|---:|')
+		L.append('| %s | %s | %.2f |' % (' / '.join('%.0f' % x for x in u),
+						' / '.join('%.0f' % x for x in v), ratio))
+		L.append('')
+		checks.append(('a client scaled to fit on ARM within 3x of unscaled at the same '
+			       'damage: %.2fx' % ratio, ratio <= 3.0))
 	if checks:
 		L.append('### The issue\'s ARM targets\n')
 		L.append('| claim | holds |')

@@ -24,6 +24,7 @@ import tempfile
 import time
 
 import arm
+import scale
 import syscalls
 import tree
 
@@ -687,6 +688,11 @@ def section_tree(a, results):
 	tree.section(a, results, log, Compositor)
 
 
+def section_scale(a, results):
+	"""A client scaled to fit against the same client unscaled, callgrind (scale.py)."""
+	scale.section(a, results, log, Compositor, run_load)
+
+
 def section_arm(a, results):
 	"""picowl's instructions on ARM: the armel build under qemu-arm with armcount.c (arm.py)."""
 	try:
@@ -1019,6 +1025,7 @@ def report(a, results, path):
 	L += arm.report(results, results['versions'])
 	L += syscalls.report(results, checks)
 	L += tree.report(results, checks)
+	L += scale.report(results, checks)
 
 	if checks:
 		L.append('## What the issue asks for, checked against the figures above\n')
@@ -1078,7 +1085,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',
@@ -1097,7 +1104,7 @@ def main():
 	p.add_argument('--arm-build', help='section arm: an armel build directory to use instead')
 	p.add_argument('--arm-sysroot', help='section arm: the sysroot of --arm-build')
 	p.add_argument('--arm-rounds', type=int, default=2, help='section arm: fresh runs')
-	p.add_argument('--arm-parts', default='spans,patterns,doom,turned', help='section arm: what runs')
+	p.add_argument('--arm-parts', default='spans,patterns,doom,turned,scaled', help='section arm: what runs')
 	p.add_argument('--splice', action='store_true',
 		       help='write only this run\'s sections into the existing --out and its JSON, '
 		       'keeping the other sections\' text and figures')

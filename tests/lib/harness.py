@@ -555,15 +555,33 @@ def spawn_good_shm(s, shm_path):
 	return good, alone, content_box(t1), content_box(t2)
 
 
+def fit_scale(box_w, box_h, w, h):
+	"""picowl's scale to fit (pure/scale.c, 16.16, 65536 is 1) of a w x h window in a box."""
+	if w <= box_w and h <= box_h:
+		return 65536
+	return max(min(box_w * 65536 // w, box_h * 65536 // h), 16)
+
+
 def shm_problems(img, box, name='weston-simple-shm', forbid=()):
-	"""What is wrong with box (a content box whose top-left is simple-shm's buffer origin)."""
+	"""What is wrong with box (a content box whose top-left is simple-shm's buffer origin).
+	simple-shm draws 250x250 whatever it is told: a smaller box shows it scaled to fit (4.50),
+	each pixel the buffer pixel under its centre (nearest)."""
 	x0, y0, w, h = box
-	vw, vh = min(w, SHM_SIZE), min(h, SHM_SIZE)
+	s = fit_scale(w, h, SHM_SIZE, SHM_SIZE)
+	vw, vh = SHM_SIZE * s >> 16, SHM_SIZE * s >> 16
+
+	def source(v):
+		return (v + 0.5) * 65536 / s
+
 	problems = []
 	bad = None
 	for by in range(vh):
+		sy = source(by)
 		for bx in range(vw):
-			if SHM_PAD <= bx < SHM_SIZE - SHM_PAD and SHM_PAD <= by < SHM_SIZE - SHM_PAD:
+			sx = source(bx)
+			# within a source pixel of the pattern's edge nearest may take either side
+			if SHM_PAD - 1 <= sx < SHM_SIZE - SHM_PAD + 1 and \
+					SHM_PAD - 1 <= sy < SHM_SIZE - SHM_PAD + 1:
 				continue
 			p = img.px(x0 + bx, y0 + by)
 			if not rgb_close(p, WHITE):
@@ -573,8 +591,8 @@ def shm_problems(img, box, name='weston-simple-shm', forbid=()):
 			break
 	if bad:
 		problems.append('%s padding pixel (%d,%d) is %s, not white' % ((name,) + bad))
-	inner = (x0 + SHM_PAD, y0 + SHM_PAD,
-		 min(w, SHM_SIZE - SHM_PAD) - SHM_PAD, min(h, SHM_SIZE - SHM_PAD) - SHM_PAD)
+	pad, end = (SHM_PAD * s >> 16) + 1, ((SHM_SIZE - SHM_PAD) * s >> 16) - 1
+	inner = (x0 + pad, y0 + pad, end - pad, end - pad)
 	n = distinct_colours(img, inner)
 	if n < 32:
 		problems.append('%s pattern area %s has only %d colours' % (name, inner, n))
