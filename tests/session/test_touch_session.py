@@ -127,6 +127,148 @@ def focused_border(img, tile):
 	return img.count_close(top, FOCUSED) >= tile[2] * BORDER * 9 // 10
 
 
+def unless(ok, problem):
+	return [] if ok else [problem]
+
+
+class Run:
+	"""One rotation's session: the output's logical size, taps, saved screenshots."""
+
+	def __init__(self, s, rotation, W, H):
+		self.s, self.rotation, self.W, self.H = s, rotation, W, H
+		self.shots = 0
+		self.two = tiles(W, H, 2)
+		self.one = tiles(W, H, 1)[0]
+
+	def tap(self, x, y):
+		session.touch(self.s, 'tap', x, y)
+
+	def type(self, text):
+		for key in text:
+			self.tap(*key_centre(self.W, self.H, key))
+
+	def save(self, img, what):
+		self.shots += 1
+		name = 'rot%d-%02d-%s.ppm' % (self.rotation, self.shots, what)
+		img.save_ppm(os.path.join(self.s.dir, name))
+		log('screenshot %s' % name)
+
+	def keyboard_shown(self, img):
+		band = (0, self.H - KB_H, self.W, KB_H)
+		foot = img.count_close(band, FOOT_BG)
+		# wvkbd's greys: its background, its keys
+		dark = sum(1 for p in img.pixels(band) if max(p) < 60)
+		return unless(foot == 0 and dark >= self.W * KB_H * 8 // 10,
+			      'the keyboard\'s band shows %d of foot\'s and %d dark pixels'
+			      % (foot, dark))
+
+	def list_shown(self, rows):
+		return lambda img: session.panel_shown(img, (0, BAR_H, self.W, rows * ROW_H))
+
+	def focused(self):
+		return [w['id'] for w in windows(self.s) if 'focused' in w['flags']]
+
+
+def start(r):
+	"""The installed session: the panel, the autostarted terminal, the keyboard."""
+	s, W = r.s, r.W
+	s.poll(lambda: [w['app_id'] for w in windows(s)] == ['foot'],
+	       'the autostarted picowl-terminal (foot) maps', timeout=30)
+	img = s.wait_for(lambda img: r.keyboard_shown(img)
+			 + unless(session.panel_shown(img, (BAR_H, 0, W - 3 * BAR_H, BAR_H)),
+				  'no panel')
+			 + unless(session.mostly(img, inside(r.one), FOOT_BG, 0.5),
+				  'no terminal in the tile'),
+			 'the panel, the terminal and the keyboard', timeout=30)
+	r.save(img, 'session')
+	return windows(s)[0]['id']
+
+
+def launch(r):
+	"""The launcher button, then foot's row: foot in tile 2, focused, with its prompt."""
+	s, tile = r.s, r.two[1]
+	r.tap(BAR_H // 2, BAR_H // 2)
+	r.save(s.wait_until(r.list_shown(1), 'the launcher list below the bar'), 'launcher')
+	r.tap(r.W // 2, BAR_H + ROW_H // 2)
+	s.poll(lambda: len(windows(s)) == 2, 'a tap on foot\'s row starts foot', timeout=30)
+	launched = windows(s)[1]['id']
+	s.poll(lambda: r.focused() == [launched], 'the new foot is focused')
+	img = s.wait_for(lambda img: unless(session.mostly(img, inside(tile), FOOT_BG, 0.5),
+					    'no foot in tile 2')
+			 + unless(focused_border(img, tile), 'tile 2\'s border is not focused')
+			 + unless(len(ink_lines(img, inside(tile))) == 1, 'no prompt in tile 2')
+			 + r.keyboard_shown(img),
+			 'foot in tile 2 with its prompt, focused, the keyboard shown', timeout=30)
+	r.save(img, 'foot-and-keyboard')
+	check(len(foot_pids(s)) == 2, 'not two foot processes: %s' % foot_pids(s))
+	log('launcher: foot started into tile 2 %s' % (tile,))
+	return launched
+
+
+def typing(r):
+	"""echo hi, then touch x, each with Return, on wvkbd. Returns the screenshot of the
+	first."""
+	s, box = r.s, inside(r.two[1])
+	r.type('echo hi\n')
+	img = s.wait_for(lambda img: printed_hi(img, box), 'foot printed hi under `echo hi`')
+	r.save(img, 'echo-hi')
+	other = ink_lines(img, inside(r.two[0]))
+	check(len(other) == 1, 'the other terminal got text: %s' % other)
+	check(not r.keyboard_shown(img), 'after typing: %s' % r.keyboard_shown(img))
+	x = os.path.join(s.home, 'x')
+	check(not os.path.exists(x), '%s exists before it was typed' % x)
+	r.type('touch x\n')
+	s.poll(lambda: os.path.exists(x), '`touch x` typed on wvkbd makes HOME/x')
+	log('typed on wvkbd: "hi" printed under `echo hi`; `touch x` made %s' % x)
+	return img
+
+
+def switch(r, row, want, what):
+	"""A tap on the title opens the window list; a tap on a row switches to its window."""
+	s, tile = r.s, r.two[row]
+	r.tap(r.W // 3, BAR_H // 2)
+	img = s.wait_until(r.list_shown(2), 'the window list, two rows')
+	r.tap(r.W // 2, BAR_H + row * ROW_H + ROW_H // 2)
+	s.poll(lambda: r.focused() == [want], 'a tap on row %d focuses %s' % (row + 1, what))
+	shown = s.wait_until(lambda img: focused_border(img, tile)
+			     and not session.panel_shown(img, (0, BAR_H, r.W, ROW_H)),
+			     'the list closed, tile %d focused' % (row + 1))
+	log('window list: switched to %s' % what)
+	return img, shown
+
+
+def close(r, first):
+	"""The close button: the focused foot goes, its process ends, the other fills the area."""
+	s = r.s
+	pids = foot_pids(s)
+	r.tap(r.W - BAR_H // 2, BAR_H // 2)
+	s.poll(lambda: [w['id'] for w in windows(s)] == [first],
+	       'a tap on close closes the launched foot', timeout=10)
+	s.poll(lambda: len(foot_pids(s)) == 1, 'the closed foot exits', timeout=10)
+	img = s.wait_for(lambda img: unless(session.mostly(img, inside(r.one), FOOT_BG, 0.8),
+					    'the terminal does not fill the area')
+			 + unless(focused_border(img, r.one), 'it is not focused')
+			 + r.keyboard_shown(img), 'one terminal left, the keyboard shown')
+	r.save(img, 'closed')
+	log('close: foot %s exited (of %s); the terminal fills %s'
+	    % (sorted(set(pids) - set(foot_pids(s))), pids, (r.one,)))
+
+
+def compare(r, foot, typed):
+	"""A known rendering: foot printing the typed lines into the same tile, byte for byte."""
+	s, box = r.s, inside(r.two[1])
+	text = '%s echo hi\nhi\n' % ('#' if os.geteuid() == 0 else '$')
+	s.spawn([foot, '-e', 'sh', '-c', 'printf "\\033[?25l%s"; exec sleep 100000'
+		 % text.replace('\n', '\\n')], 'foot-reference')
+	ref = s.wait_until(lambda img: len(ink_lines(img, box)) == 2,
+			   'the reference foot prints two lines in tile 2', timeout=30)
+	r.save(ref, 'reference')
+	area = box[:3] + (ink_lines(typed, box)[1][1] - box[1],)
+	check(typed.region_bytes(area) == ref.region_bytes(area),
+	      'the typed lines are not foot\'s rendering of %r' % text)
+	log('the typed lines are foot\'s rendering of %r' % text)
+
+
 def one_session(args, ini, rotation):
 	W, H = (320, 240) if rotation % 180 else (240, 320)
 	extra = ['--test-hooks'] + (['--rotate', str(rotation)] if rotation else [])
@@ -144,136 +286,25 @@ def one_session(args, ini, rotation):
 	os.makedirs(apps)
 	shutil.copy('/usr/share/applications/foot.desktop', apps)
 	# picowl passes its environment and its folder to what it starts (the panel, the
-	# terminal, foot from the launcher): the launcher reads these programs, and `touch x`
-	# runs in HOME, as in a login
+	# terminal, foot from the launcher): the launcher reads these programs, picowl-terminal
+	# is found as in PREFIX/bin, and `touch x` runs in HOME, as after a login
 	saved = (dict(os.environ), os.getcwd())
 	os.environ['XDG_DATA_DIRS'] = os.path.join(s.dir, 'data')
 	os.environ['PATH'] = os.path.join(args.source, 'config') + ':' + os.environ['PATH']
 	os.chdir(s.home)
-	shot = [0]
-
-	def save(img, what):
-		shot[0] += 1
-		img.save_ppm(os.path.join(s.dir, 'rot%d-%02d-%s.ppm' % (rotation, shot[0], what)))
-		log('screenshot rot%d-%02d-%s.ppm' % (rotation, shot[0], what))
-
-	def tap(x, y):
-		session.touch(s, 'tap', x, y)
-
 	try:
 		with s:
 			log('--- rotation %d: the output is %dx%d' % (rotation, W, H))
-			band = (0, H - KB_H, W, KB_H)
-
-			def keyboard_shown(img):
-				foot = img.count_close(band, FOOT_BG)
-				# wvkbd's greys: its background, its keys
-				dark = sum(1 for p in img.pixels(band) if max(p) < 60)
-				return [] if foot == 0 and dark >= W * KB_H * 8 // 10 else [
-					'the keyboard\'s band shows %d of foot\'s and %d dark pixels'
-					% (foot, dark)]
-
-			s.poll(lambda: [w['app_id'] for w in windows(s)] == ['foot'],
-			       'the autostarted picowl-terminal (foot) maps', timeout=30)
-			one = tiles(W, H, 1)[0]
-			img = s.wait_for(lambda img: keyboard_shown(img) + (
-				[] if session.panel_shown(img, (BAR_H, 0, W - 3 * BAR_H, BAR_H)) else
-				['no panel']) + ([] if session.mostly(img, inside(one), FOOT_BG, 0.5)
-						 else ['no terminal in the tile']),
-				'the panel, the terminal and the keyboard', timeout=30)
-			save(img, 'session')
-			first = windows(s)[0]['id']
-
-			# The launcher button, then foot's row.
-			tap(BAR_H // 2, BAR_H // 2)
-			img = s.wait_until(lambda img: session.panel_shown(img, (0, BAR_H, W, ROW_H)),
-					   'the launcher list below the bar')
-			save(img, 'launcher')
-			tap(W // 2, BAR_H + ROW_H // 2)
-			s.poll(lambda: len(windows(s)) == 2, 'a tap on foot\'s row starts foot',
-			       timeout=30)
-			launched = windows(s)[1]['id']
-			s.poll(lambda: 'focused' in windows(s)[1]['flags'], 'the new foot is focused')
-			two = tiles(W, H, 2)
-			img = s.wait_for(lambda img: ([] if session.mostly(img, inside(two[1]), FOOT_BG,
-									    0.5) else ['no foot in tile 2'])
-					 + ([] if focused_border(img, two[1]) else
-					    ['tile 2\'s border is not the focused one'])
-					 + ([] if len(ink_lines(img, inside(two[1]))) == 1 else
-					    ['no prompt alone in tile 2'])
-					 + keyboard_shown(img),
-					 'foot in tile 2 with its prompt, focused, the keyboard shown',
-					 timeout=30)
-			save(img, 'foot-and-keyboard')
-			check(len(foot_pids(s)) == 2, 'not two foot processes: %s' % foot_pids(s))
-			log('launcher: foot started into tile 2 %s' % (two[1],))
-
-			# echo hi, Return, on wvkbd.
-			for key in 'echo hi\n':
-				tap(*key_centre(W, H, key))
-			img = s.wait_for(lambda img: printed_hi(img, inside(two[1])),
-					 'foot printed hi under `echo hi`', timeout=20)
-			save(img, 'echo-hi')
-			typed = img
-			check(len(ink_lines(img, inside(two[0]))) == 1,
-			      'the other terminal got text: %s' % ink_lines(img, inside(two[0])))
-			check(not keyboard_shown(img), 'after typing: %s' % keyboard_shown(img))
-			x = os.path.join(s.home, 'x')
-			check(not os.path.exists(x), '%s exists before it was typed' % x)
-			for key in 'touch x\n':
-				tap(*key_centre(W, H, key))
-			s.poll(lambda: os.path.exists(x), '`touch x` typed on wvkbd makes HOME/x')
-			log('typed on wvkbd: "hi" printed under `echo hi`; `touch x` made %s' % x)
-
-			# The window list: a tap on the title; the autostarted terminal's row.
-			tap(W // 3, BAR_H // 2)
-			img = s.wait_until(lambda img: session.panel_shown(
-				img, (0, BAR_H, W, 2 * ROW_H)), 'the window list, two rows')
-			save(img, 'window-list')
-			tap(W // 2, BAR_H + ROW_H // 2)
-			s.poll(lambda: [w['id'] for w in windows(s) if 'focused' in w['flags']]
-			       == [first], 'a tap on row 1 focuses the autostarted terminal')
-			img = s.wait_until(lambda img: focused_border(img, two[0])
-					   and not session.panel_shown(img, (0, BAR_H, W, ROW_H)),
-					   'the list closed, tile 1 focused')
-			save(img, 'switched')
-			log('window list: switched to the autostarted terminal')
-
-			# Back to the launched foot by the list, then its close button.
-			tap(W // 3, BAR_H // 2)
-			s.wait_until(lambda img: session.panel_shown(img, (0, BAR_H, W, 2 * ROW_H)),
-				     'the window list again')
-			tap(W // 2, BAR_H + ROW_H + ROW_H // 2)
-			s.poll(lambda: [w['id'] for w in windows(s) if 'focused' in w['flags']]
-			       == [launched], 'a tap on row 2 focuses the launched foot')
-			s.wait_until(lambda img: focused_border(img, two[1])
-				     and not session.panel_shown(img, (0, BAR_H, W, ROW_H)),
-				     'the list closed, tile 2 focused')
-			pids = foot_pids(s)
-			tap(W - BAR_H // 2, BAR_H // 2)
-			s.poll(lambda: [w['id'] for w in windows(s)] == [first],
-			       'a tap on close closes the launched foot', timeout=10)
-			s.poll(lambda: len(foot_pids(s)) == 1, 'the closed foot exits', timeout=10)
-			img = s.wait_for(lambda img: ([] if session.mostly(img, inside(one), FOOT_BG, 0.8)
-						      else ['the terminal does not fill the area'])
-					 + ([] if focused_border(img, one) else ['it is not focused'])
-					 + keyboard_shown(img), 'one terminal left, the keyboard shown')
-			save(img, 'closed')
-			log('close: foot %s exited (of %s); the terminal fills %s'
-			    % (sorted(set(pids) - set(foot_pids(s))), pids, (one,)))
-
-			# A known rendering: foot printing the same two lines into the same tile.
-			text = '%s echo hi\nhi\n' % ('#' if os.geteuid() == 0 else '$')
-			s.spawn([args.foot, '-e', 'sh', '-c', 'printf "\\033[?25l%s"; exec sleep 100000'
-				 % text.replace('\n', '\\n')], 'foot-reference')
-			ref = s.wait_until(lambda img: len(ink_lines(img, inside(two[1]))) == 2,
-					   'the reference foot prints two lines in tile 2', timeout=30)
-			save(ref, 'reference')
-			box = inside(two[1])
-			area = box[:3] + (ink_lines(typed, box)[1][1] - box[1],)
-			check(typed.region_bytes(area) == ref.region_bytes(area),
-			      'the typed lines are not foot\'s rendering of %r' % text)
-			log('the typed session\'s first two lines are foot\'s rendering of %r' % text)
+			r = Run(s, rotation, W, H)
+			first = start(r)
+			launched = launch(r)
+			typed = typing(r)
+			listed, shown = switch(r, 0, first, 'the autostarted terminal')
+			r.save(listed, 'window-list')
+			r.save(shown, 'switched')
+			switch(r, 1, launched, 'the launched foot')
+			close(r, first)
+			compare(r, args.foot, typed)
 			s.check_alive()
 	finally:
 		os.environ.clear()
