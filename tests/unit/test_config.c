@@ -469,6 +469,8 @@ test_session(const char *path)
 	free(buf);
 	CHECK(c && strcmp(c->opts.backend, "auto") == 0);
 	CHECK(c && strcmp(c->panel.command, "picowl-panel") == 0);
+	/* A bar as high as its buttons are wide: finger-sized targets (decision 4.54). */
+	CHECK(c && c->panel.height == 24);
 	/* The installed session starts the OSK (decision 4.55); the built-in default is none. */
 	CHECK(c && strcmp(c->keyboard.command, "wvkbd-mobintl -H 120 -L 100") == 0 &&
 		!c->keyboard.autoshow);
