@@ -2,9 +2,9 @@
 """Scale to fit with real clients (issue 33, item 5, decision 4.50): weston-terminal, whose
 buffer is wider than a 236 px tile, is shown whole: a shell of ours clears its screen and paints
 the top-left cell red and the bottom-right cell green, and both are inside the tile on the
-screenshot (clipped, the green cell was past the tile's right edge). gtk3-demo, larger than the
-tile, is shown whole: its window reaches the tile's right edge and ends above its bottom row
-(clipped, it covered the whole tile)."""
+screenshot (clipped, the green cell was past the tile's right edge). gtk3-demo and mousepad,
+larger than the tile, are shown whole: each window reaches the tile's right edge and ends above
+its bottom row (clipped, they covered the whole tile)."""
 
 import os
 
@@ -36,9 +36,11 @@ def run():
 	def more(p):
 		p.add_argument('--terminal', default='')
 		p.add_argument('--gtk-demo', default='')
+		p.add_argument('--mousepad', default='')
 	args = session.parse_args_with(more)
 	terminal = harness.need(args.terminal, 'weston-terminal', 'weston')
 	demo = harness.need(args.gtk_demo, 'gtk3-demo', 'gtk-3-examples')
+	mousepad = harness.need(args.mousepad, 'mousepad', 'mousepad')
 	with harness.Session(args) as s:
 		content = harness.content_box(harness.tile_boxes(1, s.width, s.height)[0])
 		script = os.path.join(s.dir, 'cells.sh')
@@ -67,6 +69,12 @@ def run():
 		    % (min(x for x, _ in green), max(x for x, _ in green), min(y for _, y in green),
 		       max(y for _, y in green), content))
 
+	for name, program in (('gtk3-demo', demo), ('mousepad', mousepad)):
+		shown_whole(args, name, program)
+
+
+def shown_whole(args, name, program):
+	"""A GTK3 program larger than its tile, its bottom and right edges inside it."""
 	with harness.Session(args) as s:
 		content = harness.content_box(harness.tile_boxes(1, s.width, s.height)[0])
 		x0, y0, w, h = content
@@ -89,12 +97,12 @@ def run():
 				p.append('the window does not reach the tile\'s right edge at row %d' % top)
 			return p
 
-		s.spawn([demo], 'gtk3-demo', env=s.client_env({'GDK_BACKEND': 'wayland'}))
-		img = s.wait_for(problems, 'gtk3-demo shown whole in %s' % (content,), timeout=30)
-		img.save_ppm(os.path.join(s.dir, 'gtk3-demo.ppm'))
+		s.spawn([program], name, env=s.client_env({'GDK_BACKEND': 'wayland'}))
+		img = s.wait_for(problems, '%s shown whole in %s' % (name, content), timeout=30)
+		img.save_ppm(os.path.join(s.dir, name + '.ppm'))
 		rows = window_rows(img)
-		log('gtk3-demo: its window in rows %d..%d of %s, its bottom edge inside the tile'
-		    % (rows[0], rows[-1], content))
+		log('%s: its window in rows %d..%d of %s, its bottom edge inside the tile'
+		    % (name, rows[0], rows[-1], content))
 
 
 harness.main(run)
