@@ -33,6 +33,7 @@
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "xdg-dialog-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
 #define MAX_GLOBALS 48
@@ -71,6 +72,7 @@ struct conn {
 	struct zwlr_output_power_manager_v1 *output_power_manager;
 	struct ext_idle_notifier_v1 *idle_notifier;
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
+	struct xdg_wm_dialog_v1 *dialog_manager;
 
 	/* set by the listeners a case adds */
 	int events;
