@@ -46,6 +46,7 @@ pw_counters_destroy(struct pw_counters *c)
 	}
 	free(c->frames);
 	free(c->commits);
+	free(c->touches);
 	free(c);
 }
 
@@ -164,6 +165,9 @@ pw_counters_switches_wanted(const struct pw_counters *c)
 void
 pw_counters_touch(struct pw_counters *c, uint32_t surface, int64_t t)
 {
+	if (!c->touches && !(c->touches = calloc(TOUCH_RING, sizeof(*c->touches)))) {
+		return; /* out of memory: the touch goes uncounted, the session on */
+	}
 	c->touches[pw_counters_slot(c->touch_total, TOUCH_RING)] =
 		(struct pw_touch_record){.t = t, .surface = surface};
 	c->touch_total++;

@@ -27,7 +27,7 @@ struct pw_counters {
 	uint64_t commit_total; /* commits ever recorded; the ring holds the last commit_cap */
 	uint64_t pending_start; /* the first commit not yet in a frame */
 	int64_t t_reset;
-	struct pw_touch_record touches[TOUCH_RING];
+	struct pw_touch_record *touches; /* TOUCH_RING, made at the first touch: none without one */
 	uint64_t touch_total; /* touch events ever recorded; the ring holds the last TOUCH_RING */
 	struct {
 		uint32_t id;
