@@ -66,7 +66,10 @@ void
 pw_spawn_end_children(void)
 {
 	for (size_t i = 0; i < children_count; i++) {
-		kill(-children[i], SIGTERM);
+		/* A child just forked may not have made its session yet: then the child alone. */
+		if (kill(-children[i], SIGTERM) < 0) {
+			kill(children[i], SIGTERM);
+		}
 	}
 	free(children);
 	children = NULL;
