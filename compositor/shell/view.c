@@ -277,19 +277,21 @@ void
 pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
-	struct pw_view *view = pw_view_from_surface(surface);
-	if (view && view->surface == root && pw_dialog_floats(view)) {
+	struct pw_view *view = pw_xdg_surface_view(root);
+	if (!view || view->surface != root) {
+		return;
+	}
+	if (pw_dialog_floats(view)) {
 		pw_dialog_committed(view);
 		refresh_scale(view); /* a dialog larger than the area it is kept in (4.50, 4.51) */
 		return;
 	}
 	/* The common frame: a root alone that fits, drawn 1:1, stays so without asking its role. */
-	if (view && view->surface == root &&
-		(view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
-			root->width > view->content.width || root->height > view->content.height)) {
+	if (view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
+		root->width > view->content.width || root->height > view->content.height) {
 		refresh_scale(view);
 	}
-	if (view && view->pinned && view->mapped && view->surface == root) {
+	if (view->pinned && view->mapped) {
 		struct pw_box tile = pinned_tile(view, view->tile);
 		if (tile.x != view->tile.x || tile.y != view->tile.y ||
 			tile.width != view->tile.width || tile.height != view->tile.height) {
