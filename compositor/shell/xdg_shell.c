@@ -124,8 +124,9 @@ role_commit(struct pw_surface *surface)
 	}
 }
 
-void
-pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+/* Inline: role_place runs at every commit and frame. */
+static inline void
+geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 {
 	if (xdg->has_geometry) {
 		*x = xdg->geometry.x;
@@ -138,6 +139,12 @@ pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	} else {
 		*x = *y = 0; /* the root alone: its box starts at 0,0 */
 	}
+}
+
+void
+pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+{
+	geometry_origin(xdg, x, y);
 }
 
 bool
@@ -187,7 +194,7 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 		}
 	}
 	int gx, gy;
-	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
+	geometry_origin(xdg, &gx, &gy);
 	if (view->scale != PW_SCALE_ONE) {
 		gx = pw_scale_floor(gx, view->scale);
 		gy = pw_scale_floor(gy, view->scale);
