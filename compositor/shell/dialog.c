@@ -201,7 +201,7 @@ pw_dialog_set_parent(struct pw_view *view, struct pw_view *parent)
 	if (was_tile && parent) {
 		wl_list_remove(&view->link);
 		wl_list_init(&view->link);
-		view->fullscreen = false;
+		pw_view_note_fullscreen(view, false);
 		view->states &= ~PW_VIEW_FULLSCREEN;
 		pw_dialog_watch_client(view);
 	} else if (!was_tile && !parent) {

@@ -90,6 +90,9 @@ static struct pw_view *
 fullscreen_view(struct pw_server *server)
 {
 	struct pw_view *view;
+	if (!server->desktop->fullscreens) {
+		return NULL; /* most frames: no list walked */
+	}
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (view->fullscreen) {
 			return view;

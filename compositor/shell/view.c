@@ -40,6 +40,7 @@ pw_view_finish(struct pw_view *view)
 	if (view->mapped) {
 		pw_view_unmap(view);
 	}
+	pw_view_note_fullscreen(view, false);
 	pw_dialog_finish(view);
 	free(view->title);
 	free(view->app_id);
@@ -66,7 +67,7 @@ pw_view_map(struct pw_view *view)
 	view->mapped = true;
 	if (view->parent) {
 		/* A dialog floats over its parent (decision 4.51); the tiles stay as they are. */
-		view->fullscreen = false;
+		pw_view_note_fullscreen(view, false);
 		view->states &= ~PW_VIEW_FULLSCREEN;
 		pw_dialog_watch_client(view);
 	} else {
@@ -238,12 +239,22 @@ pw_view_set_suspended(struct pw_view *view, bool suspended)
 }
 
 void
+pw_view_note_fullscreen(struct pw_view *view, bool fullscreen)
+{
+	struct pw_desktop *desktop = view->server->desktop;
+	if (desktop && view->fullscreen != fullscreen) {
+		desktop->fullscreens += fullscreen ? 1 : -1;
+	}
+	view->fullscreen = fullscreen;
+}
+
+void
 pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 {
 	if (view->fullscreen == fullscreen || (fullscreen && pw_dialog_floats(view))) {
 		return; /* a dialog stays over its parent */
 	}
-	view->fullscreen = fullscreen;
+	pw_view_note_fullscreen(view, fullscreen);
 	if (fullscreen) {
 		view->states |= PW_VIEW_FULLSCREEN;
 	} else {

@@ -188,9 +188,13 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	}
 	struct pw_view *view = &xdg->toplevel->view;
 	struct pw_view *other;
-	wl_list_for_each(other, &view->server->desktop->views, link) {
-		if (other->fullscreen && other != view->root) {
-			return false; /* hidden, unless a dialog of the fullscreen view (4.51) */
+	struct pw_desktop *desktop = view->server->desktop;
+	if (desktop->fullscreens) { /* else no list walked: at every commit and frame */
+		wl_list_for_each(other, &desktop->views, link) {
+			if (other->fullscreen && other != view->root) {
+				return false; /* hidden, unless a dialog of the fullscreen view
+						 (4.51) */
+			}
 		}
 	}
 	int gx, gy;
