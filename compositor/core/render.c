@@ -250,18 +250,21 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	pixman_region32_fini(&clip);
 }
 
-static void
-paint_tree(struct pw_surface *root, int x, int y, struct pw_box box, pixman_image_t *target,
-	const pixman_region32_t *damage)
+void
+pw_render_surface_tree_at(struct pw_surface *root, int x, int y, int32_t scale, struct pw_box box,
+	pixman_image_t *target, const pixman_region32_t *damage)
 {
 	pixman_region32_t clip;
 	pixman_region32_init(&clip);
 	pw_region_clip_to(&clip, damage, box.x, box.y, pw_region_end(box.x, box.width),
 		pw_region_end(box.y, box.height));
 	if (pixman_region32_not_empty(&clip)) {
-		struct paint paint = {.target = target, .clip = &clip, .x = x, .y = y};
-		paint.scale = pw_surface_tree_scale(root);
-		if (paint.scale == PW_SCALE_ONE) {
+		struct paint paint = {.target = target,
+			.clip = &clip,
+			.x = x,
+			.y = y,
+			.scale = scale};
+		if (scale == PW_SCALE_ONE) {
 			pw_surface_for_each(root, x, y, paint_surface, &paint);
 		} else {
 			pw_surface_for_each(root, 0, 0, paint_surface, &paint);
@@ -274,7 +277,7 @@ void
 pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
 	pixman_image_t *target, const pixman_region32_t *damage)
 {
-	paint_tree(root, x, y, clip, target, damage);
+	pw_render_surface_tree_at(root, x, y, pw_surface_tree_scale(root), clip, target, damage);
 }
 
 static void

@@ -18,6 +18,12 @@ struct pw_server_shell;
  */
 void pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
 	pixman_image_t *target, const pixman_region32_t *damage);
+/*
+ * The same at `scale` (scale.h), which must be the tree's (pw_surface_tree_scale): for a caller
+ * that keeps it, so that a frame does not ask the root's role (the scene's views, 4.50).
+ */
+void pw_render_surface_tree_at(struct pw_surface *root, int x, int y, int32_t scale,
+	struct pw_box clip, pixman_image_t *target, const pixman_region32_t *damage);
 
 /* Fills `region` of `target` with the colour 0xRRGGBB. */
 void pw_render_fill(pixman_image_t *target, const pixman_region32_t *region, uint32_t rgb);

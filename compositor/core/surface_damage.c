@@ -18,7 +18,8 @@ place_tree(struct pw_surface *root, struct pw_tree_damage *where)
 {
 	where->shown = root->server->output && root->role && root->role->place && root->role_data &&
 		root->role->place(root, &where->x, &where->y, &where->clip);
-	where->scale = where->shown ? pw_surface_tree_scale(root) : PW_SCALE_ONE;
+	/* pw_surface_tree_scale without finding the root again: at every commit (4.50). */
+	where->scale = where->shown && root->role->scale ? root->role->scale(root) : PW_SCALE_ONE;
 	return where->shown;
 }
 

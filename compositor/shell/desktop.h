@@ -55,6 +55,10 @@ struct pw_desktop {
 	/* A client with dialogs going: one arrange after its teardown (dialog.c, 4.51). */
 	bool arrange_held;
 	struct wl_event_source *arrange_idle;
+	/* The views with a parent (dialog.c): without one, a frame walks no dialog tree (4.51). */
+	int dialogs;
+	/* The views whose `fullscreen` is set (view.c): without one, none is looked for. */
+	int fullscreens;
 
 	struct {
 		bool revealed; /* shown over a fullscreen client until the timer fires */

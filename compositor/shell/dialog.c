@@ -95,6 +95,17 @@ pw_dialog_has_mapped(struct pw_view *root)
 	return false;
 }
 
+/* Sets view->parent, keeping the desktop's count of views with one. */
+static void
+set_parent(struct pw_view *view, struct pw_view *parent)
+{
+	struct pw_desktop *desktop = view->server->desktop;
+	if (desktop) {
+		desktop->dialogs += (parent != NULL) - (view->parent != NULL);
+	}
+	view->parent = parent;
+}
+
 /* Every view of `view`'s tree gets `root` as its root. */
 static void
 set_root(struct pw_view *view, struct pw_view *root)
@@ -120,7 +131,7 @@ adopt_children(struct pw_view *view, struct pw_view *parent, struct wl_list *aft
 	struct pw_view *child;
 	while ((child = first_child(view))) {
 		wl_list_remove(&child->child_link);
-		child->parent = parent;
+		set_parent(child, parent);
 		if (parent) {
 			wl_list_insert(parent->children.prev, &child->child_link);
 			set_root(child, parent->root);
@@ -141,7 +152,7 @@ pw_dialog_finish(struct pw_view *view)
 	adopt_children(view, view->parent, NULL);
 	wl_list_remove(&view->child_link);
 	wl_list_init(&view->child_link);
-	view->parent = NULL;
+	set_parent(view, NULL);
 	view->root = view;
 }
 
@@ -175,7 +186,7 @@ pw_dialog_set_parent(struct pw_view *view, struct pw_view *parent)
 	}
 	bool was_tile = view->mapped && !view->parent;
 	wl_list_remove(&view->child_link);
-	view->parent = parent;
+	set_parent(view, parent);
 	if (parent) {
 		wl_list_insert(parent->children.prev, &view->child_link);
 		set_root(view, parent->root);
@@ -190,7 +201,7 @@ pw_dialog_set_parent(struct pw_view *view, struct pw_view *parent)
 	if (was_tile && parent) {
 		wl_list_remove(&view->link);
 		wl_list_init(&view->link);
-		view->fullscreen = false;
+		pw_view_note_fullscreen(view, false);
 		view->states &= ~PW_VIEW_FULLSCREEN;
 		pw_dialog_watch_client(view);
 	} else if (!was_tile && !parent) {

@@ -33,13 +33,9 @@ box_inside(const pixman_box32_t *b, struct pw_box box)
 }
 
 static void
-paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
-	const pixman_region32_t *damage)
+fill_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
+	const pixman_region32_t *damage, const pixman_box32_t *ext)
 {
-	const pixman_box32_t *ext = pixman_region32_extents((pixman_region32_t *)damage);
-	if (box_inside(ext, view->content)) {
-		return; /* the common frame: damage inside a client, none on its border */
-	}
 	uint32_t rgb = view == server->desktop->focus ? server->desktop->colors.border_focused
 						      : server->desktop->colors.border;
 	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
@@ -79,10 +75,24 @@ paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *tar
 	pixman_region32_fini(&border);
 }
 
+/* Inline for the common frame, whose damage is inside a client, none on its border. */
+static inline void
+paint_border(struct pw_server *server, struct pw_view *view, pixman_image_t *target,
+	const pixman_region32_t *damage)
+{
+	const pixman_box32_t *ext = pixman_region32_extents((pixman_region32_t *)damage);
+	if (!box_inside(ext, view->content)) {
+		fill_border(server, view, target, damage, ext);
+	}
+}
+
 static struct pw_view *
 fullscreen_view(struct pw_server *server)
 {
 	struct pw_view *view;
+	if (!server->desktop->fullscreens) {
+		return NULL; /* most frames: no list walked */
+	}
 	wl_list_for_each(view, &server->desktop->views, link) {
 		if (view->fullscreen) {
 			return view;
@@ -201,11 +211,13 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 		}
 		paint_border(server, view, target, damage);
 		if (view->drawn.shown) {
-			pw_render_surface_tree(view->surface, view->drawn.x, view->drawn.y,
-				view->drawn.clip, target, damage);
+			pw_render_surface_tree_at(view->surface, view->drawn.x, view->drawn.y,
+				view->scale, view->drawn.clip, target, damage);
 		}
 	}
-	render_dialogs(server, full, target, damage);
+	if (server->desktop->dialogs) { /* most frames have none: no tree walked (4.51) */
+		render_dialogs(server, full, target, damage);
+	}
 	if (layers) {
 		pw_layer_arrange_render(server, target, damage, PW_LAYER_TOP);
 	}
@@ -254,6 +266,17 @@ take_layer_callbacks(struct pw_surface *root, void *data)
 	pw_surface_for_each(root, 0, 0, take_callbacks, data);
 }
 
+/* The callbacks of `tile` and of each mapped dialog of its tree. */
+static void
+take_dialog_callbacks(struct pw_view *tile, struct wl_list **list)
+{
+	for (struct pw_view *d = tile; d; d = pw_dialog_next(d, tile)) {
+		if (d->mapped) {
+			pw_surface_for_each(d->surface, 0, 0, take_callbacks, list);
+		}
+	}
+}
+
 static void
 take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct wl_list *feedbacks)
 {
@@ -263,13 +286,15 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 	struct wl_list *list[2] = {callbacks, feedbacks};
 	struct pw_view *full = pw_scene_alone_view(server);
 	struct pw_view *view;
+	bool dialogs = server->desktop->dialogs != 0;
 	wl_list_for_each(view, &server->desktop->views, link) {
-		if (!full || view == full) {
-			for (struct pw_view *d = view; d; d = pw_dialog_next(d, view)) {
-				if (d->mapped) {
-					pw_surface_for_each(d->surface, 0, 0, take_callbacks, list);
-				}
-			}
+		if (full && view != full) {
+			continue;
+		}
+		if (dialogs) {
+			take_dialog_callbacks(view, list);
+		} else { /* most frames: the tile alone, no tree walked (4.51) */
+			pw_surface_for_each(view->surface, 0, 0, take_callbacks, list);
 		}
 	}
 	struct pw_xdg_popup *popup;

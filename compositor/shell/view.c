@@ -40,6 +40,7 @@ pw_view_finish(struct pw_view *view)
 	if (view->mapped) {
 		pw_view_unmap(view);
 	}
+	pw_view_note_fullscreen(view, false);
 	pw_dialog_finish(view);
 	free(view->title);
 	free(view->app_id);
@@ -66,7 +67,7 @@ pw_view_map(struct pw_view *view)
 	view->mapped = true;
 	if (view->parent) {
 		/* A dialog floats over its parent (decision 4.51); the tiles stay as they are. */
-		view->fullscreen = false;
+		pw_view_note_fullscreen(view, false);
 		view->states &= ~PW_VIEW_FULLSCREEN;
 		pw_dialog_watch_client(view);
 	} else {
@@ -238,12 +239,22 @@ pw_view_set_suspended(struct pw_view *view, bool suspended)
 }
 
 void
+pw_view_note_fullscreen(struct pw_view *view, bool fullscreen)
+{
+	struct pw_desktop *desktop = view->server->desktop;
+	if (desktop && view->fullscreen != fullscreen) {
+		desktop->fullscreens += fullscreen ? 1 : -1;
+	}
+	view->fullscreen = fullscreen;
+}
+
+void
 pw_view_set_fullscreen(struct pw_view *view, bool fullscreen)
 {
 	if (view->fullscreen == fullscreen || (fullscreen && pw_dialog_floats(view))) {
 		return; /* a dialog stays over its parent */
 	}
-	view->fullscreen = fullscreen;
+	pw_view_note_fullscreen(view, fullscreen);
 	if (fullscreen) {
 		view->states |= PW_VIEW_FULLSCREEN;
 	} else {
@@ -277,19 +288,21 @@ void
 pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
-	struct pw_view *view = pw_view_from_surface(surface);
-	if (view && view->surface == root && pw_dialog_floats(view)) {
+	struct pw_view *view = pw_xdg_surface_view(root);
+	if (!view || view->surface != root) {
+		return;
+	}
+	if (pw_dialog_floats(view)) {
 		pw_dialog_committed(view);
 		refresh_scale(view); /* a dialog larger than the area it is kept in (4.50, 4.51) */
 		return;
 	}
 	/* The common frame: a root alone that fits, drawn 1:1, stays so without asking its role. */
-	if (view && view->surface == root &&
-		(view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
-			root->width > view->content.width || root->height > view->content.height)) {
+	if (view->scale != PW_SCALE_ONE || root->stack.next->next != &root->stack ||
+		root->width > view->content.width || root->height > view->content.height) {
 		refresh_scale(view);
 	}
-	if (view && view->pinned && view->mapped && view->surface == root) {
+	if (view->pinned && view->mapped) {
 		struct pw_box tile = pinned_tile(view, view->tile);
 		if (tile.x != view->tile.x || tile.y != view->tile.y ||
 			tile.width != view->tile.width || tile.height != view->tile.height) {

@@ -77,6 +77,8 @@ void pw_view_map(struct pw_view *view);
 /* Takes the view off the output, damages its tile and re-tiles. */
 void pw_view_unmap(struct pw_view *view);
 void pw_view_set_fullscreen(struct pw_view *view, bool fullscreen);
+/* Sets view->fullscreen alone, keeping the desktop's count of fullscreen views. */
+void pw_view_note_fullscreen(struct pw_view *view, bool fullscreen);
 /* Stores the tile and sends a configure when the content size or states changed. */
 void pw_view_set_tile(struct pw_view *view, struct pw_box tile, int border);
 void pw_view_set_activated(struct pw_view *view, bool activated);

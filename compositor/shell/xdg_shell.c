@@ -124,8 +124,9 @@ role_commit(struct pw_surface *surface)
 	}
 }
 
-void
-pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+/* Inline: role_place runs at every commit and frame. */
+static inline void
+geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 {
 	if (xdg->has_geometry) {
 		*x = xdg->geometry.x;
@@ -138,6 +139,12 @@ pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
 	} else {
 		*x = *y = 0; /* the root alone: its box starts at 0,0 */
 	}
+}
+
+void
+pw_xdg_surface_geometry_origin(struct pw_xdg_surface *xdg, int *x, int *y)
+{
+	geometry_origin(xdg, x, y);
 }
 
 bool
@@ -181,13 +188,17 @@ role_place(struct pw_surface *surface, int *x, int *y, struct pw_box *clip)
 	}
 	struct pw_view *view = &xdg->toplevel->view;
 	struct pw_view *other;
-	wl_list_for_each(other, &view->server->desktop->views, link) {
-		if (other->fullscreen && other != view->root) {
-			return false; /* hidden, unless a dialog of the fullscreen view (4.51) */
+	struct pw_desktop *desktop = view->server->desktop;
+	if (desktop->fullscreens) { /* else no list walked: at every commit and frame */
+		wl_list_for_each(other, &desktop->views, link) {
+			if (other->fullscreen && other != view->root) {
+				return false; /* hidden, unless a dialog of the fullscreen view
+						 (4.51) */
+			}
 		}
 	}
 	int gx, gy;
-	pw_xdg_surface_geometry_origin(xdg, &gx, &gy);
+	geometry_origin(xdg, &gx, &gy);
 	if (view->scale != PW_SCALE_ONE) {
 		gx = pw_scale_floor(gx, view->scale);
 		gy = pw_scale_floor(gy, view->scale);
