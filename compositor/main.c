@@ -18,6 +18,7 @@
 #include "server.h"
 #include "shell.h"
 #include "spawn.h"
+#include "start_text.h"
 #include "start_trace.h"
 
 static int
@@ -47,6 +48,8 @@ handle_first_frame(void *data)
 {
 	pw_launch_autostart(data);
 	pw_start_trace("autostart");
+	/* After the seat's keymap and devices (its listener ran first) and the forks. */
+	pw_start_text_drop();
 }
 
 static int
