@@ -33,6 +33,19 @@ target_format(pixman_image_t *target, enum pw_format *out)
 	}
 }
 
+/* The target's pixels as picowl's spans take them; false for a format they do not write. */
+static bool
+target_pixmap(pixman_image_t *target, struct pw_pixmap *dst)
+{
+	enum pw_format df;
+	if (!target_format(target, &df)) {
+		return false;
+	}
+	*dst = (struct pw_pixmap){pixman_image_get_data(target), pixman_image_get_width(target),
+		pixman_image_get_height(target), pixman_image_get_stride(target), df};
+	return true;
+}
+
 /*
  * The hot case, an opaque buffer drawn 1:1: picowl's own spans (a row copy or a conversion),
  * which beat pixman's general paths, box by box of the clip.
@@ -41,12 +54,10 @@ static bool
 blit_opaque(const struct pw_pixmap *src, int x, int y, pixman_image_t *target,
 	const pixman_region32_t *clip)
 {
-	enum pw_format df;
-	if (!target_format(target, &df) || !pw_pixels_supported(src->format, df)) {
+	struct pw_pixmap dst;
+	if (!target_pixmap(target, &dst) || !pw_pixels_supported(src->format, dst.format)) {
 		return false;
 	}
-	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
-		pixman_image_get_height(target), pixman_image_get_stride(target), df};
 	int n;
 	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
 	for (int i = 0; i < n; i++) {
@@ -61,12 +72,10 @@ static bool
 scale_opaque(const struct pw_pixmap *src, int x, int y, int32_t scale, pixman_image_t *target,
 	const pixman_region32_t *clip)
 {
-	enum pw_format df;
-	if (!target_format(target, &df)) {
+	struct pw_pixmap dst;
+	if (!target_pixmap(target, &dst)) {
 		return false;
 	}
-	struct pw_pixmap dst = {pixman_image_get_data(target), pixman_image_get_width(target),
-		pixman_image_get_height(target), pixman_image_get_stride(target), df};
 	int n;
 	const pixman_box32_t *b = pixman_region32_rectangles((pixman_region32_t *)clip, &n);
 	for (int i = 0; i < n; i++) {

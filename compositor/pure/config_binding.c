@@ -1,23 +1,12 @@
 /* Key bindings and command lines as the config file writes them. Pure: xkbcommon names only. */
 #include "config_binding.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <xkbcommon/xkbcommon.h>
 
 #include "config_keys.h"
-
-static bool __attribute__((format(printf, 3, 4)))
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 static const struct {
 	const char *name;
@@ -88,7 +77,7 @@ parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
 {
 	char buf[128];
 	if (snprintf(buf, sizeof(buf), "%s", combo) >= (int)sizeof(buf)) {
-		return fail(err, errlen, "key combination too long");
+		return pw_config_keys_fail(err, errlen, "key combination too long");
 	}
 	out->modifiers = 0;
 	char *part = buf;
@@ -105,18 +94,18 @@ parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
 			}
 		}
 		if (i == sizeof(modifiers) / sizeof(modifiers[0])) {
-			return fail(err, errlen,
+			return pw_config_keys_fail(err, errlen,
 				"unknown modifier \"%s\" (expected Logo, Shift, Ctrl or Alt)",
 				part);
 		}
 		part = plus + 1;
 	}
 	if (part[0] == '\0') {
-		return fail(err, errlen, "no key after the modifiers");
+		return pw_config_keys_fail(err, errlen, "no key after the modifiers");
 	}
 	xkb_keysym_t sym = keysym_from_name(part);
 	if (sym == XKB_KEY_NoSymbol) {
-		return fail(err, errlen,
+		return pw_config_keys_fail(err, errlen,
 			"unknown key \"%s\" (expected an xkb keysym name such as j, Return, "
 			"XF86Launch1, or KEY_PROG1)",
 			part);
@@ -187,8 +176,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 			}
 		}
 		/* The whole list below would be cut before this, its last entry. */
-		return fail(err, errlen, "bad action \"%s\" (expected keyboard show|hide|toggle)",
-			action);
+		return pw_config_keys_fail(err, errlen,
+			"bad action \"%s\" (expected keyboard show|hide|toggle)", action);
 	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
 		out->action = PW_ACTION_LAYOUT_CYCLE;
 		return true;
@@ -212,7 +201,7 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 			break;
 		}
 	}
-	return fail(err, errlen,
+	return pw_config_keys_fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
 		"grow|shrink [PERMILLE], layout next, close, kill, launcher, quit, spawn [tile:N] "
 		"CMD, tile N, rotate [90|180|270], counters, reload, vt N, panel, "
@@ -243,17 +232,17 @@ pw_config_binding_parse_action(const char *action, struct pw_binding *out, char 
 		char **argv;
 		if (!pw_config_binding_parse_exec(rest + 6, &out->arg, &command) ||
 			!(argv = pw_config_binding_split(command))) {
-			return fail(err, errlen, "bad action \"%s\" (expected spawn [tile:N] CMD)",
-				action);
+			return pw_config_keys_fail(err, errlen,
+				"bad action \"%s\" (expected spawn [tile:N] CMD)", action);
 		}
 		free(argv);
 		out->action = PW_ACTION_SPAWN;
 		out->command = strdup(command);
-		return out->command ? true : fail(err, errlen, "out of memory");
+		return out->command ? true : pw_config_keys_fail(err, errlen, "out of memory");
 	}
 	char **words = pw_config_binding_split(action);
 	if (!words) {
-		return fail(err, errlen, "no action");
+		return pw_config_keys_fail(err, errlen, "no action");
 	}
 	int n = 0;
 	while (words[n]) {

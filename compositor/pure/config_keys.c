@@ -26,8 +26,8 @@ pw_config_keys_strdup(struct pw_config_private *priv, const char *s)
 	return str->text;
 }
 
-static bool __attribute__((format(printf, 3, 4)))
-fail(char *err, size_t errlen, const char *fmt, ...)
+bool
+pw_config_keys_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -463,8 +463,8 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 		}
 		if (k->parse) {
 			if (!k->parse(priv, value)) {
-				return fail(err, errlen, "bad value \"%s\" (expected %s)", value,
-					k->option);
+				return pw_config_keys_fail(err, errlen,
+					"bad value \"%s\" (expected %s)", value, k->option);
 			}
 			return true;
 		}
@@ -472,12 +472,12 @@ pw_config_keys_set(struct pw_config_private *priv, const char *section, const ch
 		const char *expected;
 		char *copy = value[0] ? pw_config_keys_strdup(priv, value) : NULL;
 		if (value[0] && (!copy || !pw_options_set(&c->opts, k->option, copy, &expected))) {
-			return fail(err, errlen, "bad value \"%s\" (expected %s)", value,
-				copy ? expected : "memory");
+			return pw_config_keys_fail(err, errlen, "bad value \"%s\" (expected %s)",
+				value, copy ? expected : "memory");
 		}
 		return true;
 	}
-	return fail(err, errlen, "unknown key");
+	return pw_config_keys_fail(err, errlen, "unknown key");
 }
 
 bool

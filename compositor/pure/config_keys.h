@@ -33,6 +33,10 @@ char *pw_config_keys_strdup(struct pw_config_private *priv, const char *s);
  */
 bool pw_config_keys_set_defaults(struct pw_config_private *priv);
 
+/* Writes the message into `err` (at most errlen bytes) and returns false, for `return fail`. */
+bool pw_config_keys_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* A whole number from min to max in `s`, as strtol reads it with nothing after, into *out. */
 bool pw_config_keys_parse_int(const char *s, int min, int max, int *out);
 

@@ -4,22 +4,10 @@
  */
 #include "config_lists.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config_binding.h"
-
-static bool __attribute__((format(printf, 3, 4)))
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 bool
 pw_config_lists_add_binding(struct pw_config_private *priv, struct pw_binding *binding)
@@ -77,18 +65,18 @@ pw_config_lists_set(struct pw_config_private *priv, const char *section, const c
 		/* The binding's own message is cut at 160 characters, as it always was. */
 		char why[160];
 		if (!pw_config_binding_parse(key, value, &binding, why, sizeof(why))) {
-			return fail(err, errlen, "%s", why);
+			return pw_config_keys_fail(err, errlen, "%s", why);
 		}
 		binding.buttons = strcmp(section, "buttons") == 0;
 		if (binding.buttons && binding.modifiers) {
 			free(binding.command);
-			return fail(err, errlen,
+			return pw_config_keys_fail(err, errlen,
 				"a button takes no modifier (expected a key alone, e.g. KEY_PROG1 "
 				"or Right)");
 		}
 		if (!pw_config_lists_add_binding(priv, &binding)) {
 			free(binding.command);
-			return fail(err, errlen, "out of memory");
+			return pw_config_keys_fail(err, errlen, "out of memory");
 		}
 		return true;
 	}
@@ -97,16 +85,17 @@ pw_config_lists_set(struct pw_config_private *priv, const char *section, const c
 		const char *command;
 		char **argv;
 		if (strcmp(key, "exec") != 0) {
-			return fail(err, errlen, "unknown key (expected exec)");
+			return pw_config_keys_fail(err, errlen, "unknown key (expected exec)");
 		}
 		if (!pw_config_binding_parse_exec(value, &tile, &command) ||
 			!(argv = pw_config_binding_split(command))) {
-			return fail(err, errlen,
+			return pw_config_keys_fail(err, errlen,
 				"bad value \"%s\" (expected [tile:N] command [args...])", value);
 		}
 		free(argv);
-		return add_autostart(priv, tile, command) ? true
-							  : fail(err, errlen, "out of memory");
+		return add_autostart(priv, tile, command)
+			? true
+			: pw_config_keys_fail(err, errlen, "out of memory");
 	}
-	return fail(err, errlen, "unknown section");
+	return pw_config_keys_fail(err, errlen, "unknown section");
 }

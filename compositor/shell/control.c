@@ -37,22 +37,6 @@
  */
 #define TILE_TEXT 128
 
-static const char *
-tile_text(const char *s, char buf[TILE_TEXT])
-{
-	size_t len = s ? strlen(s) : 0;
-	if (len < TILE_TEXT) {
-		return s ? s : "";
-	}
-	len = TILE_TEXT - 1;
-	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
-		len--;
-	}
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	return buf;
-}
-
 static void
 send_tiles(struct pw_server *server, struct wl_resource *resource)
 {
@@ -64,8 +48,9 @@ send_tiles(struct pw_server *server, struct wl_resource *resource)
 						 ? PICOWL_CONTROL_V1_TILE_FLAGS_FOCUSED
 						 : 0) |
 			(view->fullscreen ? PICOWL_CONTROL_V1_TILE_FLAGS_FULLSCREEN : 0);
-		picowl_control_v1_send_tile(resource, index++, tile_text(view->title, title),
-			tile_text(view->app_id, app_id), flags);
+		picowl_control_v1_send_tile(resource, index++,
+			pw_control_text(view->title, title, sizeof(title)),
+			pw_control_text(view->app_id, app_id, sizeof(app_id)), flags);
 	}
 	picowl_control_v1_send_tiles_done(resource);
 	if (wl_resource_get_version(resource) < PICOWL_CONTROL_V1_WINDOW_SINCE_VERSION) {
@@ -82,8 +67,9 @@ send_tiles(struct pw_server *server, struct wl_resource *resource)
 			(view->states & PW_VIEW_SUSPENDED ? PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN
 							  : 0) |
 			(view->fullscreen ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN : 0);
-		picowl_control_v1_send_window(resource, view->id, tile_text(view->title, title),
-			tile_text(view->app_id, app_id), flags);
+		picowl_control_v1_send_window(resource, view->id,
+			pw_control_text(view->title, title, sizeof(title)),
+			pw_control_text(view->app_id, app_id, sizeof(app_id)), flags);
 	}
 	picowl_control_v1_send_windows_done(resource);
 }

@@ -60,13 +60,12 @@ pw_control_window_kill(struct pw_view *view)
 	wl_client_destroy(client);
 }
 
-/* The text cut to fit `size` bytes at a character boundary: an event must fit one message. */
-static const char *
-cut(const char *s, char *buf, size_t size)
+const char *
+pw_control_text(const char *s, char *buf, size_t size)
 {
-	size_t len = strlen(s);
+	size_t len = s ? strlen(s) : 0;
 	if (len < size) {
-		return s;
+		return s ? s : "";
 	}
 	len = size - 1;
 	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80) {
@@ -81,8 +80,8 @@ static void
 action_failed(struct wl_resource *resource, const char *action, const char *message)
 {
 	char a[128], m[256];
-	picowl_control_v1_send_action_failed(resource, cut(action, a, sizeof(a)),
-		cut(message, m, sizeof(m)));
+	picowl_control_v1_send_action_failed(resource, pw_control_text(action, a, sizeof(a)),
+		pw_control_text(message, m, sizeof(m)));
 }
 
 void

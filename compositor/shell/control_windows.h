@@ -5,6 +5,7 @@
 #ifndef PW_CONTROL_WINDOWS_H
 #define PW_CONTROL_WINDOWS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct pw_server;
@@ -12,6 +13,12 @@ struct pw_view;
 struct wl_resource;
 
 /* The mapped view with this id, or NULL. */
+/*
+ * `s` (NULL: "") cut at a character boundary to fit `size` bytes with its NUL, in `buf` when it
+ * must be cut: an event's text must fit one message, and no client floods another (4.22).
+ */
+const char *pw_control_text(const char *s, char *buf, size_t size);
+
 struct pw_view *pw_control_window_find(struct pw_server *server, uint32_t id);
 /* Focuses `view`, taking a fullscreen view that hides it out of fullscreen. */
 void pw_control_window_activate(struct pw_server *server, struct pw_view *view);

@@ -99,9 +99,9 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 	return ok;
 }
 
-/* The shipped file: no errors, every key present in its section, every value the default. */
-static void
-test_shipped(const char *path)
+/* `path` loaded, checked to have no error; what was said goes to stderr after `what`. */
+static struct pw_config *
+load_clean(const char *path, const char *what)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -110,9 +110,17 @@ test_shipped(const char *path)
 	fclose(mem);
 	CHECK(c && c->errors == 0);
 	if (buf && buf[0]) {
-		fprintf(stderr, "shipped config: %s", buf);
+		fprintf(stderr, "%s: %s", what, buf);
 	}
 	free(buf);
+	return c;
+}
+
+/* The shipped file: no errors, every key present in its section, every value the default. */
+static void
+test_shipped(const char *path)
+{
+	struct pw_config *c = load_clean(path, "shipped config");
 	struct pw_config *def = pw_config_create_default();
 	CHECK(c && def && same_settings(c, def));
 
@@ -457,16 +465,7 @@ test_bindings(void)
 static void
 test_session(const char *path)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	struct pw_config *c = pw_config_load_file(path, mem);
-	fclose(mem);
-	CHECK(c && c->errors == 0);
-	if (buf && buf[0]) {
-		fprintf(stderr, "installed session config: %s", buf);
-	}
-	free(buf);
+	struct pw_config *c = load_clean(path, "installed session config");
 	CHECK(c && strcmp(c->opts.backend, "auto") == 0);
 	CHECK(c && strcmp(c->panel.command, "picowl-panel") == 0);
 	/* A bar as high as its buttons are wide: finger-sized targets (decision 4.54). */
