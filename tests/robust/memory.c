@@ -11,6 +11,9 @@
  *                    many more as each line of stdin says, kept until stdin closes: what one
  *                    costs picowl (doc/decisions.md 4.37); exit 0 at the end of stdin or at
  * no_memory
+ *   memory kept N    N role-less surfaces, each shown a 2048x2048 XRGB8888 buffer of one sparse
+ *                    16 MiB pool (the client pays nothing for it), the buffer then destroyed:
+ *                    picowl would keep each one's pixels (issue 35); exit 0 if still connected
  *
  * Each prints one line of what it did.
  */
@@ -21,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "client.h"
 
@@ -117,6 +121,41 @@ hog(void)
 	       "sources)\n",
 		no_memory ? "no_memory" : what, i, i, HOG_RECTS);
 	return no_memory ? 0 : 1;
+}
+
+#define KEPT_SIDE 2048
+
+static int
+kept(int n)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	size_t size = (size_t)KEPT_SIDE * KEPT_SIDE * 4;
+	int fd = pw_client_memfd(size);
+	if (fd < 0) {
+		perror("memory: kept: memfd");
+		return 3;
+	}
+	struct wl_shm_pool *pool = wl_shm_create_pool(app.tc.shm, fd, (int32_t)size);
+	for (int i = 0; i < n; i++) {
+		struct wl_surface *surface = wl_compositor_create_surface(app.tc.compositor);
+		struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, KEPT_SIDE, KEPT_SIDE,
+			KEPT_SIDE * 4, WL_SHM_FORMAT_XRGB8888);
+		wl_surface_attach(surface, buffer, 0, 0);
+		wl_surface_commit(surface);
+		wl_buffer_destroy(buffer);
+		if (pw_client_roundtrip(&app.tc, 10000) != 1) {
+			break;
+		}
+	}
+	int err = wl_display_get_error(app.tc.display);
+	printf("memory: kept: %d surfaces shown a %dx%d buffer then destroyed it: %s\n", n,
+		KEPT_SIDE, KEPT_SIDE, err ? strerror(err) : "still connected");
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return err ? 1 : 0;
 }
 
 static int
@@ -221,6 +260,9 @@ main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "hog") == 0) {
 		return hog();
 	}
+	if (argc == 3 && strcmp(argv[1], "kept") == 0) {
+		return kept(atoi(argv[2]));
+	}
 	if (argc == 3 && strcmp(argv[1], "clients") == 0) {
 		return clients(atoi(argv[2]));
 	}
@@ -228,7 +270,7 @@ main(int argc, char **argv)
 		return count(argv[2], atoi(argv[3]));
 	}
 	fprintf(stderr,
-		"usage: memory hog | clients N | count surface|region|source|toplevel|"
+		"usage: memory hog | kept N | clients N | count surface|region|source|toplevel|"
 		"subsurface N\n");
 	return 2;
 }
