@@ -435,6 +435,16 @@ static const char *const default_bindings[][2] = {
 };
 
 const char *
+pw_config_keys_expected(size_t i, const char **option)
+{
+	if (i >= sizeof(keys) / sizeof(keys[0])) {
+		return NULL;
+	}
+	*option = keys[i].parse ? NULL : keys[i].option;
+	return keys[i].parse ? keys[i].option : NULL;
+}
+
+const char *
 pw_config_keys_section_name(size_t i)
 {
 	return i < sizeof(sections) / sizeof(sections[0]) ? sections[i] : NULL;

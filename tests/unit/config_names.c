@@ -4,6 +4,7 @@
  *
  *   section NAME            every [section] the file may have
  *   key SECTION NAME        every key of a section of keys
+ *   values SECTION NAME: E  what its value may be, as its bad-value message says
  *   list SECTION [KEY]      a section of lines (with its one key, if it has one)
  *   action WORDS            every binding action, without its number or command
  *   binding KEY = ACTION    every default binding
@@ -49,6 +50,14 @@ main(void)
 	}
 	for (size_t i = 0; (name = pw_config_keys_name(i, &section)); i++) {
 		printf("key %s %s\n", section, name);
+		const char *option, *expected = pw_config_keys_expected(i, &option);
+		struct pw_options scratch;
+		pw_options_defaults(&scratch);
+		/* An option's parser refuses an empty value, and says what it expected. */
+		if (!expected && pw_options_set(&scratch, option, "", &expected)) {
+			expected = NULL;
+		}
+		printf("values %s %s: %s\n", section, name, expected ? expected : "?");
 	}
 	for (size_t i = 0; (name = pw_config_binding_action_name(i)); i++) {
 		printf("action %s\n", name);
