@@ -18,11 +18,13 @@ complete: the pages say all that the programs know, each asked rather than its s
                     bindings, the [launcher] keys, and for each key the default that
                     config/picowl.ini gives it (test_config checks those are the defaults)
   config/picowl.ini every section and key, and the default bindings
-  and each page's required sections (EXIT STATUS, SEE ALSO...).
+  and each page's required sections (EXIT STATUS, SEE ALSO...), and that config/meson.build
+  installs every page of config/.
 
 Before the real pages each checks itself on planted copies: a page with an undefined macro, a
 wrong version; the real pages less one option, one key, one action, one command's word, one
-default, one variable; each must be reported by name, and nothing else.
+default, one range, one variable, plus a page not installed; each must be reported by name, and
+nothing else beyond what the real pages have.
 Usage: check_man.py render ROOT --version V
        check_man.py complete ROOT --picowl P --ctl C --panel P --names N
 """
@@ -406,6 +408,11 @@ def complete_check(root, facts):
 		for sec in REQUIRED[name]:
 			if sec not in order:
 				found.append((name, 'no section %s' % sec))
+	with open(os.path.join(root, 'config', 'meson.build')) as f:
+		build = f.read()
+	for name in sorted(os.listdir(os.path.join(root, 'config'))):
+		if re.search(r'\.[1-8]$', name) and "'%s'" % name not in build:
+			found.append((name, 'not installed by config/meson.build (install_man)'))
 	for name, tops in ENV_SOURCES.items():
 		secs, _ = sections(pages[name])
 		env = words(flat(secs.get('ENVIRONMENT', [])))
@@ -510,8 +517,10 @@ def plant_complete(tmp):
 	edit(tmp, 'config/picowl-ctl.1', '\\fB\\-\\-tile\\fR \\fIN\\fR]', '\\-\\-tile\\fIN\\fR]')
 	drop_item(tmp, 'config/picowl-panel.1', '.BI \\-\\-highlight')
 	edit(tmp, 'config/picowl.ini', 'gaps = 0\n', '')
-	edit(tmp, 'compositor/main.c', 'int\nmain(', 'static const char *planted(void)\n{\n'
-	     '\treturn getenv("PICOWL_PLANTED");\n}\n\nint\nmain(')
+	with open(os.path.join(tmp, 'compositor', 'planted.c'), 'w') as f:
+		f.write('const char *\nplanted(void)\n{\n\treturn getenv("PICOWL_PLANTED");\n}\n')
+	with open(os.path.join(tmp, 'config', 'planted.1'), 'w') as f:
+		f.write('.TH PLANTED 1\n.SH NAME\nplanted \\- not installed\n')
 
 
 COMPLETE_EXPECTED = [
@@ -528,6 +537,7 @@ COMPLETE_EXPECTED = [
 	('picowl-ctl.1', r'items of spawn lack the word --tile'),
 	('picowl-panel.1', r'no OPTIONS item for --highlight'),
 	('picowl.ini', r'no line "gaps =" in \[layout\]'),
+	('planted.1', r'not installed by config/meson.build'),
 ]
 
 
