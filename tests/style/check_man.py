@@ -467,6 +467,20 @@ def drop_item(tmp, rel, tag_start):
 	raise SystemExit('self-test: no item "%s" in %s: update the planted cases' % (tag_start, rel))
 
 
+def set_tag(tmp, rel, first_word, tag):
+	"""Replaces the tag line of the first .TP item whose tag's first word is `first_word`."""
+	path = os.path.join(tmp, rel)
+	with open(path) as f:
+		lines = f.read().split('\n')
+	for i, line in enumerate(lines[:-1]):
+		if line == '.TP' and words(roff_text(lines[i + 1]))[:1] == [first_word]:
+			lines[i + 1] = tag
+			with open(path, 'w') as f:
+				f.write('\n'.join(lines))
+			return
+	raise SystemExit('self-test: no item "%s" in %s: update the planted cases' % (first_word, rel))
+
+
 def self_test(root, kind, plant, expected, check, real):
 	"""Plants faults in a copy of the tree; what is reported beyond the real tree's `real` must
 	be what was planted."""
@@ -510,11 +524,13 @@ def plant_complete(tmp):
 	edit(tmp, 'config/picowl.1', 'Logo+Shift+q = quit', 'Logo+Shift+q = exit')
 	drop_item(tmp, 'config/picowl.ini.5', '.B client_fds')
 	drop_item(tmp, 'config/picowl.ini.5', '.BI "vt "')
-	edit(tmp, 'config/picowl.ini.5', '(default 40)', '(default 41)')
+	edit(tmp, 'config/picowl.ini', '\ndistance = 40\n', '\ndistance = 41\n')
 	edit(tmp, 'config/picowl.ini.5', '.B pin\n', '.B pins\n')
 	edit(tmp, 'config/picowl.ini.5', 'a long press, 1..200', 'a long press, 1..100')
 	edit(tmp, 'config/picowl.ini.5', 'or monocle (one tile', 'or mono (one tile')
-	edit(tmp, 'config/picowl-ctl.1', '\\fB\\-\\-tile\\fR \\fIN\\fR]', '\\-\\-tile\\fIN\\fR]')
+	# issue 34's spawn, whose .BR glued "[--tileN]command[args...]"
+	set_tag(tmp, 'config/picowl-ctl.1', 'spawn',
+		'.BR spawn " [" \\-\\-tile \\fIN\\fR] \\fIcommand\\fR [\\fIargs\\fR...]')
 	drop_item(tmp, 'config/picowl-panel.1', '.BI \\-\\-highlight')
 	edit(tmp, 'config/picowl.ini', 'gaps = 0\n', '')
 	with open(os.path.join(tmp, 'compositor', 'planted.c'), 'w') as f:
@@ -530,7 +546,7 @@ COMPLETE_EXPECTED = [
 	('picowl.1', r'ENVIRONMENT does not name PICOWL_PLANTED'),
 	('picowl.ini.5', r'\[limits\] has no item for the key client_fds'),
 	('picowl.ini.5', r'the action "vt"'),
-	('picowl.ini.5', r'\[gestures\] distance: .*default 40'),
+	('picowl.ini.5', r'\[gestures\] distance: .*default 41'),
 	('picowl.ini.5', r'\[launcher\] has no item for the key pin'),
 	('picowl.ini.5', r'\[touch\] long_press_radius: its item does not give 1\.\.200'),
 	('picowl.ini.5', r'\[layout\] layout: its item does not give monocle'),
