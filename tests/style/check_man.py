@@ -4,16 +4,18 @@ render: each page renders without a warning, through man (`man --warnings=w -l`,
   as a reader sees it) and groff (`groff -ww -z -man`, the PostScript device, which knows the
   fonts), and its .TH names the project's version (meson.build's, given with --version).
 
-complete: the pages say all that the programs know, each asked rather than its source read:
+complete: the pages say all that the programs know, each asked rather than its source read
+(but for the variables):
   picowl(1)         every option of `picowl --help`, as a .TP item with its argument (the word
-                    after it in --help) and its default when --help gives one word for it; the
-                    default bindings; every variable picowl's code reads or sets (getenv,
-                    setenv) in ENVIRONMENT
+                    after it in --help), each range (A..B) --help gives and its default when
+                    --help gives one word for it; the default bindings; every variable
+                    picowl's code reads or sets (getenv, setenv) in ENVIRONMENT
   picowl-ctl(1)     every command of `picowl-ctl --help`, each literal word of its usage (a
                     subcommand, an option) a word of an item of that command
   picowl-panel(1)   every option of picowl-panel's usage, the [launcher] keys it reads (from
                     its own message about an unknown one), the variables it reads
-  picowl.ini(5)     every section, every key in its section's items, every binding action
+  picowl.ini(5)     every section, every key in its section's items with the ranges and the
+                    listed words of its parser's bad-value message, every binding action
                     (tests/unit/config_names prints what the parser knows), the default
                     bindings, the [launcher] keys, and for each key the default that
                     config/picowl.ini gives it (test_config checks those are the defaults)
@@ -338,7 +340,7 @@ def check_ini5(page, ini, names, launcher_keys, found):
 						   ' '.join(t + ' ' + b for t, b in mine)):
 				found.append(('picowl.ini.5', '[%s] %s: its item does not give %s (the parser '
 					      'takes %s)' % (sec, key, miss, expected[(sec, key)])))
-			value = defaults.get((sec, key))
+			value = defaults.get((sec, key), ('', True))[0]
 			if value and not any(value_in(value, t + ' ' + b) for t, b in mine):
 				found.append(('picowl.ini.5', '[%s] %s: its item does not give its default %s '
 					      '(config/picowl.ini)' % (sec, key, value)))
@@ -355,7 +357,8 @@ def check_ini5(page, ini, names, launcher_keys, found):
 
 
 def ini_values(ini):
-	"""{(section, key): value} of config/picowl.ini's lines, commented ones too."""
+	"""{(section, key): (value, commented)} of config/picowl.ini's key lines: a line
+	'; key = ...' counts as a commented one, with no value; an uncommented line wins."""
 	out, sec = {}, None
 	for line in ini.split('\n'):
 		m = re.match(r'^\[(\w+)\]', line)
@@ -363,9 +366,9 @@ def ini_values(ini):
 			sec = m.group(1)
 			continue
 		m = re.match(r'^([;#]\s*)?(\w+)\s*=\s*(.*?)\s*$', line)
-		if m and sec:
-			out.setdefault((sec, m.group(2)), m.group(3) if not m.group(1) else '')
-			out.setdefault(('#' + sec, m.group(2)), m.group(1) or '')
+		if m and sec and out.get((sec, m.group(2)), ('', True))[1]:
+			commented = m.group(1) is not None
+			out[(sec, m.group(2))] = ('' if commented else m.group(3), commented)
 	return out
 
 
@@ -376,7 +379,7 @@ def check_ini(ini, names, launcher_keys, found):
 			found.append(('picowl.ini', 'no section [%s]' % sec))
 	for k in names['key']:
 		sec, key = k.split()
-		if (sec, key) not in values or values[('#' + sec, key)]:
+		if values.get((sec, key), ('', True))[1]:
 			found.append(('picowl.ini', 'no line "%s =" in [%s]' % (key, sec)))
 	for l in names['list']:
 		sec, *key = l.split()
