@@ -21,12 +21,13 @@ complete: the pages say all that the programs know, each asked rather than its s
                     config/picowl.ini gives it (test_config checks those are the defaults)
   config/picowl.ini every section and key, and the default bindings
   and each page's required sections (EXIT STATUS, SEE ALSO...), and that config/meson.build
-  installs every page of config/.
+  installs every page of config/. In reverse, an item for an option, a picowl-ctl command or a
+  key that the program does not know (stale, renamed) is reported too.
 
 Before the real pages each checks itself on planted copies: a page with an undefined macro, a
 wrong version; the real pages less one option, one key, one action, one command's word, one
-default, one range, one variable, plus a page not installed; each must be reported by name, and
-nothing else beyond what the real pages have.
+default, one range, one variable, plus a page not installed and stale items; each must be
+reported by name, and nothing else beyond what the real pages have.
 Usage: check_man.py render ROOT --version V
        check_man.py complete ROOT --picowl P --ctl C --panel P --names N
 """
@@ -251,6 +252,14 @@ def value_in(value, text):
 def check_picowl(page, help_text, bindings, found):
 	secs, _ = sections(page)
 	opts = items(secs.get('OPTIONS', []))
+	known = set()
+	for syn, rest in help_items(help_text):
+		known.update(re.findall(r'(?<![\w-])(--?[a-z][a-z0-9-]*)', syn))
+	for tag, _ in opts:
+		for w in words(tag):
+			if w.startswith('-') and w not in known:
+				found.append(('picowl.1', 'OPTIONS documents %s, which picowl --help does not '
+					      'list' % w))
 	for syn, rest in help_items(help_text):
 		toks = syn.replace(',', ' ').split()
 		names = [t for t in toks if re.match(r'^--?[a-z][a-z0-9-]*$', t)]
@@ -283,6 +292,12 @@ def check_picowl(page, help_text, bindings, found):
 
 def check_ctl(page, help_text, found):
 	tags = [t for t, _ in items(page.split('\n'))]
+	secs, _ = sections(page)
+	commands = {words(syn)[0] for syn, _ in help_items(help_text) if words(syn)}
+	for tag, _ in items(secs.get('COMMANDS', [])):
+		if words(tag)[:1] and words(tag)[0] not in commands:
+			found.append(('picowl-ctl.1', 'COMMANDS documents %s, which picowl-ctl --help does '
+				      'not list' % words(tag)[0]))
 	for syn, _ in help_items(help_text):
 		toks = words(syn)
 		if not toks or toks[0].startswith('('):
@@ -302,9 +317,14 @@ def check_ctl(page, help_text, found):
 def check_panel(page, usage, launcher_keys, found):
 	secs, _ = sections(page)
 	tags = [w for t, _ in items(secs.get('OPTIONS', [])) for w in words(t)]
-	for opt in sorted(set(re.findall(r'(?<![\w-])(--[a-z][a-z0-9-]*)', usage))):
+	known = set(re.findall(r'(?<![\w-])(--[a-z][a-z0-9-]*)', usage))
+	for opt in sorted(known):
 		if opt not in tags:
 			found.append(('picowl-panel.1', 'no OPTIONS item for %s (its usage)' % opt))
+	for w in tags:
+		if w.startswith('-') and w not in known:
+			found.append(('picowl-panel.1', 'OPTIONS documents %s, which its usage does not '
+				      'list' % w))
 	text = words(flat(page.split('\n')))
 	for k in launcher_keys:
 		if k not in text:
@@ -331,6 +351,12 @@ def check_ini5(page, ini, names, launcher_keys, found):
 			found.append(('picowl.ini.5', 'no section .SH [%s]' % sec))
 			continue
 		its = items(secs['[%s]' % sec])
+		if sec not in ('bindings', 'buttons'):
+			for tag, _ in its:
+				for w in words(tag):
+					if w not in keys.get(sec, []):
+						found.append(('picowl.ini.5', '[%s] documents the key %s, which the '
+							      'parser does not know' % (sec, w)))
 		for key in keys.get(sec, []):
 			mine = [(t, b) for t, b in its if key in words(t)]
 			if not mine:
@@ -523,6 +549,9 @@ RENDER_EXPECTED = [
 
 def plant_complete(tmp):
 	drop_item(tmp, 'config/picowl.1', '.BI \\-\\-kms')
+	edit(tmp, 'config/picowl.1', '.SH OPTIONS\n', '.SH OPTIONS\n.TP\n.B \\-\\-gone\nGone.\n')
+	edit(tmp, 'config/picowl.ini.5', '.SH [layout]\n', '.SH [layout]\n.TP\n.B stale_key\nGone.\n')
+	edit(tmp, 'config/picowl-ctl.1', '.SH COMMANDS\n', '.SH COMMANDS\n.TP\n.B gone\nGone.\n')
 	edit(tmp, 'config/picowl.1', '.BI \\-\\-format " FORMAT"', '.BI \\-\\-format " FMT"')
 	edit(tmp, 'config/picowl.1', 'Logo+Shift+q = quit', 'Logo+Shift+q = exit')
 	drop_item(tmp, 'config/picowl.ini.5', '.B client_fds')
@@ -544,6 +573,9 @@ def plant_complete(tmp):
 
 COMPLETE_EXPECTED = [
 	('picowl.1', r'no OPTIONS item for --kms'),
+	('picowl.1', r'OPTIONS documents --gone'),
+	('picowl.ini.5', r'\[layout\] documents the key stale_key'),
+	('picowl-ctl.1', r'COMMANDS documents gone'),
 	('picowl.1', r'--format.*not with the argument FORMAT'),
 	('picowl.1', r'DEFAULT BINDINGS lacks "Logo\+Shift\+q = quit"'),
 	('picowl.1', r'ENVIRONMENT does not name PICOWL_PLANTED'),
@@ -551,6 +583,7 @@ COMPLETE_EXPECTED = [
 	('picowl.ini.5', r'the action "vt"'),
 	('picowl.ini.5', r'\[gestures\] distance: .*default 41'),
 	('picowl.ini.5', r'\[launcher\] has no item for the key pin'),
+	('picowl.ini.5', r'\[launcher\] documents the key pins'),
 	('picowl.ini.5', r'\[touch\] long_press_radius: its item does not give 1\.\.200'),
 	('picowl.ini.5', r'\[layout\] layout: its item does not give monocle'),
 	('picowl-ctl.1', r'items of spawn lack the word --tile'),
