@@ -26,13 +26,6 @@ bool pw_config_binding_parse(const char *combo, const char *action, struct pw_bi
 bool pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err,
 	size_t errlen);
 
-/*
- * The i-th action the parser knows, as the file writes it without its number or command
- * ("focus next", "focus tile", "rotate", "spawn"), for the tests (the man pages' check); NULL
- * past the end.
- */
-const char *pw_config_binding_action_name(size_t i);
-
 /* The [bindings] binding for `keysym` with exactly `modifiers` held, or NULL. */
 const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
 	uint32_t keysym);
@@ -54,5 +47,12 @@ char **pw_config_binding_split(const char *line);
 
 /* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */
 bool pw_config_binding_parse_exec(const char *value, int *tile, const char **command);
+
+/*
+ * The i-th action the parser knows, as the file writes it without its number or command
+ * ("focus next", "focus tile", "rotate", "spawn"), for the tests (the man pages' check); NULL
+ * past the end.
+ */
+const char *pw_config_binding_action_name(size_t i);
 
 #endif
