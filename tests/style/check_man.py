@@ -6,10 +6,11 @@ render: each page renders without a warning, through man (`man --warnings=w -l`,
 
 complete: the pages say all that the programs know, each asked rather than its source read
 (but for the variables):
-  picowl(1)         every option of `picowl --help`, as a .TP item with its argument (the word
-                    after it in --help), each range (A..B) --help gives and its default when
-                    --help gives one word for it; the default bindings; every variable
-                    picowl's code reads or sets (getenv, setenv) in ENVIRONMENT
+  picowl(1)         every section of the config file in CONFIGURATION; every option of
+                    `picowl --help`, as a .TP item with its argument (the word after it in
+                    --help), each range (A..B) --help gives and its default when --help gives
+                    one word for it; the default bindings; every variable picowl's code reads
+                    or sets (getenv, setenv) in ENVIRONMENT
   picowl-ctl(1)     every command of `picowl-ctl --help`, each literal word of its usage (a
                     subcommand, an option) a word of an item of that command
   picowl-panel(1)   every option of picowl-panel's usage, the [launcher] keys it reads (from
@@ -249,8 +250,12 @@ def value_in(value, text):
 	return re.search(r'(?<![\w#.-])' + re.escape(value) + r'(?![\w-]|\.\d)', text) is not None
 
 
-def check_picowl(page, help_text, bindings, found):
+def check_picowl(page, help_text, bindings, config_sections, found):
 	secs, _ = sections(page)
+	text = flat(secs.get('CONFIGURATION', []))
+	for sec in config_sections:
+		if '[%s]' % sec not in text:
+			found.append(('picowl.1', 'CONFIGURATION does not name the section [%s]' % sec))
 	opts = items(secs.get('OPTIONS', []))
 	known = set()
 	for syn, rest in help_items(help_text):
@@ -452,7 +457,8 @@ def complete_check(root, facts):
 	with open(os.path.join(root, 'config', 'picowl.ini')) as f:
 		ini = f.read()
 	names = facts['names']
-	check_picowl(pages['picowl.1'], facts['picowl_help'], names['binding'], found)
+	check_picowl(pages['picowl.1'], facts['picowl_help'], names['binding'], names['section'],
+		     found)
 	check_ctl(pages['picowl-ctl.1'], facts['ctl_help'], found)
 	check_panel(pages['picowl-panel.1'], facts['panel_help'], facts['launcher_keys'], found)
 	check_ini5(pages['picowl.ini.5'], ini, names, facts['launcher_keys'], found)
@@ -549,6 +555,13 @@ RENDER_EXPECTED = [
 
 def plant_complete(tmp):
 	drop_item(tmp, 'config/picowl.1', '.BI \\-\\-kms')
+	# issue 34's picowl.1 had no [limits]
+	path = os.path.join(tmp, 'config', 'picowl.1')
+	with open(path) as f:
+		text = f.read()
+	at = text.index('.SH CONFIGURATION')
+	with open(path, 'w') as f:
+		f.write(text[:at] + text[at:].replace('[limits]', 'limits', 1))
 	edit(tmp, 'config/picowl.1', '.SH OPTIONS\n', '.SH OPTIONS\n.TP\n.B \\-\\-gone\nGone.\n')
 	edit(tmp, 'config/picowl.ini.5', '.SH [layout]\n', '.SH [layout]\n.TP\n.B stale_key\nGone.\n')
 	edit(tmp, 'config/picowl-ctl.1', '.SH COMMANDS\n', '.SH COMMANDS\n.TP\n.B gone\nGone.\n')
@@ -573,6 +586,7 @@ def plant_complete(tmp):
 
 COMPLETE_EXPECTED = [
 	('picowl.1', r'no OPTIONS item for --kms'),
+	('picowl.1', r'CONFIGURATION does not name the section \[limits\]'),
 	('picowl.1', r'OPTIONS documents --gone'),
 	('picowl.ini.5', r'\[layout\] documents the key stale_key'),
 	('picowl-ctl.1', r'COMMANDS documents gone'),
