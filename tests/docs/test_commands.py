@@ -221,7 +221,7 @@ def run_install(args, cmds):
 			fail('%s: status %d: %s' % (' '.join(argv), r.returncode, r.stdout.decode()[-2000:]))
 			return
 		want = ['bin/picowl', 'bin/picowl-ctl', 'bin/picowl-panel', 'lib/picowl/picowl-input.so',
-			'man1/picowl.1', 'man1/picowl-ctl.1', 'man5/picowl.ini.5',
+			'man1/picowl.1', 'man1/picowl-ctl.1', 'man1/picowl-panel.1', 'man5/picowl.ini.5',
 			'xdg/picowl/picowl.ini', 'wayland-sessions/picowl.desktop', 'init.d/picowl',
 			'bin/picowl-terminal', 'doc/picowl/picowl.ini']
 		found = [os.path.relpath(os.path.join(d, f), dest)
