@@ -78,9 +78,11 @@ def scripts(paths):
 
 
 def verify_unit(unit, prefix):
+    # Documentation=man: pages are looked up with man, when there is one (man-db)
     env = dict(os.environ, MANPATH=os.path.join(prefix, 'share', 'man') + ':')
-    r = subprocess.run(['systemd-analyze', 'verify', unit], capture_output=True, text=True,
-                       env=env)
+    man = [] if shutil.which('man') else ['--man=no']
+    r = subprocess.run(['systemd-analyze', 'verify'] + man + [unit], capture_output=True,
+                       text=True, env=env)
     out = (r.stdout + r.stderr).strip()
     print('systemd-analyze verify %s: %d %s' % (unit, r.returncode, out))
     if r.returncode != 0 or out:
