@@ -102,7 +102,8 @@ tiles start
 # an administrator sets it up: the script in /etc/init.d, the user's files, the framebuffer's
 # group as udev gives it. Two reloads through the script, each read back: the focused border
 # turned red on the screen, then [power] idle_timeout from 0 to 3 turning the display off
-# (picowl-ctl power status); a pid file the user forged to name another process is refused.
+# (picowl-ctl power status); a pid file the user forged to name another process is refused; an
+# unknown PICOWL_USER fails the start at once, the reason in the log.
 INIT_SCRIPT = '''
 vmtool fbset /dev/fb0 240 320 16
 P=$(cat /installed)
@@ -143,6 +144,9 @@ kill $victim; echo $pid > /run/picowl.pid
 /etc/init.d/picowl stop > /dev/null; echo "@@STATUS stop $?"
 echo "@@LOG after-stop [$(pidof picowl)]"
 echo "@@LOG tty1 [$(tr -c '[:print:]' ' ' < /dev/vcs1 | grep -o 'picowl:' | head -n 1)]"
+printf 'PICOWL_USER=nosuch\\n' > /etc/default/picowl
+/etc/init.d/picowl start > /tmp/nosuch.log 2>&1; echo "@@STATUS start-nosuch $?"
+echo "@@LOG nosuch [$(pidof picowl)] $(tr '\\n' ' ' < /tmp/nosuch.log)/ $(grep nosuch /var/log/picowl.log)"
 sed "s/^/@@LOG start /" /tmp/start.log
 sed "s/^/@@LOG picowl /" /var/log/picowl.log
 '''
@@ -157,7 +161,7 @@ def check_init(r):
     errors = []
     status = r['status']
     for name, want in (('start', 0), ('status', 0), ('reload-border', 0), ('reload-power', 0),
-                       ('reload-forged', 1), ('stop', 0)):
+                       ('reload-forged', 1), ('stop', 0), ('start-nosuch', 1)):
         if status.get(name) != want:
             errors.append('%s: status %s, want %d' % (name, status.get(name), want))
     log = r['log']
@@ -190,6 +194,11 @@ def check_init(r):
                       % said[-20:])
     if log.get('after-stop') != ['[]']:
         errors.append('picowl still runs after stop: %s' % log.get('after-stop'))
+    nosuch = (log.get('nosuch') or [''])[0]
+    print('PICOWL_USER=nosuch: %s' % nosuch)
+    if (not nosuch.startswith('[] ') or 'picowl did not start' not in nosuch
+            or 'nosuch' not in nosuch.split('/ ')[-1]):
+        errors.append('an unknown PICOWL_USER was not reported in the log: %s' % nosuch)
     if log.get('tty1') != ['[]']:
         errors.append('picowl wrote to tty1: %s' % log.get('tty1'))
     if r['timeouts']:
