@@ -52,8 +52,8 @@ static const struct {
 	{"KEY_ENTER", "Return"},
 };
 
-static xkb_keysym_t
-keysym_from_name(const char *name)
+uint32_t
+pw_config_binding_keysym(const char *name)
 {
 	for (size_t i = 0; i < sizeof(evdev_names) / sizeof(evdev_names[0]); i++) {
 		if (strcmp(name, evdev_names[i].name) == 0) {
@@ -103,7 +103,7 @@ parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
 	if (part[0] == '\0') {
 		return pw_config_keys_fail(err, errlen, "no key after the modifiers");
 	}
-	xkb_keysym_t sym = keysym_from_name(part);
+	xkb_keysym_t sym = pw_config_binding_keysym(part);
 	if (sym == XKB_KEY_NoSymbol) {
 		return pw_config_keys_fail(err, errlen,
 			"unknown key \"%s\" (expected an xkb keysym name such as j, Return, "
@@ -178,9 +178,16 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 		/* The whole list below would be cut before this, its last entry. */
 		return pw_config_keys_fail(err, errlen,
 			"bad action \"%s\" (expected keyboard show|hide|toggle)", action);
-	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
+	} else if (strcmp(verb, "layout") == 0 && n == 2) {
+		/* the arg is enum pw_layout_kind's value plus one; 0 cycles */
+		static const char *const how[] = {"next", "tile", "monocle"};
 		out->action = PW_ACTION_LAYOUT_CYCLE;
-		return true;
+		for (int i = 0; i < 3; i++) {
+			if (strcmp(words[1], how[i]) == 0) {
+				out->arg = i;
+				return true;
+			}
+		}
 	} else {
 		for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
 			if (strcmp(verb, actions[i].verb) != 0) {
@@ -203,7 +210,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	}
 	return pw_config_keys_fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
-		"grow|shrink [PERMILLE], layout next, close, kill, launcher, quit, spawn [tile:N] "
+		"grow|shrink [PERMILLE], layout next|tile|monocle, close, kill, launcher, quit, "
+		"spawn [tile:N] "
 		"CMD, tile N, rotate [90|180|270], counters, reload, vt N, panel, "
 		"power off|on|toggle, keyboard show|hide|toggle or none)",
 		action);

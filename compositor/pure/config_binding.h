@@ -25,6 +25,13 @@ bool pw_config_binding_parse(const char *combo, const char *action, struct pw_bi
 bool pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err,
 	size_t errlen);
 
+/*
+ * The keysym of a key name as a binding writes it: an xkb keysym name (any case), an evdev name
+ * of a handheld button (KEY_PROG1: XF86Launch1) or a lone printable character. XKB_KEY_NoSymbol
+ * (0) for none; picowl-ctl inject takes the same names.
+ */
+uint32_t pw_config_binding_keysym(const char *name);
+
 /* The [bindings] binding for `keysym` with exactly `modifiers` held, or NULL. */
 const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
 	uint32_t keysym);
