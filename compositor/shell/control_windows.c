@@ -116,6 +116,8 @@ cannot_run(struct pw_server *server, const struct pw_binding *b, char *buf, size
 		return buf;
 	}
 	switch (b->action) {
+	case PW_ACTION_SWITCH_VT:
+		return server->switch_vt ? NULL : "no VT to switch (headless or nested)";
 	case PW_ACTION_MOVE_TO_TILE:
 	case PW_ACTION_FULLSCREEN:
 	case PW_ACTION_CLOSE:
