@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctl_info.h"
 #include "ctl_keys.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
@@ -14,44 +15,43 @@
 /* What picowl-ctl speaks; older picowls are bound at theirs and each command checks it. */
 #define CONTROL_VERSION 6
 
-static struct ctl_item *
-list_add(struct ctl_list *list)
+static void
+list_clear(struct ctl_list *list)
 {
-	if (list->restart) {
-		for (size_t i = 0; i < list->n; i++) {
-			free(list->items[i].title);
-			free(list->items[i].app_id);
-		}
-		list->n = 0;
-		list->restart = false;
-		list->done = false;
+	for (size_t i = 0; i < list->n; i++) {
+		free(list->items[i].title);
+		free(list->items[i].app_id);
 	}
-	if (list->n == list->cap) {
-		size_t cap = list->cap ? 2 * list->cap : 8;
-		struct ctl_item *items = realloc(list->items, cap * sizeof(*items));
-		if (!items) {
-			return NULL;
-		}
-		list->items = items;
-		list->cap = cap;
-	}
-	return &list->items[list->n++];
+	list->n = 0;
+	list->restart = false;
+	list->done = false;
 }
 
 static void
 list_item(struct ctl_list *list, uint32_t id, const char *title, const char *app_id, uint32_t flags)
 {
-	struct ctl_item *item = list_add(list);
-	if (item) {
-		*item = (struct ctl_item){id, strdup(title), strdup(app_id), flags};
+	if (list->restart) {
+		list_clear(list);
 	}
+	if (list->n == list->cap) {
+		size_t cap = list->cap ? 2 * list->cap : 8;
+		struct ctl_item *items = realloc(list->items, cap * sizeof(*items));
+		if (!items) {
+			return; /* the list lacks it; picowl-ctl goes on */
+		}
+		list->items = items;
+		list->cap = cap;
+	}
+	list->items[list->n++] = (struct ctl_item){id, strdup(title), strdup(app_id), flags};
 }
 
+/* The list is complete (an empty one too): kept until the next one's first item. */
 static void
 list_done(struct ctl_list *list)
 {
-	list_add(list); /* an empty list is a list too: clears what came before */
-	list->n--;
+	if (list->restart) {
+		list_clear(list);
+	}
 	list->done = true;
 	list->restart = true;
 }
@@ -59,8 +59,7 @@ list_done(struct ctl_list *list)
 static void
 list_free(struct ctl_list *list)
 {
-	list->restart = true;
-	list_add(list);
+	list_clear(list);
 	free(list->items);
 }
 
@@ -162,21 +161,8 @@ handle_output(void *data, struct picowl_control_v1 *control, const char *name, i
 	int32_t height, int32_t rotation, int32_t refresh, const char *format, const char *backend,
 	int32_t scale)
 {
-	struct ctl_answer *a = &((struct ctl *)data)->answer;
-	if (!a->json) {
-		printf("%s\t%dx%d\t%s\trotation %d\t%d.%03d Hz\tscale %d\t%s\n", name, width,
-			height, format, rotation, refresh / 1000, refresh % 1000, scale, backend);
-		return;
-	}
-	printf("%s{\"name\": ", a->outputs++ ? ",\n " : "[");
-	ctl_json_string(stdout, name);
-	printf(", \"width\": %d, \"height\": %d, \"rotation\": %d, \"refresh_mhz\": %d, "
-	       "\"format\": ",
-		width, height, rotation, refresh);
-	ctl_json_string(stdout, format);
-	printf(", \"backend\": ");
-	ctl_json_string(stdout, backend);
-	printf(", \"scale\": %d}", scale);
+	struct ctl_output output = {name, width, height, rotation, refresh, format, backend, scale};
+	ctl_print_output(data, &output);
 }
 
 static void
@@ -193,43 +179,7 @@ static void
 handle_input(void *data, struct picowl_control_v1 *control, const char *name, const char *sysname,
 	uint32_t caps, const char *calibration)
 {
-	static const char *const names[] = {"keyboard", "pointer", "touch", "buttons"};
-	struct ctl_answer *a = &((struct ctl *)data)->answer;
-	if (!a->json) {
-		char what[64] = "";
-		for (int i = 0; i < 4; i++) {
-			if (caps & (1u << i)) {
-				strcat(what, ",");
-				strcat(what, names[i]);
-			}
-		}
-		printf("%s\t%s\t%s\t%s\n", sysname[0] ? sysname : "-", what[0] ? what + 1 : "-",
-			calibration[0] ? calibration : "-", name);
-		return;
-	}
-	printf("%s{\"name\": ", a->inputs++ ? ",\n " : "[");
-	ctl_json_string(stdout, name);
-	printf(", \"sysname\": ");
-	ctl_json_string(stdout, sysname);
-	printf(", \"capabilities\": [");
-	for (int i = 0, n = 0; i < 4; i++) {
-		if (caps & (1u << i)) {
-			printf("%s\"%s\"", n++ ? ", " : "", names[i]);
-		}
-	}
-	printf("], \"calibration\": ");
-	if (calibration[0]) {
-		double m[6];
-		if (sscanf(calibration, "%lf %lf %lf %lf %lf %lf", &m[0], &m[1], &m[2], &m[3],
-			    &m[4], &m[5]) == 6) {
-			printf("[%g, %g, %g, %g, %g, %g]", m[0], m[1], m[2], m[3], m[4], m[5]);
-		} else {
-			ctl_json_string(stdout, calibration);
-		}
-	} else {
-		printf("null");
-	}
-	printf("}");
+	ctl_print_input(data, name, sysname, caps, calibration);
 }
 
 static void
@@ -261,10 +211,11 @@ static const struct picowl_control_v1_listener control_listener = {
 	.inputs_done = handle_inputs_done,
 };
 
-bool
-ctl_connect(struct ctl *ctl, bool keyboard)
+static bool
+connect_globals(struct ctl *ctl)
 {
 	static const struct pw_client_input_listener keymap = {.keymap = ctl_handle_keymap};
+	bool keyboard = ctl->keyboard;
 	const struct pw_client_versions want = {.seat = keyboard ? 5 : 0};
 
 	ctl->globals[0] = (struct pw_client_global){&picowl_counters_v1_interface, 1,
@@ -294,6 +245,15 @@ ctl_connect(struct ctl *ctl, bool keyboard)
 	return true;
 }
 
+bool
+ctl_connected(struct ctl *ctl)
+{
+	if (!ctl->connected) {
+		ctl->connected = connect_globals(ctl) ? 1 : -1;
+	}
+	return ctl->connected > 0;
+}
+
 void
 ctl_disconnect(struct ctl *ctl)
 {
@@ -307,6 +267,9 @@ ctl_disconnect(struct ctl *ctl)
 bool
 ctl_control(struct ctl *ctl, uint32_t version, const char *what)
 {
+	if (!ctl_connected(ctl)) {
+		return false;
+	}
 	if (!ctl->control) {
 		fprintf(stderr,
 			"picowl-ctl: this compositor offers no picowl_control_v1 (not picowl, "

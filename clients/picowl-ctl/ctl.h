@@ -48,16 +48,20 @@ struct ctl {
 	struct picowl_control_v1 *control;
 	struct pw_client_keys keys; /* inject: picowl's keymap, for keysym names */
 	struct ctl_answer answer;
+	bool keyboard; /* set before connecting: bind the seat's keyboard too, for its keymap */
+	int connected; /* 0: not tried, 1: connected, -1: failed */
 };
 
-/* Connects and binds the private globals (and with `keyboard` the seat's keyboard, for its
- * keymap); prints why and returns false on failure. */
-bool ctl_connect(struct ctl *ctl, bool keyboard);
+/*
+ * Connects at the first call (after a command checked its arguments: a usage error is 2 with or
+ * without a picowl) and binds the private globals; false, after a message, when that failed.
+ */
+bool ctl_connected(struct ctl *ctl);
 void ctl_disconnect(struct ctl *ctl);
 
 /*
- * Whether picowl_control_v1 is bound at `version` or above; else prints that `what` needs it
- * and returns false.
+ * Connects (ctl_connected); whether picowl_control_v1 is bound at `version` or above; else
+ * prints that `what` needs it and returns false.
  */
 bool ctl_control(struct ctl *ctl, uint32_t version, const char *what);
 /* Dispatches until *flag is set; false (with a message) when the connection broke. */

@@ -64,7 +64,9 @@ static const struct {
 static void
 usage(FILE *out)
 {
-	fprintf(out, "Usage: picowl-ctl COMMAND [args]\n\nCommands:\n");
+	fprintf(out,
+		"Usage: picowl-ctl COMMAND [args]\n       picowl-ctl --version | --help\n\n"
+		"Commands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		fprintf(out, "  %s\n", commands[i].usage);
 	}
@@ -88,10 +90,8 @@ main(int argc, char **argv)
 		if (strcmp(argv[1], commands[i].name) != 0) {
 			continue;
 		}
-		struct ctl ctl = {0};
-		bool keyboard = commands[i].run == ctl_inject;
-		int status =
-			ctl_connect(&ctl, keyboard) ? commands[i].run(&ctl, argc - 1, argv + 1) : 1;
+		struct ctl ctl = {.keyboard = commands[i].run == ctl_inject};
+		int status = commands[i].run(&ctl, argc - 1, argv + 1);
 		ctl_disconnect(&ctl);
 		return status;
 	}

@@ -376,6 +376,9 @@ def case_no_picowl(args):
 	for argv in (['tiles'], ['action', 'close'], ['spawn', 'true'], ['reload'], ['outputs'],
 		     ['inputs', '--json'], ['counters']):
 		expect(s, 1, argv, 'picowl-nonexistent', env=env)
+	# a usage error is found before connecting: 2 with or without a picowl
+	for argv in (['focus', 'x'], ['tiles', '--xml'], ['spawn'], ['action']):
+		expect(s, 2, argv, env=env)
 	shutil.rmtree(s.dir, ignore_errors=True)
 
 
