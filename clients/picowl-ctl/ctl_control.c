@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config_binding.h"
+#include "config_words.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 
 /* A tile number from 1 in `s`, or -1. */
@@ -29,7 +29,7 @@ ctl_spawn(struct ctl *ctl, int argc, char **argv)
 		}
 	}
 	/* One word is a command line split as the ini's exec is (4.62); several are the argv. */
-	char **split = first == argc - 1 ? pw_config_binding_split(argv[first]) : NULL;
+	char **split = first == argc - 1 ? pw_config_words_split(argv[first]) : NULL;
 	if (first == argc - 1 && !split) {
 		fprintf(stderr, "picowl-ctl: spawn: an empty command or an unbalanced quote\n");
 		return 2;

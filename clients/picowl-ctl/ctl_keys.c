@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "config_binding.h"
+#include "config_words.h"
 #include "ctl.h"
 #include "ctl_keys.h"
 
@@ -27,7 +27,7 @@ ctl_handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)
 static int
 keysym_code(struct ctl *ctl, const char *name, bool *shift)
 {
-	xkb_keysym_t sym = pw_config_binding_keysym(name);
+	xkb_keysym_t sym = pw_config_words_keysym(name);
 	if (sym == XKB_KEY_NoSymbol) {
 		return -1;
 	}

@@ -25,13 +25,6 @@ bool pw_config_binding_parse(const char *combo, const char *action, struct pw_bi
 bool pw_config_binding_parse_action(const char *action, struct pw_binding *out, char *err,
 	size_t errlen);
 
-/*
- * The keysym of a key name as a binding writes it: an xkb keysym name (any case), an evdev name
- * of a handheld button (KEY_PROG1: XF86Launch1) or a lone printable character. XKB_KEY_NoSymbol
- * (0) for none; picowl-ctl inject takes the same names.
- */
-uint32_t pw_config_binding_keysym(const char *name);
-
 /* The [bindings] binding for `keysym` with exactly `modifiers` held, or NULL. */
 const struct pw_binding *pw_config_binding_find(const struct pw_config *config, uint32_t modifiers,
 	uint32_t keysym);
@@ -43,12 +36,7 @@ const struct pw_binding *pw_config_binding_find(const struct pw_config *config, 
 const struct pw_binding *pw_config_binding_find_button(const struct pw_config *config,
 	uint32_t keysym);
 
-/*
- * Splits a command line into a NULL-terminated argv: words split at blanks, '...' and "..."
- * quote, a backslash escapes the next character. No shell: no variables, globs or pipes.
- * Returns NULL on an unterminated quote, an empty line or no memory. Free with free() (one
- * block).
- */
+/* Splits a command line into a NULL-terminated argv: pw_config_words_split (config_words.h). */
 char **pw_config_binding_split(const char *line);
 
 /* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */

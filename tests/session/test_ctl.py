@@ -272,14 +272,14 @@ def case_quit(args):
 
 
 def evdev_names(source):
-	"""The evdev key names config_binding.c maps to keysyms."""
-	text = open(os.path.join(source, 'compositor', 'pure', 'config_binding.c')).read()
+	"""The evdev key names config_words.c maps to keysyms."""
+	text = open(os.path.join(source, 'compositor', 'pure', 'config_words.c')).read()
 	return re.findall(r'\{"(KEY_\w+)", "\w+"\}', text)
 
 
 def case_keys(args):
 	names = evdev_names(args.source)
-	check('KEY_PROG3' in names, 'config_binding.c names no KEY_PROG3: %s' % names)
+	check('KEY_PROG3' in names, 'config_words.c names no KEY_PROG3: %s' % names)
 	# (binding, injected): the evdev names, then keysym names and combinations, none on the key
 	# of an evdev name's; a keysym on the Shift level is bound with Shift, injected by name
 	pairs = [(n, n) for n in names] + [
