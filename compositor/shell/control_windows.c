@@ -97,7 +97,8 @@ pw_control_failed(struct wl_resource *resource, const char *action, const char *
 	vsnprintf(message, sizeof(message), fmt, ap);
 	va_end(ap);
 	pw_log_warning("%s: %s", action, message);
-	if (wl_resource_get_version(resource) >= 6) {
+	/* version 6 (config_error came with it) is the first told of these failures */
+	if (wl_resource_get_version(resource) >= PICOWL_CONTROL_V1_CONFIG_ERROR_SINCE_VERSION) {
 		action_failed(resource, action, message);
 	}
 }
@@ -106,12 +107,12 @@ pw_control_failed(struct wl_resource *resource, const char *action, const char *
 static const char *
 cannot_run(struct pw_server *server, const struct pw_binding *b, char *buf, size_t size)
 {
-	int tiles = 0;
-	while (pw_tiling_view_in_tile(server, tiles + 1)) {
-		tiles++;
-	}
 	if ((b->action == PW_ACTION_FOCUS_TILE || b->action == PW_ACTION_MOVE_TO_TILE) &&
-		b->arg > tiles) {
+		!pw_tiling_view_in_tile(server, b->arg)) {
+		int tiles = 0;
+		while (pw_tiling_view_in_tile(server, tiles + 1)) {
+			tiles++;
+		}
 		snprintf(buf, size, "no tile %d (%d tile(s))", b->arg, tiles);
 		return buf;
 	}
