@@ -263,7 +263,13 @@ pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
 int
 pw_desktop_reload(struct pw_server *server)
 {
-	struct pw_config *config = pw_config_reload(server->desktop->config, stderr);
+	return pw_desktop_reload_to(server, stderr);
+}
+
+int
+pw_desktop_reload_to(struct pw_server *server, FILE *log)
+{
+	struct pw_config *config = pw_config_reload(server->desktop->config, log);
 	if (!config) {
 		pw_log_error("reload: out of memory");
 		return -1;

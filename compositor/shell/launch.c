@@ -34,7 +34,9 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 	bool has_token = pw_xdg_activation_launch_token(server, token);
 	pid_t pid = pw_spawn_with_token(argv, server->socket, has_token ? token : NULL);
 	if (pid < 0) {
-		pw_log_error("cannot start %s: %s", argv[0], strerror(errno));
+		int err = errno; /* for picowl-ctl's message (4.62) */
+		pw_log_error("cannot start %s: %s", argv[0], strerror(err));
+		errno = err;
 		return -1;
 	}
 	pw_log_info("started %s (pid %d)%s", argv[0], (int)pid, tile ? " for a tile" : "");
@@ -58,10 +60,13 @@ pw_launch(struct pw_server *server, const char *command, int tile)
 	if (!argv) {
 		pw_log_error("cannot start \"%s\": empty, unbalanced quotes, or no memory",
 			command);
+		errno = EINVAL;
 		return -1;
 	}
 	pid_t pid = pw_launch_argv(server, argv, tile);
+	int err = errno;
 	free(argv);
+	errno = err;
 	return pid;
 }
 
