@@ -6,6 +6,7 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "client_room.h"
 #include "input-method-unstable-v2-protocol.h"
 #include "input_method.h"
 #include "input_popup.h"
@@ -27,6 +28,10 @@ struct pw_input_method {
 	bool active; /* activate sent, no deactivate since */
 	struct wl_resource *grab; /* zwp_input_method_keyboard_grab_v2, or NULL */
 	struct wl_array grabbed; /* uint32_t evdev codes the grab got the press of */
+	/* The focused text input's state is held back while the method's socket is full, and
+	 * its latest sent once it has room (4.68). */
+	struct pw_client_room room;
+	bool behind;
 };
 
 static void
@@ -75,6 +80,31 @@ send_activate(struct pw_input_method *m, const struct pw_text_input *ti)
 	send_done(m);
 }
 
+/* The active text input's state and a done, now or once the method's socket has room. */
+static void
+send_state_when_room(struct pw_input_method *m)
+{
+	struct wl_client *client = wl_resource_get_client(m->resource);
+	if (!pw_client_has_room(client)) {
+		m->behind = true;
+		pw_client_room_wait(&m->room, wl_display_get_event_loop(m->ime->seat->display),
+			client);
+		return;
+	}
+	m->behind = false;
+	send_text_input_state(m, m->ime->active);
+	send_done(m);
+}
+
+static void
+handle_method_writable(struct pw_client_room *room)
+{
+	struct pw_input_method *m = wl_container_of(room, m, room);
+	if (m->behind && m->ime && m->ime->active && m->active) {
+		send_state_when_room(m);
+	}
+}
+
 void
 pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input *ti,
 	bool committed)
@@ -91,6 +121,8 @@ pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input
 	if (want != ime->active) {
 		/* ime->active may be `ti` being destroyed: compared, never read */
 		if (ime->active && m) {
+			m->behind = false;
+			pw_client_room_cancel(&m->room);
 			m->active = false;
 			zwp_input_method_v2_send_deactivate(m->resource);
 			send_done(m);
@@ -106,8 +138,7 @@ pw_input_method_text_input_changed(struct pw_seat_ime *ime, struct pw_text_input
 		}
 	} else if (want && committed && ti == want) {
 		if (m) {
-			send_text_input_state(m, want);
-			send_done(m);
+			send_state_when_room(m);
 		}
 		pw_input_popups_update(ime);
 	}
@@ -352,6 +383,7 @@ handle_method_resource_destroy(struct wl_resource *resource)
 	struct pw_input_method *m = method_from(resource);
 
 	method_detach(m);
+	pw_client_room_cancel(&m->room);
 	method_state_reset(&m->pending);
 	wl_array_release(&m->grabbed);
 	free(m);
@@ -370,6 +402,7 @@ input_method_manager_get_input_method(struct wl_client *client, struct wl_resour
 		return;
 	}
 	wl_array_init(&m->grabbed);
+	m->room.writable = handle_method_writable;
 	m->resource = wl_resource_create(client, &zwp_input_method_v2_interface,
 		wl_resource_get_version(resource), id);
 	if (!m->resource) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "calibrate.h"
+#include "client_room.h"
 #include "clock.h"
 #include "config.h"
 #include "control_info.h"
@@ -86,25 +87,87 @@ send_panel(struct pw_server *server, struct wl_resource *resource)
 		c->panel.height, c->panel.autohide);
 }
 
-static void
-handle_tiles_idle(void *data)
-{
-	struct pw_server *server = data;
-	server->desktop->tiles_idle = NULL;
+/*
+ * A control client's place in the tile events (4.68): the tiles go to it at most once a frame,
+ * and only when its socket has room; a reader that is behind gets the list as it is then, once
+ * it has read, never an old list queued behind another.
+ */
+struct control_reader {
+	struct wl_listener resource_destroy;
 	struct wl_resource *resource;
-	wl_resource_for_each(resource, &server->desktop->controls) {
-		send_tiles(server, resource);
+	struct pw_server *server;
+	struct pw_client_room room;
+	bool behind; /* the tiles changed since the last list it was sent */
+};
+
+static void
+handle_reader_destroy(struct wl_listener *listener, void *data)
+{
+	struct control_reader *reader = wl_container_of(listener, reader, resource_destroy);
+	pw_client_room_cancel(&reader->room);
+	free(reader);
+}
+
+static void
+send_when_room(struct control_reader *reader)
+{
+	struct wl_client *client = wl_resource_get_client(reader->resource);
+	if (!pw_client_has_room(client)) {
+		reader->behind = true;
+		pw_client_room_wait(&reader->room, reader->server->loop, client);
+		return;
+	}
+	reader->behind = false;
+	send_tiles(reader->server, reader->resource);
+}
+
+static void
+handle_reader_writable(struct pw_client_room *room)
+{
+	struct control_reader *reader = wl_container_of(room, reader, room);
+	if (reader->behind) {
+		send_when_room(reader);
 	}
 }
+
+static int
+handle_tiles_timer(void *data)
+{
+	struct pw_server *server = data;
+	server->desktop->tiles_pending = false;
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &server->desktop->controls) {
+		struct wl_listener *listener =
+			wl_resource_get_destroy_listener(resource, handle_reader_destroy);
+		struct control_reader *reader;
+		if (listener) {
+			reader = wl_container_of(listener, reader, resource_destroy);
+			send_when_room(reader);
+		}
+	}
+	return 0;
+}
+
+/* Once a frame at 60 Hz: a client changing its titles at every round trip costs the panel
+ * 60 lists a second, not thousands (4.68). */
+#define TILES_PERIOD_MS 16
 
 void
 pw_control_tiles_changed(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
-	if (!desktop || desktop->tiles_idle || wl_list_empty(&desktop->controls)) {
+	if (!desktop || desktop->tiles_pending || wl_list_empty(&desktop->controls)) {
 		return;
 	}
-	desktop->tiles_idle = wl_event_loop_add_idle(server->loop, handle_tiles_idle, server);
+	if (!desktop->tiles_timer) {
+		desktop->tiles_timer =
+			wl_event_loop_add_timer(server->loop, handle_tiles_timer, server);
+		if (!desktop->tiles_timer) {
+			return;
+		}
+	}
+	desktop->tiles_pending = true;
+	wl_event_source_timer_update(desktop->tiles_timer, TILES_PERIOD_MS);
 }
 
 void
@@ -369,7 +432,18 @@ bind_control(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		wl_client_post_no_memory(client);
 		return;
 	}
+	struct control_reader *reader = calloc(1, sizeof(*reader));
+	if (!reader) {
+		wl_resource_destroy(resource);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	reader->resource = resource;
+	reader->server = server;
+	reader->room.writable = handle_reader_writable;
+	reader->resource_destroy.notify = handle_reader_destroy;
 	wl_resource_set_implementation(resource, &control_impl, server, handle_resource_destroy);
+	wl_resource_add_destroy_listener(resource, &reader->resource_destroy);
 	wl_list_insert(&server->desktop->controls, wl_resource_get_link(resource));
 	send_panel(server, resource);
 	send_tiles(server, resource);

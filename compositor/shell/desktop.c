@@ -33,8 +33,8 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 	if (desktop->panel.timer) {
 		wl_event_source_remove(desktop->panel.timer);
 	}
-	if (desktop->tiles_idle) {
-		wl_event_source_remove(desktop->tiles_idle);
+	if (desktop->tiles_timer) {
+		wl_event_source_remove(desktop->tiles_timer);
 	}
 	if (desktop->arrange_idle) {
 		wl_event_source_remove(desktop->arrange_idle);

@@ -52,7 +52,8 @@ struct pw_desktop {
 
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
-	struct wl_event_source *tiles_idle; /* coalesces the tile events */
+	struct wl_event_source *tiles_timer; /* the tile events, once a frame (control.c) */
+	bool tiles_pending; /* the timer is armed */
 	/* A client with dialogs going: one arrange after its teardown (dialog.c, 4.51). */
 	bool arrange_held;
 	struct wl_event_source *arrange_idle;

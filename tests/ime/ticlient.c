@@ -5,7 +5,12 @@
  *
  *   ticlient STATE_FILE
  *
- * SIGUSR1 disables the text input (commit); the next one enables it again, and so on. Every
+ *   ticlient STATE_FILE flood N
+ *
+ * SIGUSR1 disables the text input (commit); the next one enables it again, and so on. With
+ * `flood N` it instead commits 4,000 bytes of surrounding text N times, a round trip after each
+ * (issue 38: such a client got the on-screen keyboard disconnected), ending with the text
+ * "end", and says "flooded N". Every
  * event is one line, appended to STATE_FILE and on stdout as "@@CLIENT ...":
  *   drawn | enter | leave | enabled | disabled | preedit TEXT BEGIN END | commit TEXT |
  *   delete BEFORE AFTER | done SERIAL | key CODE 1|0 | error no text input
@@ -14,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "client.h"
@@ -30,6 +36,7 @@ struct app {
 	struct zwp_text_input_manager_v3 *manager;
 	struct zwp_text_input_v3 *ti;
 	bool entered, enabled, drawn;
+	int flood; /* commits of long surrounding text a SIGUSR1 makes, 0: it toggles */
 };
 
 static void
@@ -127,12 +134,35 @@ static const struct pw_client_input_listener input_listener = {
 	.key = handle_key,
 };
 
-/* SIGUSR1: the text input disabled, or enabled again. */
+#define FLOOD_TEXT 4000
+
+static void
+flood(struct app *app)
+{
+	static char text[FLOOD_TEXT + 1];
+	int i;
+	for (i = 0; i < app->flood; i++) {
+		memset(text, 'a' + i % 26, FLOOD_TEXT);
+		zwp_text_input_v3_set_surrounding_text(app->ti, i + 1 < app->flood ? text : "end",
+			0, 0);
+		zwp_text_input_v3_commit(app->ti);
+		if (pw_client_roundtrip(&app->tc, 10000) != 1) {
+			break;
+		}
+	}
+	char msg[64];
+	snprintf(msg, sizeof(msg), "flooded %d", i);
+	test_client_say(msg);
+}
+
+/* SIGUSR1: the text input disabled, or enabled again; or the flood. */
 static void
 handle_signal(void *data)
 {
 	struct app *app = data;
-	if (app->entered) {
+	if (app->entered && app->flood) {
+		flood(app);
+	} else if (app->entered) {
 		set_enabled(app, !app->enabled);
 		wl_display_flush(app->tc.display);
 	}
@@ -150,6 +180,9 @@ main(int argc, char *argv[])
 		{0},
 	};
 	app.tc.globals = globals;
+	if (argc == 4 && strcmp(argv[2], "flood") == 0) {
+		app.flood = atoi(argv[3]);
+	}
 	if (!test_client_open("ticlient", argc > 1 ? argv[1] : NULL, "@@CLIENT")) {
 		return 1;
 	}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cases.h"
@@ -391,15 +392,26 @@ static bool
 ctl_kill_self(struct conn *c)
 {
 	focused_window = 0;
-	if (!need_control(c) || !conn_map(c, false)) {
+	if (!need_control(c) || pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return false;
+	}
+	uint32_t before = focused_window;
+	if (!conn_map(c, false)) {
 		return false;
 	}
 	actions_failed = 0;
-	/* the window events follow the map in an idle source: a few round trips */
-	for (int i = 0; i < 10 && !focused_window; i++) {
+	/* the window events follow the map within a frame (control.c, 4.68): until the focus
+	 * is the new window, for at most a second */
+	focused_window = before;
+	for (int i = 0; i < 200 && focused_window == before; i++) {
+		struct timespec ms5 = {0, 5000000};
+		nanosleep(&ms5, NULL);
 		if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 			break;
 		}
+	}
+	if (focused_window == before) {
+		focused_window = 0;
 	}
 	if (!focused_window) {
 		printf("  the mapped window is not focused\n");
