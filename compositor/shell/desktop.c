@@ -263,7 +263,16 @@ pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
 int
 pw_desktop_reload(struct pw_server *server)
 {
-	struct pw_config *config = pw_config_reload(server->desktop->config, stderr);
+	/* The file's messages go through the log, to wherever --log sends it. */
+	char *said = NULL;
+	size_t said_len = 0;
+	FILE *messages = open_memstream(&said, &said_len);
+	struct pw_config *config = pw_config_reload(server->desktop->config, messages);
+	if (messages) {
+		fclose(messages);
+		pw_log_lines(PW_LOG_ERROR, said);
+	}
+	free(said);
 	if (!config) {
 		pw_log_error("reload: out of memory");
 		return -1;

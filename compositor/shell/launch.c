@@ -77,18 +77,27 @@ forget(struct pw_desktop *desktop, pid_t pid)
 	}
 }
 
-void
-pw_launch_reap(struct pw_server *server)
+bool
+pw_launch_reap(struct pw_server *server, pid_t watch, int *watch_status)
 {
 	pid_t pid;
 	int status;
+	bool watched = false;
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
 		pw_spawn_exited(pid);
+		pw_log_debug("pid %d exited: %s %d", (int)pid,
+			WIFEXITED(status) ? "status" : "signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+		if (watch > 0 && pid == watch) {
+			watched = true;
+			*watch_status = status;
+		}
 		if (server->desktop) {
 			forget(server->desktop, pid);
 			pw_osk_reaped(server, pid);
 		}
 	}
+	return watched;
 }
 
 void
