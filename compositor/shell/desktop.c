@@ -88,6 +88,7 @@ pw_desktop_create(struct pw_server *server)
 	wl_list_init(&desktop->views);
 	wl_list_init(&desktop->popups);
 	wl_list_init(&desktop->launches);
+	wl_list_init(&desktop->child_outputs);
 	wl_list_init(&desktop->controls);
 	for (int i = 0; i < PW_LAYER_COUNT; i++) {
 		wl_list_init(&desktop->layers[i]);
