@@ -20,7 +20,9 @@
 struct pw_child_output {
 	struct wl_list link; /* pw_desktop.child_outputs */
 	struct wl_event_source *source;
+	struct wl_event_source *resume; /* while over its budget: the end of the second */
 	int fd;
+	struct wl_event_loop *loop;
 	char who[64]; /* "name[pid]" */
 	int64_t window_ns; /* the start of the second being counted */
 	size_t window_bytes;
@@ -47,13 +49,41 @@ line_out(struct pw_child_output *co, int64_t now)
 		co->window_ns = now;
 		co->window_bytes = 0;
 	}
-	if (co->window_bytes + co->len > BUDGET_BYTES) {
+	/* What the line costs in the log: its time and name too. */
+	size_t cost = co->len + strlen(co->who) + 16;
+	if (co->window_bytes + cost > BUDGET_BYTES) {
 		co->dropped_lines++;
 	} else {
-		co->window_bytes += co->len;
+		co->window_bytes += cost;
 		pw_log_program(PW_LOG_INFO, co->who, co->line, co->len);
 	}
 	co->len = 0;
+}
+
+static int
+handle_resume_timer(void *data)
+{
+	struct pw_child_output *co = data;
+	wl_event_source_fd_update(co->source, WL_EVENT_READABLE);
+	return 0;
+}
+
+/*
+ * Over its budget: the rest of the second unread. The child blocks once the pipe is full, so a
+ * flood costs picowl a read a second, not a core (4.60).
+ */
+static void
+pause_reading(struct pw_child_output *co, int64_t now)
+{
+	if (!co->resume) {
+		co->resume = wl_event_loop_add_timer(co->loop, handle_resume_timer, co);
+		if (!co->resume) {
+			return; /* read on, dropping */
+		}
+	}
+	int64_t left = co->window_ns + 1000000000 - now;
+	wl_event_source_fd_update(co->source, 0);
+	wl_event_source_timer_update(co->resume, left > 1000000 ? (int)(left / 1000000) : 1);
 }
 
 static void
@@ -65,6 +95,9 @@ destroy(struct pw_child_output *co)
 	report_dropped(co);
 	wl_list_remove(&co->link);
 	wl_event_source_remove(co->source);
+	if (co->resume) {
+		wl_event_source_remove(co->resume);
+	}
 	close(co->fd);
 	free(co);
 }
@@ -94,6 +127,9 @@ handle_output_readable(int fd, uint32_t mask, void *data)
 		}
 		co->line[co->len++] = buf[i];
 	}
+	if (co->dropped_lines) {
+		pause_reading(co, now);
+	}
 	return 0;
 }
 
@@ -108,6 +144,7 @@ pw_child_output_watch(struct pw_server *server, int fd, const char *program, pid
 	const char *name = strrchr(program, '/');
 	snprintf(co->who, sizeof(co->who), "%.40s[%d]", name ? name + 1 : program, (int)pid);
 	co->fd = fd;
+	co->loop = server->loop;
 	co->window_ns = pw_now_ns();
 	co->source = wl_event_loop_add_fd(server->loop, fd, WL_EVENT_READABLE,
 		handle_output_readable, co);

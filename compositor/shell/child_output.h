@@ -1,8 +1,9 @@
 /*
  * The output of the programs picowl starts, in picowl's log: each line of a child's stdout and
  * stderr as "[SECONDS.MS] NAME[PID]: text" at level info (decision 4.60). Read on the event
- * loop when there is something to read, at most 4096 bytes a turn; at most 16384 bytes a second
- * of each child are logged, the lines beyond counted and the count logged.
+ * loop when there is something to read, at most 4096 bytes a turn; at most 16384 bytes of log a
+ * second of each child are written, the lines beyond dropped, counted and the count logged, and
+ * the pipe left unread for the rest of that second (the child waits once it is full).
  */
 #ifndef PW_CHILD_OUTPUT_H
 #define PW_CHILD_OUTPUT_H
