@@ -98,6 +98,16 @@ main(int argc, char *argv[])
 		free(said);
 		return 2;
 	}
+	if (config->opts.help || config->opts.version) {
+		if (config->opts.help) {
+			fputs(pw_options_usage, stdout);
+		} else {
+			printf("picowl %s\n", PICOWL_VERSION);
+		}
+		pw_config_destroy(config);
+		free(said);
+		return 0;
+	}
 	pw_log_set_level(config->opts.log_level);
 	int log_errno = pw_log_sink_open(config->opts.log) ? 0 : errno;
 	if (said) {
@@ -116,24 +126,17 @@ main(int argc, char *argv[])
 	if (config->missing) {
 		pw_log_error("no config file %s (-c): not starting", config->path);
 		pw_config_destroy(config);
+		pw_log_sink_close();
 		return 1;
 	}
 	/* The panel reads its [launcher] section from the file picowl read (decision 4.52). */
 	setenv("PICOWL_CONFIG", config->path ? config->path : "", 1);
 	const struct pw_options opts = config->opts;
-	if (opts.help || opts.version) {
-		if (opts.help) {
-			fputs(pw_options_usage, stdout);
-		} else {
-			printf("picowl %s\n", PICOWL_VERSION);
-		}
-		pw_config_destroy(config);
-		return 0;
-	}
 	if (config->errors && opts.strict) {
 		pw_log_error("%d error(s) in %s; --strict: not starting", config->errors,
 			config->path);
 		pw_config_destroy(config);
+		pw_log_sink_close();
 		return 2;
 	}
 
