@@ -45,7 +45,10 @@ def run_picowl(picowl, d, argv, config=None, command=('true',), timeout=20):
 		cmd += ['--exit-with-command', '--'] + list(command)
 	r = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
 			   stderr=subprocess.PIPE, timeout=timeout)
-	return r.returncode, r.stdout.decode(errors='replace'), r.stderr.decode(errors='replace')
+	err = r.stderr.decode(errors='replace')
+	marks = [m for m in harness.SANITIZER_MARKS if m in err]
+	check(not marks, 'picowl printed a sanitizer report (%s):\n%s' % (', '.join(marks), err))
+	return r.returncode, r.stdout.decode(errors='replace'), err
 
 
 BAD_KEY = '[layout]\ngaps = lots\n'
