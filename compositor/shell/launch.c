@@ -36,7 +36,9 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 	int output = -1;
 	pid_t pid = pw_spawn_with_output(argv, server->socket, has_token ? token : NULL, &output);
 	if (pid < 0) {
-		pw_log_error("cannot start %s: %s", argv[0], strerror(errno));
+		int err = errno;
+		pw_log_error("cannot start %s: %s", argv[0], strerror(err));
+		errno = err; /* for the caller: picowl-ctl spawn says why */
 		return -1;
 	}
 	if (!pw_child_output_watch(server, output, argv[0], pid)) {
