@@ -176,7 +176,14 @@ pw_log_va(enum pw_log_level level, const char *fmt, va_list ap)
 	char stack[LINE_STACK];
 	size_t len;
 	char *buf = format(stack, sizeof(stack), &len, fmt, ap);
-	put(level, now(), "picowl", buf, len, "");
+	int64_t t = now();
+	/* A message of several lines: each its own, with its time. */
+	for (const char *p = buf, *end = buf + len; p <= end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		put(level, t, "picowl", p, n, "");
+		p += n + 1;
+	}
 	if (buf != stack) {
 		free(buf);
 	}

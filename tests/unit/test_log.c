@@ -134,6 +134,7 @@ main(void)
 	pw_log_info("early");
 	pw_log_program(PW_LOG_INFO, "foot[42]", "its own line", 12);
 	pw_log_lines(PW_LOG_ERROR, "f.ini:1: one\nf.ini:2: two\n");
+	pw_log_error("first\nsecond\n");
 	fflush(out);
 	CHECK(count(text, "\n[   12.345] picowl: timed\n") == 1);
 	CHECK(count(text, "\n[    0.007] picowl: early\n") == 1);
@@ -141,6 +142,7 @@ main(void)
 	CHECK(count(text,
 		      "\n[    0.007] picowl: f.ini:1: one\n[    0.007] picowl: f.ini:2: two\n") ==
 		1);
+	CHECK(count(text, "\n[    0.007] picowl: first\n[    0.007] picowl: second\n") == 1);
 	/* Every line has its time. */
 	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		CHECK(p[0] == '[' && p[6] == '.' && p[10] == ']' && p[11] == ' ');
