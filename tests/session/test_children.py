@@ -8,7 +8,8 @@
   exit-command   picowl runs on after its "--" command exits (the default); with
                  --exit-with-command it exits with the command's status
   output         a child's stdout and stderr in picowl's log, each line "[time] sh[PID]: ...",
-                 a last line without a newline too
+                 a line of 3,000 bytes in pieces of 1,024 with nothing lost, a last line
+                 without a newline too
   flood          a child writing without end: picowl answers picowl-ctl meanwhile, logs at most
                  its budget a second, says how many lines it dropped, and leaves the rest
                  unread (under a quarter of a CPU)
@@ -115,10 +116,13 @@ def case_exit_command(args):
 
 
 def case_output(args):
-	script = 'echo to-stdout; echo to-stderr >&2; printf "no newline"; sleep 100'
+	script = ('echo to-stdout; echo to-stderr >&2; head -c 3000 /dev/zero | tr "\\0" y; echo; '
+		  'printf "no newline"; sleep 100')
 	s = harness.Session(args, extra_args=['--', 'sh', '-c', script])
 	with s:
 		s.poll(lambda: said(s, r'^sh\[\d+\]: to-stderr$'), 'the child\'s stderr in the log')
+		s.poll(lambda: said(s, r'^sh\[\d+\]: y+$'), 'the long line in the log')
+		time.sleep(0.3)  # "no newline" after it, written out when picowl ends
 		pid = int(said(s, r'^sh\[(\d+)\]: to-stdout$').group(1))
 		check(os.path.getsize(s.picowl_out) == 0, 'picowl\'s stdout got the child\'s')
 		# the last line, without its newline, comes when picowl ends
@@ -126,9 +130,15 @@ def case_output(args):
 		lines = s.picowl_stderr().splitlines()
 		s.proc = None
 	mine = [l for l in lines if '[%d]: ' % pid in l]
-	check(len(mine) == 3 and all(re.match(r'^\[ *\d+\.\d{3}\] sh\[%d\]: ' % pid, l) for l in mine)
-	      and mine[2].endswith(': no newline'), 'the child\'s lines:\n%s' % '\n'.join(lines))
-	log('the child\'s lines: %s' % ' | '.join(mine))
+	check(all(re.match(r'^\[ *\d+\.\d{3}\] sh\[%d\]: ' % pid, l) for l in mine)
+	      and len(mine) >= 3 and mine[-1].endswith(': no newline'),
+	      'the child\'s lines:\n%s' % '\n'.join(lines))
+	# a line of 3,000 bytes: in pieces of 1,024, none lost
+	ys = [l.split(': ', 1)[1] for l in mine[2:-1]]
+	check(''.join(ys) == 'y' * 3000 and all(len(y) <= 1024 for y in ys),
+	      'the 3,000-byte line came as pieces of %s' % [len(y) for y in ys])
+	log('the child\'s lines: %s ... %s; 3,000 bytes in pieces of %s'
+	    % (' | '.join(mine[:2]), mine[-1], [len(y) for y in ys]))
 
 
 def cpu_seconds(pid):
