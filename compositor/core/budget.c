@@ -235,6 +235,28 @@ pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t 
 }
 
 bool
+pw_budget_try_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes)
+{
+	struct wl_listener *listener =
+		wl_resource_get_destroy_listener(resource, handle_charge_destroy);
+	if (!listener) {
+		return true;
+	}
+	struct charge *charge = wl_container_of(listener, charge, destroy);
+	struct account *account = charge->account;
+	size_t limit = account->budget->limit;
+	size_t others = account->bytes - charge->slot[slot];
+	if (limit != 0 && (bytes > UINT32_MAX || others + bytes > limit)) {
+		account->bytes = others;
+		charge->slot[slot] = 0;
+		return false;
+	}
+	account->bytes = others + bytes;
+	charge->slot[slot] = (uint32_t)bytes;
+	return true;
+}
+
+bool
 pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
 	const pixman_region32_t *region, int copies)
 {

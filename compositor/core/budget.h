@@ -34,6 +34,7 @@ void pw_budget_set_limit(struct pw_budget *budget, size_t bytes);
 enum pw_budget_slot {
 	PW_BUDGET_SLOT_A,
 	PW_BUDGET_SLOT_B,
+	PW_BUDGET_SLOT_C,
 	PW_BUDGET_SLOTS,
 };
 
@@ -43,6 +44,13 @@ enum pw_budget_slot {
  * stop doing what it was asked. A resource of a display without a budget is never refused.
  */
 bool pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes);
+
+/*
+ * As pw_budget_resize for memory picowl may decline to spend (a copy it can do without):
+ * when `bytes` would put the client over its limit, the slot is set to 0 and false returned,
+ * with no error to the client.
+ */
+bool pw_budget_try_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes);
 
 /* pw_budget_resize by the rectangles of `region`, which picowl holds `copies` times. */
 bool pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,

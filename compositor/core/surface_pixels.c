@@ -4,6 +4,7 @@
 #include <string.h>
 #include <wayland-server-core.h>
 
+#include "budget.h"
 #include "format.h"
 #include "log.h"
 #include "surface.h"
@@ -15,8 +16,12 @@
 void
 pw_surface_pixels_drop_kept(struct pw_surface *surface)
 {
+	if (!surface->kept.data) {
+		return;
+	}
 	free(surface->kept.data);
 	surface->kept.data = NULL;
+	pw_budget_resize(surface->resource, PW_BUDGET_SLOT_C, 0);
 }
 
 void
@@ -32,6 +37,13 @@ pw_surface_pixels_keep(struct pw_surface *surface)
 			"a client destroyed a shown %dx%d buffer: its %zu bytes are more "
 			"than picowl keeps (%d): the surface shows nothing until its next buffer",
 			surface->buffer_width, surface->buffer_height, size, PW_SURFACE_KEPT_MAX);
+	} else if (size > 0 && !pw_budget_try_resize(surface->resource, PW_BUDGET_SLOT_C, size)) {
+		/* Charged to the client (4.64): a copy over its budget is not made. */
+		pw_log_limited(PW_LOG_WARNING,
+			"a client destroyed a shown %dx%d buffer: keeping its %zu bytes would pass "
+			"the client's [limits] client_memory: the surface shows nothing until its "
+			"next buffer",
+			surface->buffer_width, surface->buffer_height, size);
 	} else if (size > 0) {
 		surface->kept.data = malloc(size);
 		if (surface->kept.data) {
@@ -40,6 +52,8 @@ pw_surface_pixels_keep(struct pw_surface *surface)
 			wl_shm_buffer_end_access(shm);
 			surface->kept.stride = wl_shm_buffer_get_stride(shm);
 			surface->kept.shm_format = wl_shm_buffer_get_format(shm);
+		} else {
+			pw_budget_resize(surface->resource, PW_BUDGET_SLOT_C, 0);
 		}
 	}
 }

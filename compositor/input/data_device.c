@@ -6,6 +6,7 @@
 #include "budget.h"
 #include "data_device.h"
 #include "data_drag.h"
+#include "input_serials.h"
 #include "keyboard.h"
 #include "request.h"
 #include "seat.h"
@@ -319,10 +320,12 @@ data_device_set_selection(struct wl_client *client, struct wl_resource *resource
 		return;
 	}
 	/*
-	 * Loose serial check: a request older than the last one loses the race. No focus check:
-	 * a client whose window just lost the focus may still set it (WLCS CopyCutPaste does).
+	 * The serial must be one picowl sent that client with an input event, or the client must
+	 * hold the focus (a client whose window just lost it may still cite its click: WLCS
+	 * CopyCutPaste does); then a request older than the last one loses the race.
 	 */
-	if (!pw_selection_claim(&manager->seat->clipboard, serial)) {
+	if (!pw_seat_selection_serial_valid(manager->seat, client, serial) ||
+		!pw_selection_claim(&manager->seat->clipboard, serial)) {
 		reject_source(source);
 		return;
 	}

@@ -291,13 +291,17 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	if (kb->focus == surface) {
 		return;
 	}
+	client = surface ? wl_resource_get_client(surface->resource) : NULL;
 	if (kb->focus) {
+		struct wl_client *left = wl_resource_get_client(kb->focus->resource);
+		if (left != client) {
+			pw_seat_input_serial_focus_left(seat, left);
+		}
 		drop_focus(seat, true);
 	}
 	if (!surface) {
 		return;
 	}
-	client = wl_resource_get_client(surface->resource);
 	/* The selection comes before the enter, as wl_data_device.selection asks. */
 	pw_data_device_manager_focus(seat->data, client);
 	pw_primary_selection_manager_focus(seat->primary_manager, client);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
+#include "input_serials.h"
 #include "keyboard.h"
 #include "primary-selection-unstable-v1-protocol.h"
 #include "primary_selection.h"
@@ -185,6 +186,7 @@ primary_device_set_selection(struct wl_client *client, struct wl_resource *resou
 	}
 	/* Only the focused client may set it, and a request older than the last one loses. */
 	if (!manager || focused_client(manager) != client ||
+		!pw_seat_selection_serial_valid(manager->seat, client, serial) ||
 		!pw_selection_claim(&manager->seat->primary, serial)) {
 		if (source) {
 			zwp_primary_selection_source_v1_send_cancelled(source->resource);

@@ -59,6 +59,8 @@ struct pw_seat {
 	/* the last input events sent with a serial (input_serials.c), a ring */
 	struct pw_seat_input_serial input_serials[PW_SEAT_INPUT_SERIALS];
 	unsigned int input_serial_next;
+	/* the client whose window last lost the keyboard focus (its serial unused) */
+	struct pw_seat_input_serial focus_left;
 };
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "budget.h"
 #include "input_method.h"
 #include "keyboard.h"
 #include "request.h"
@@ -131,6 +132,10 @@ text_input_set_surrounding_text(struct wl_client *client, struct wl_resource *re
 	if (cursor < 0 || anchor < 0 || (size_t)cursor > len || (size_t)anchor > len) {
 		return;
 	}
+	/* Charged to the client (issue 38): this copy, and the one a commit makes. */
+	if (!pw_budget_resize(resource, PW_BUDGET_SLOT_A, len + 1)) {
+		return;
+	}
 	copy = strdup(text);
 	if (!copy) {
 		wl_client_post_no_memory(client);
@@ -190,7 +195,12 @@ text_input_commit(struct wl_client *client, struct wl_resource *resource)
 	char *surrounding = NULL;
 
 	ti->commits++;
-	if (pend->surrounding) {
+	if (!pend->surrounding) {
+		pw_budget_resize(resource, PW_BUDGET_SLOT_B, 0);
+	} else {
+		if (!pw_budget_resize(resource, PW_BUDGET_SLOT_B, strlen(pend->surrounding) + 1)) {
+			return;
+		}
 		surrounding = strdup(pend->surrounding);
 		if (!surrounding) {
 			wl_client_post_no_memory(client);

@@ -10,6 +10,7 @@
 
 #include "keyboard_queue.h"
 #include "keymap.h"
+#include "keymap_text.h"
 #include "request.h"
 #include "seat.h"
 #include "seat_internal.h"
@@ -18,8 +19,10 @@
 #include "virtual_keyboard.h"
 
 #define MANAGER_VERSION 1
-/* Bounds what one request makes picowl parse: far more than xkbcommon's whole us keymap. */
-#define KEYMAP_MAX (1024 * 1024)
+/* Bound what one request makes picowl compile (4.65): three times xkbcommon's keymap of four
+ * layouts, and the system files wtype's two includes name, with room to spare. */
+#define KEYMAP_MAX (256 * 1024)
+#define KEYMAP_INCLUDES_MAX 8
 
 static void
 keymap_error(struct wl_resource *resource, const char *what)
@@ -95,8 +98,19 @@ virtual_keyboard_keymap(struct wl_client *client, struct wl_resource *resource, 
 		goto out;
 	}
 	/* clients count the NUL that ends the text; any byte after a NUL is not the keymap's */
-	struct xkb_keymap *keymap = xkb_keymap_new_from_buffer(vk->vks->context, text,
-		strnlen(text, size), XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+	size_t len = strnlen(text, size);
+	int includes = pw_keymap_text_includes(text, len);
+	if (includes < 0 || includes > KEYMAP_INCLUDES_MAX) {
+		char msg[96] = "an include names a path ('/'), not an xkb file";
+		if (includes > 0) {
+			snprintf(msg, sizeof(msg), "%d included files, more than %d", includes,
+				KEYMAP_INCLUDES_MAX);
+		}
+		keymap_error(resource, msg);
+		goto out;
+	}
+	struct xkb_keymap *keymap = xkb_keymap_new_from_buffer(vk->vks->context, text, len,
+		XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 	if (!keymap) {
 		keymap_error(resource, "the text is not an xkb keymap that compiles");
 		goto out;

@@ -288,34 +288,42 @@ pw_config_load_file(const char *path, FILE *log)
 	return &priv->config;
 }
 
-/*
- * -c FILE, else the user's file, else the one `meson install` put in the prefix's sysconfdir,
- * else /etc/xdg's; NULL when there is none.
- */
-static char *
-find_file(const char *given, char *buf, size_t len)
+/* `dir`/picowl/picowl.ini into `buf` if it exists (decision 4.58). */
+static bool
+try_dir(const char *dir, size_t dirlen, const char *sub, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%.*s%s/picowl/picowl.ini", (int)dirlen, dir, sub);
+	return n > 0 && (size_t)n < len && access(buf, F_OK) == 0;
+}
+
+char *
+pw_config_find(const char *given, const char *sysconfdir, char *buf, size_t len)
 {
 	if (given) {
 		snprintf(buf, len, "%s", given);
 		return buf;
 	}
+	/* The XDG base directories: relative paths are invalid and ignored. */
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	if (xdg && xdg[0]) {
-		snprintf(buf, len, "%s/picowl/picowl.ini", xdg);
-	} else if (home && home[0]) {
-		snprintf(buf, len, "%s/.config/picowl/picowl.ini", home);
-	} else {
-		buf[0] = '\0';
-	}
-	if (buf[0] && access(buf, F_OK) == 0) {
+	bool found = xdg && xdg[0] == '/'
+		? try_dir(xdg, strlen(xdg), "", buf, len)
+		: home && home[0] && try_dir(home, strlen(home), "/.config", buf, len);
+	if (found) {
 		return buf;
 	}
-	snprintf(buf, len, "%s", PW_SYSCONFDIR "/xdg/picowl/picowl.ini");
-	if (access(buf, F_OK) == 0) {
-		return buf;
+	const char *dirs = getenv("XDG_CONFIG_DIRS");
+	if (!dirs || !dirs[0]) {
+		dirs = "/etc/xdg";
 	}
-	snprintf(buf, len, "%s", "/etc/xdg/picowl/picowl.ini");
-	return access(buf, F_OK) == 0 ? buf : NULL;
+	for (const char *d = dirs; d;) {
+		const char *end = strchr(d, ':');
+		size_t n = end ? (size_t)(end - d) : strlen(d);
+		if (n > 0 && d[0] == '/' && try_dir(d, n, "", buf, len)) {
+			return buf;
+		}
+		d = end ? end + 1 : NULL;
+	}
+	return sysconfdir && try_dir(sysconfdir, strlen(sysconfdir), "/xdg", buf, len) ? buf : NULL;
 }
 
 struct pw_config *
@@ -329,7 +337,7 @@ pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen)
 	char path[4096];
 	struct pw_config *config = pw_config_load_file(scratch.help || scratch.version
 			? NULL
-			: find_file(scratch.config, path, sizeof(path)),
+			: pw_config_find(scratch.config, PW_SYSCONFDIR, path, sizeof(path)),
 		log);
 	if (!config) {
 		snprintf(err, errlen, "out of memory");

@@ -144,14 +144,22 @@ struct pw_config {
 };
 
 /*
- * Reads the command line `argv` (which must outlive the config), finds the file (-c FILE, else
- * $XDG_CONFIG_HOME/picowl/picowl.ini with ~/.config when unset, else the installed one in
- * PREFIX/etc/xdg/picowl, else /etc/xdg/picowl/picowl.ini), parses it into the defaults, then
- * applies the command line again on top. Messages about the file go to `log` (may be NULL). Returns
+ * Reads the command line `argv` (which must outlive the config), finds the file
+ * (pw_config_find with the installed sysconfdir), parses it into the defaults, then applies the
+ * command line again on top. Messages about the file go to `log` (may be NULL). Returns
  * NULL on a command-line error (message in `err`) or when out of memory; a config with errors > 0
  * otherwise when the file had errors.
  */
 struct pw_config *pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen);
+
+/*
+ * The config file: `given` (-c) as it is, else the first that exists of
+ * $XDG_CONFIG_HOME/picowl/picowl.ini ($HOME/.config when unset or empty), DIR/picowl/picowl.ini
+ * for each DIR of $XDG_CONFIG_DIRS (colon-separated; /etc/xdg when unset or empty), and
+ * `sysconfdir`/xdg/picowl/picowl.ini (NULL: none). Relative directories are ignored. Writes
+ * the path into `buf` and returns it, or NULL when there is none.
+ */
+char *pw_config_find(const char *given, const char *sysconfdir, char *buf, size_t len);
 
 /* Reads `path` (NULL: the built-in defaults only) without a command line. Never NULL unless
  * out of memory; `errors` counts the problems, which go to `log`. */

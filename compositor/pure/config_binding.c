@@ -209,6 +209,22 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 		action);
 }
 
+/* The actions parse_action matches by more than its verb alone, and spawn; then actions[]. */
+static const char *const worded_actions[] = {"focus next", "focus prev", "focus tile",
+	"master grow", "master shrink", "layout next", "power off", "power on", "power toggle",
+	"keyboard show", "keyboard hide", "keyboard toggle", "spawn"};
+
+const char *
+pw_config_binding_action_name(size_t i)
+{
+	size_t worded = sizeof(worded_actions) / sizeof(worded_actions[0]);
+	if (i < worded) {
+		return worded_actions[i];
+	}
+	i -= worded;
+	return i < sizeof(actions) / sizeof(actions[0]) ? actions[i].verb : NULL;
+}
+
 bool
 pw_config_binding_parse(const char *combo, const char *action, struct pw_binding *out, char *err,
 	size_t errlen)

@@ -7,6 +7,7 @@
 #define PW_CONFIG_BINDING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -46,5 +47,12 @@ char **pw_config_binding_split(const char *line);
 
 /* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */
 bool pw_config_binding_parse_exec(const char *value, int *tile, const char **command);
+
+/*
+ * The i-th action the parser knows, as the file writes it without its number or command
+ * ("focus next", "focus tile", "rotate", "spawn"), for the tests (the man pages' check); NULL
+ * past the end.
+ */
+const char *pw_config_binding_action_name(size_t i);
 
 #endif

@@ -438,6 +438,32 @@ static const char *const default_bindings[][2] = {
 	{"KEY_POWER", "power toggle"},
 };
 
+const char *
+pw_config_keys_expected(size_t i, const char **option)
+{
+	if (i >= sizeof(keys) / sizeof(keys[0])) {
+		return NULL;
+	}
+	*option = keys[i].parse ? NULL : keys[i].option;
+	return keys[i].parse ? keys[i].option : NULL;
+}
+
+const char *
+pw_config_keys_section_name(size_t i)
+{
+	return i < sizeof(sections) / sizeof(sections[0]) ? sections[i] : NULL;
+}
+
+const char *
+pw_config_keys_default_binding(size_t i, const char **action)
+{
+	if (i >= sizeof(default_bindings) / sizeof(default_bindings[0])) {
+		return NULL;
+	}
+	*action = default_bindings[i][1];
+	return default_bindings[i][0];
+}
+
 bool
 pw_config_keys_section_known(const char *name)
 {

@@ -54,4 +54,16 @@ bool pw_config_keys_set(struct pw_config_private *priv, const char *section, con
 /* The i-th key of the file (section and name), for --help and the tests; NULL past the end. */
 const char *pw_config_keys_name(size_t i, const char **section);
 
+/*
+ * What the i-th key's value may be, as its bad-value message says ("pixels, 0..1000"); for a
+ * key that is a command-line option, NULL with that option's name in *option.
+ */
+const char *pw_config_keys_expected(size_t i, const char **option);
+
+/* The i-th section of the file, for the tests (the man pages' check); NULL past the end. */
+const char *pw_config_keys_section_name(size_t i);
+
+/* The i-th default binding: its key as the file writes it, and its action; NULL past the end. */
+const char *pw_config_keys_default_binding(size_t i, const char **action);
+
 #endif

@@ -56,6 +56,12 @@ pw_config_lists_has(const char *section)
 		strcmp(section, "autostart") == 0;
 }
 
+const char *
+pw_config_lists_key(const char *section)
+{
+	return strcmp(section, "autostart") == 0 ? "exec" : NULL;
+}
+
 bool
 pw_config_lists_set(struct pw_config_private *priv, const char *section, const char *key,
 	const char *value, char *err, size_t errlen)
@@ -82,7 +88,7 @@ pw_config_lists_set(struct pw_config_private *priv, const char *section, const c
 		int tile;
 		const char *command;
 		char **argv;
-		if (strcmp(key, "exec") != 0) {
+		if (strcmp(key, pw_config_lists_key(section)) != 0) {
 			return pw_config_keys_fail(err, errlen, "unknown key (expected exec)");
 		}
 		if (!pw_config_binding_parse_exec(value, &tile, &command) ||

@@ -11,6 +11,10 @@
 /* Whether `section` is one of the list sections. */
 bool pw_config_lists_has(const char *section);
 
+/* The one key of a list section whose lines all have the same ("exec" of [autostart]); NULL
+ * for [bindings] and [buttons], whose keys are key names. */
+const char *pw_config_lists_key(const char *section);
+
 /*
  * Adds the line `key = value` of a list section to the config. False with a message in `err`
  * (the file's reader adds the file, line and key) on a bad line or out of memory.

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "control.h"
 #include "desktop.h"
 #include "dialog.h"
@@ -224,7 +225,11 @@ static void
 toplevel_set_title(struct wl_client *client, struct wl_resource *resource, const char *title)
 {
 	struct pw_xdg_toplevel *toplevel = wl_resource_get_user_data(resource);
-	char *copy = toplevel ? copy_string(resource, title) : NULL;
+	/* Charged to the client (issue 38); over its budget it gets no_memory and goes. */
+	if (!toplevel || !pw_budget_resize(resource, PW_BUDGET_SLOT_A, strlen(title) + 1)) {
+		return;
+	}
+	char *copy = copy_string(resource, title);
 	if (copy) {
 		free(toplevel->view.title);
 		toplevel->view.title = copy;
@@ -236,7 +241,10 @@ static void
 toplevel_set_app_id(struct wl_client *client, struct wl_resource *resource, const char *app_id)
 {
 	struct pw_xdg_toplevel *toplevel = wl_resource_get_user_data(resource);
-	char *copy = toplevel ? copy_string(resource, app_id) : NULL;
+	if (!toplevel || !pw_budget_resize(resource, PW_BUDGET_SLOT_B, strlen(app_id) + 1)) {
+		return;
+	}
+	char *copy = copy_string(resource, app_id);
 	if (copy) {
 		free(toplevel->view.app_id);
 		toplevel->view.app_id = copy;

@@ -41,7 +41,8 @@ LISTED = {
 	'picowl --backend fbdev --device /dev/fb0 --rotate 90 -- foot':
 		'needs a device: /dev/fb0 and a VT, as root (doc/devices.md; the vm suite runs '
 		'fbdev on a real kernel under qemu)',
-	'python3 tests/pxa/pxa.py --source . --cache ../pxa-cache --boards z2,spitz':
+	'PYTHONPATH=tests/lib python3 tests/pxa/pxa.py --source . --cache ../pxa-cache '
+	'--boards z2,spitz':
 		'builds a kernel and boots qemu-system-arm for minutes: the pxa suite runs it '
 		'(meson test -C build --suite pxa)',
 	TEST_COMMAND:
@@ -221,9 +222,10 @@ def run_install(args, cmds):
 			fail('%s: status %d: %s' % (' '.join(argv), r.returncode, r.stdout.decode()[-2000:]))
 			return
 		want = ['bin/picowl', 'bin/picowl-ctl', 'bin/picowl-panel', 'lib/picowl/picowl-input.so',
-			'man1/picowl.1', 'man1/picowl-ctl.1', 'man5/picowl.ini.5',
+			'man1/picowl.1', 'man1/picowl-ctl.1', 'man1/picowl-panel.1', 'man5/picowl.ini.5',
 			'xdg/picowl/picowl.ini', 'wayland-sessions/picowl.desktop', 'init.d/picowl',
-			'bin/picowl-terminal', 'doc/picowl/picowl.ini']
+			'bin/picowl-terminal', 'doc/picowl/picowl.ini',
+			'systemd/system/picowl@.service', 'libexec/picowl/picowl-session']
 		found = [os.path.relpath(os.path.join(d, f), dest)
 			 for d, _, fs in os.walk(dest) for f in fs]
 		missing = [w for w in want if not any(f.endswith(w) for f in found)]

@@ -10,8 +10,9 @@ Debian's linux-source-6.1, an initramfs of Debian armel libraries, and qemu-syst
 Steps, each kept in --cache between runs: the armel sysroot (tools/armel-sysroot.sh), the cross
 build (cross/armel.ini), the kernel (kernel.sh). Then for each board: an initramfs, a boot, and a
 conversation with the guest's shell on the serial line: the host sends one shell command a line,
-the guest answers with its output and "@@R <status>". picowl starts as the session through
-config/picowl.init; the host checks qemu's screendumps, sends keys with sendkey and taps
+the guest answers with its output and "@@R <status>". The image holds the tree `meson install
+--destdir` made (pxabuild.py); picowl starts as the session through its /etc/init.d/picowl; the
+host checks qemu's screendumps, sends keys with sendkey and taps
 through uinput (vmtool), and prints a report (the figures of tests/pxa/RESULTS.md).
 """
 import argparse
@@ -80,8 +81,10 @@ while read -r cmd; do
 done
 '''
 
+# the log on the console too, which the host reads (check_keymap)
 DEFAULTS = '''PICOWL_USER=root
 PICOWL_TTY=/dev/console
+PICOWL_LOG=/dev/console
 PICOWL_ARGS="-c /etc/picowl.ini"
 export PICOWL_START_TRACE=1
 '''

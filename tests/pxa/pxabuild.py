@@ -1,9 +1,11 @@
 """
 The build steps of tests/pxa and the image they make: the armel sysroot (tools/armel-sysroot.sh),
-the cross build (cross/armel.ini), the kernel (kernel.sh), and the initramfs of a boot: busybox,
-the programs, the libraries they need from the sysroot, and libinput's data (no xkb data: picowl
-falls back to the keymap built into it, and the clients compile the one it sends). Also the
-report that pxa.py prints (say) and its failure (fail).
+the cross build (cross/armel.ini) for the prefix /usr and the tree `meson install --destdir
+--strip` makes of it, the one a device unpacks (decision 4.58), the kernel (kernel.sh), and the
+initramfs of a boot: busybox, that tree, the test programs, the libraries they need from the
+sysroot, and libinput's data (no xkb data: picowl falls back to the keymap built into it, and
+the clients compile the one it sends). Also the report that pxa.py prints (say) and its failure
+(fail).
 """
 import gzip
 import os
@@ -14,12 +16,14 @@ import sys
 import time
 
 from cpio import Cpio  # tests/lib, on PYTHONPATH: the project's own newc writer
+import installed  # tests/lib: the tree's paths checked
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 CROSS = 'arm-linux-gnueabi-'
 LIBDIRS = ['lib/arm-linux-gnueabi', 'usr/lib/arm-linux-gnueabi']
-# the programs of every image, by their paths in the armel build
+# the programs of every image, by their paths in the armel build; those meson installs come
+# from the installed tree, the tests' own from the build
 PROGRAMS = {
     'picowl': 'compositor/picowl',
     'picowl-panel': 'clients/picowl-panel/picowl-panel',
@@ -34,6 +38,8 @@ TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load', 'robust': 'tests/robu
 GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
 # picowl's libinput module, in every image at /usr/lib/picowl (input_load.c looks there)
 MODULES = {'picowl-input.so': 'backends/picowl-input.so'}
+# the installed tree, in the cache: what a device unpacks at /
+TREE = 'tree'
 
 report = []
 
@@ -69,28 +75,42 @@ def build_sysroot(args):
 
 
 def build_armel(args, sysroot):
-    """The armel programs (and the game with --doomgeneric), stripped, in one folder."""
+    """The armel build for the prefix /usr, installed stripped into the cache's tree (checked:
+    every path its programs and service files name is in it); the test programs (and the game
+    with --doomgeneric), stripped, in one folder, returned."""
     out = os.path.join(args.cache, 'armel')
     engine = '-Ddoomgeneric=' + (args.doomgeneric or '')
     if not os.path.exists(os.path.join(out, 'build.ninja')):
         run(['meson', 'setup', out, args.source,
              '--cross-file', os.path.join(sysroot, 'meson-sysroot.ini'),
              '--cross-file', os.path.join(args.source, 'cross', 'armel.ini'),
-             '-Dbuildtype=release', engine])
+             '-Dbuildtype=release', '--prefix=/usr', engine])
     else:
-        run(['meson', 'configure', out, engine])
+        run(['meson', 'configure', out, '-Dprefix=/usr', engine])
     programs = dict(PROGRAMS, **TOOLS, **MODULES, **(GAME if args.doomgeneric else {}))
     _, t = run(['ninja', '-C', out] + list(programs.values()))
     say('armel build: %.0f s' % t)
+    tree = os.path.join(args.cache, TREE)
+    shutil.rmtree(tree, ignore_errors=True)
+    run(['meson', 'install', '-C', out, '--destdir', tree, '--strip', '--no-rebuild', '--quiet'])
+    errors, named = installed.check_tree(tree, '/usr', '/etc')
+    if errors:
+        fail('the installed armel tree: ' + '; '.join(errors))
+    files = installed.files(tree, ['/'])
+    say('armel tree (meson install --destdir --strip): %d files, %d bytes; the %d paths its '
+        'programs and service files name are there' % (
+            len(files), sum(os.path.getsize(h) for _, h in files if not os.path.islink(h)),
+            sum(len(v) for v in named.values())))
     stripped = os.path.join(args.cache, 'bin')
     os.makedirs(stripped, exist_ok=True)
     for name, path in programs.items():
         run([CROSS + 'strip', '-o', os.path.join(stripped, name), os.path.join(out, path)])
-    sizes = ', '.join('%s %d' % (n, os.path.getsize(os.path.join(stripped, n)))
+    usr_bin = os.path.join(tree, 'usr', 'bin')
+    sizes = ', '.join('%s %d' % (n, os.path.getsize(os.path.join(usr_bin, n)))
                       for n in ['picowl', 'picowl-panel', 'picowl-ctl'] + list(
                           GAME if args.doomgeneric else []))
     say('stripped armel sizes (bytes): ' + sizes)
-    arch, _ = run([CROSS + 'readelf', '-A', os.path.join(stripped, 'picowl')])
+    arch, _ = run([CROSS + 'readelf', '-A', os.path.join(usr_bin, 'picowl')])
     if 'v5TE' not in arch:
         fail('picowl is not an ARMv5TE binary:\n' + arch)
     return stripped
@@ -168,31 +188,39 @@ def add_tree(cpio, sysroot, rel):
 
 def build_initramfs(args, sysroot, bindir, path, files, programs):
     """
-    busybox, `files` ({path: (text or bytes, mode)}), the init script of picowl, `programs` of bindir
-    in /usr/bin with the libraries they need, and libinput's data, no xkb data (as a 32 MB
-    handheld's image leaves its 4 MB out): written gzipped to `path`. Returns (bytes unpacked,
-    libraries).
+    busybox, `files` ({path: (text or bytes, mode)}), the installed tree (picowl, its module,
+    its clients, config, man pages and service files at their places; the game only when
+    `programs` names it), the other `programs` of bindir in /usr/bin, the libraries they all
+    need, and libinput's data, no xkb data (as a 32 MB handheld's image leaves its 4 MB out):
+    written gzipped to `path`. Returns (bytes unpacked, libraries).
     """
     cpio = Cpio()
-    for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/init.d', 'etc/default', 'usr/bin']:
+    for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/default', 'usr/bin']:
         cpio.dir(d)
     cpio.node('/dev/console', 5, 1)
     add_sysroot_file(cpio, sysroot, 'bin/busybox')
-    with open(os.path.join(args.source, 'config', 'picowl.init'), 'rb') as f:
-        # config/meson.build fills in the prefix's bindir as meson install would: /usr/bin here
-        cpio.file('/etc/init.d/picowl', f.read().replace(b'@BINDIR@', b'/usr/bin'))
+    queue_ = []
+    tree = os.path.join(args.cache, TREE)
+    for inside, here in installed.files(tree, ['/']):
+        if os.path.basename(inside) in GAME and os.path.basename(inside) not in programs:
+            continue
+        if os.path.islink(here):
+            cpio.symlink(inside, os.readlink(here))
+            continue
+        with open(here, 'rb') as f:
+            data = f.read()
+        cpio.file(inside, data, os.stat(here).st_mode & 0o777)
+        if data[:4] == b'\x7fELF':
+            queue_ += needed(here)
     for name, (data, mode) in files.items():
         cpio.file(name, data if isinstance(data, bytes) else data.encode(), mode)
     cpio.file('/etc/passwd', b'root:x:0:0:root:/root:/bin/sh\n', 0o644)
     cpio.file('/etc/group', b'root:x:0:\n', 0o644)
-    queue_ = []
     for name in programs:
+        if os.path.exists(os.path.join(tree, 'usr', 'bin', name)):
+            continue
         with open(os.path.join(bindir, name), 'rb') as f:
             cpio.file('/usr/bin/' + name, f.read())
-        queue_ += needed(os.path.join(bindir, name))
-    for name in MODULES:
-        with open(os.path.join(bindir, name), 'rb') as f:
-            cpio.file('/usr/lib/picowl/' + name, f.read(), 0o644)
         queue_ += needed(os.path.join(bindir, name))
     seen = set()
     while queue_:

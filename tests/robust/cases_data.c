@@ -308,34 +308,34 @@ offer_mime(void *source, const char *mime)
 }
 
 /*
- * A source with 20,000 long mime types becomes the selection while a bystander has the
- * keyboard focus: picowl offers it to the bystander, which must not lose its connection over
- * a flood it never asked for. Last in the group: its serial is newer than the others'.
+ * A source with 20,000 long mime types is the selection when a bystander takes the keyboard
+ * focus: picowl offers it to the bystander, which must not lose its connection over a flood it
+ * never asked for. The flooding client sets it while it holds the focus (a serial picowl sent
+ * it), then the bystander maps and takes the focus.
  */
 static bool
 dd_mime_flood(struct conn *c)
 {
-	struct conn *victim = conn_open_mapped();
+	struct conn *victim = conn_open();
 	bool ok = false;
 
-	if (!victim) {
-		return false;
+	if (!victim || !conn_map(c, false)) {
+		goto out;
 	}
 	new_device(victim);
 	struct wl_data_source *source = wl_data_device_manager_create_data_source(c->ddm);
 	wl_data_source_add_listener(source, &source_listener, c);
 	struct wl_data_device *device = new_device(c);
-	if (!conn_offer_mime_flood(c, source, offer_mime) ||
-		pw_client_roundtrip(&victim->tc, 5000) != 1) {
+	if (!conn_offer_mime_flood(c, source, offer_mime)) {
+		goto out;
+	}
+	wl_data_device_set_selection(device, source, c->top.serial);
+	if (pw_client_roundtrip(&c->tc, 5000) != 1 || pw_client_roundtrip(&victim->tc, 5000) != 1) {
 		goto out;
 	}
 	victim->events = 0;
-	wl_data_device_set_selection(device, source, victim->top.serial + 100);
-	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
-		goto out;
-	}
-	/* the bystander reads only now */
-	ok = pw_client_roundtrip(&victim->tc, 5000) == 1;
+	/* the bystander takes the focus and is offered the selection; it reads only now */
+	ok = conn_map(victim, false) && pw_client_roundtrip(&victim->tc, 5000) == 1;
 	/* events: one per mime type and one for the selection */
 	printf("  the focused bystander was offered %d mime types%s\n", victim->events - 1,
 		ok ? "" : " and lost its connection");
@@ -344,6 +344,63 @@ dd_mime_flood(struct conn *c)
 out:
 	conn_close(victim);
 	return ok;
+}
+
+/*
+ * Issue 38: a client without a window or an input serial sets the selection with a serial from
+ * the future. It must be refused (its source cancelled), and the focused client's next copy,
+ * with a serial picowl sent it, must stand (its source not cancelled); so must the next one.
+ */
+#define FUTURE_SERIAL 0x7ffffff0u
+
+static void
+handle_flag_cancelled(void *data, struct wl_data_source *source)
+{
+	*(bool *)data = true;
+}
+
+static const struct wl_data_source_listener flag_source_listener = {
+	.target = handle_source_target,
+	.send = handle_source_send,
+	.cancelled = handle_flag_cancelled,
+	.dnd_drop_performed = handle_source_dnd,
+	.dnd_finished = handle_source_dnd,
+	.action = handle_source_action,
+};
+
+/* A new client maps (it takes the focus) and copies: whether its selection stands. */
+static bool
+focused_copy_stands(void)
+{
+	struct conn *c = conn_open();
+	bool cancelled = false, ok = c && conn_map(c, false);
+	if (ok) {
+		struct wl_data_source *source = wl_data_device_manager_create_data_source(c->ddm);
+		wl_data_source_add_listener(source, &flag_source_listener, &cancelled);
+		wl_data_source_offer(source, "text/plain");
+		wl_data_device_set_selection(new_device(c), source, c->top.serial);
+		ok = pw_client_roundtrip(&c->tc, 5000) == 1 && !cancelled;
+	}
+	conn_close(c);
+	return ok;
+}
+
+static bool
+dd_future_serial(struct conn *c)
+{
+	struct wl_data_device *device = new_device(c);
+	c->events = 0;
+	wl_data_device_set_selection(device, new_source(c), FUTURE_SERIAL);
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return false;
+	}
+	bool cancelled = c->events == 1;
+	printf("  the background client's source was %scancelled\n", cancelled ? "" : "not ");
+	bool copied = focused_copy_stands();
+	bool copied_later = focused_copy_stands();
+	printf("  the focused client's copy %s; the next one's %s\n", copied ? "stands" : "FAILS",
+		copied_later ? "stands" : "FAILS");
+	return cancelled && copied && copied_later;
 }
 
 static const struct rcase data_device_cases[] = {
@@ -370,6 +427,7 @@ static const struct rcase data_device_cases[] = {
 	{"data-drag-without-source-or-focus", dd_drag_nothing, EXPECT_NONE},
 	{"data-200-devices-and-sources", dd_many_devices, EXPECT_NONE},
 	{"data-selection-of-20000-mime-types", dd_mime_flood, EXPECT_NONE},
+	{"data-selection-future-serial-from-background", dd_future_serial, EXPECT_NONE},
 };
 
 const struct group data_device_group = {"data-device", data_device_cases, N(data_device_cases)};

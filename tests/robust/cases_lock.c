@@ -7,6 +7,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cases.h"
 
@@ -357,8 +359,184 @@ ack_bogus_serial(struct conn *c)
 #define LOCK_ERR(code) "ext_session_lock_v1", EXT_SESSION_LOCK_V1_ERROR_##code
 #define SURFACE_ERR(code) "ext_session_lock_surface_v1", EXT_SESSION_LOCK_SURFACE_V1_ERROR_##code
 
+/* ---- what a screen capture sees of a locked session (issue 35) ---- */
+
+struct capture {
+	uint32_t format, width, height, stride;
+	bool buffer, ready, failed, done;
+};
+
+static void
+handle_cap_buffer(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t format, uint32_t w,
+	uint32_t h, uint32_t stride)
+{
+	struct capture *cap = data;
+	if (!cap->buffer) {
+		*cap = (struct capture){format, w, h, stride, true, false, false, false};
+	}
+}
+
+static void
+handle_cap_flags(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t flags)
+{
+}
+
+static void
+handle_cap_ready(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t hi, uint32_t lo,
+	uint32_t ns)
+{
+	((struct capture *)data)->ready = ((struct capture *)data)->done = true;
+}
+
+static void
+handle_cap_failed(void *data, struct zwlr_screencopy_frame_v1 *f)
+{
+	((struct capture *)data)->failed = ((struct capture *)data)->done = true;
+}
+
+static void
+handle_cap_damage(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t x, uint32_t y,
+	uint32_t w, uint32_t h)
+{
+}
+
+static void
+handle_cap_dmabuf(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t format, uint32_t w,
+	uint32_t h)
+{
+}
+
+static void
+handle_cap_buffer_done(void *data, struct zwlr_screencopy_frame_v1 *f)
+{
+}
+
+static const struct zwlr_screencopy_frame_v1_listener capture_listener = {
+	.buffer = handle_cap_buffer,
+	.flags = handle_cap_flags,
+	.ready = handle_cap_ready,
+	.failed = handle_cap_failed,
+	.damage = handle_cap_damage,
+	.linux_dmabuf = handle_cap_dmabuf,
+	.buffer_done = handle_cap_buffer_done,
+};
+
+/* The pixels of the good client's and this case's toplevels (cases.c's GREEN) in `format`. */
+static uint32_t
+green_in(uint32_t format, bool *known)
+{
+	*known = true;
+	if (format == WL_SHM_FORMAT_RGB565) {
+		return 0x07e0;
+	}
+	if (format == WL_SHM_FORMAT_XRGB8888 || format == WL_SHM_FORMAT_ARGB8888) {
+		return 0x00ff00;
+	}
+	*known = false;
+	return 0;
+}
+
+/* Pixels of `cap`'s copy at `data` that are the clients' green. */
+static long
+green_pixels(const struct capture *cap, const unsigned char *data)
+{
+	bool known;
+	uint32_t green = green_in(cap->format, &known);
+	long n = 0;
+	for (uint32_t y = 0; known && y < cap->height; y++) {
+		const unsigned char *row = data + (size_t)y * cap->stride;
+		for (uint32_t x = 0; x < cap->width; x++) {
+			uint32_t px = cap->format == WL_SHM_FORMAT_RGB565
+				? ((const uint16_t *)row)[x]
+				: ((const uint32_t *)row)[x] & 0xffffff;
+			n += px == green;
+		}
+	}
+	return known ? n : -1;
+}
+
+/*
+ * Answers the frame's copy (with damage: when the output next changes) into a buffer of its
+ * own; the green pixels it holds, or -1.
+ */
+static long
+copy_and_count(struct conn *spy, struct zwlr_screencopy_frame_v1 *frame, struct capture *cap,
+	bool with_damage)
+{
+	if (!wait_flag(spy, &cap->buffer, "screencopy buffer event")) {
+		return -1;
+	}
+	size_t size = (size_t)cap->stride * cap->height;
+	int fd = make_memfd(size);
+	unsigned char *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	struct wl_shm_pool *pool = wl_shm_create_pool(spy->tc.shm, fd, (int32_t)size);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, (int32_t)cap->width,
+		(int32_t)cap->height, (int32_t)cap->stride, cap->format);
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	if (with_damage) {
+		zwlr_screencopy_frame_v1_copy_with_damage(frame, buffer);
+	} else {
+		zwlr_screencopy_frame_v1_copy(frame, buffer);
+	}
+	long n = -1;
+	pw_client_dispatch_until(&spy->tc, &cap->done, WAIT_MS);
+	if (cap->ready && data != MAP_FAILED) {
+		n = green_pixels(cap, data);
+	}
+	printf("  capture %ux%u format 0x%x: %s, %ld green pixels\n", cap->width, cap->height,
+		cap->format,
+		cap->ready            ? "ready"
+			: cap->failed ? "failed"
+				      : "no answer",
+		n);
+	if (data != MAP_FAILED) {
+		munmap(data, size);
+	}
+	wl_buffer_destroy(buffer);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	return cap->failed ? 0 : n;
+}
+
+/*
+ * A client's capture while the session is locked gives none of the clients under the lock:
+ * one requested (with damage) before the lock and copied after it, and one made while locked.
+ * The green of the two toplevels on screen must be in neither.
+ */
+static bool
+screencopy_while_locked(struct conn *c)
+{
+	struct conn *spy = conn_open();
+	if (!spy || !spy->screencopy || !conn_map(c, false)) {
+		printf("  no second connection with screencopy\n");
+		conn_close(spy);
+		return false;
+	}
+	struct capture before = {0}, during = {0};
+	struct zwlr_screencopy_frame_v1 *early =
+		zwlr_screencopy_manager_v1_capture_output(spy->screencopy, 0, spy->tc.output);
+	zwlr_screencopy_frame_v1_add_listener(early, &capture_listener, &before);
+	pw_client_roundtrip(&spy->tc, WAIT_MS);
+	struct locked l;
+	bool ok = lock_session(c, &l);
+	if (ok) {
+		long early_green = copy_and_count(spy, early, &before, true);
+		struct zwlr_screencopy_frame_v1 *late =
+			zwlr_screencopy_manager_v1_capture_output(spy->screencopy, 0,
+				spy->tc.output);
+		zwlr_screencopy_frame_v1_add_listener(late, &capture_listener, &during);
+		long late_green = copy_and_count(spy, late, &during, false);
+		ok = early_green == 0 && late_green == 0;
+		ext_session_lock_v1_unlock_and_destroy(l.lock);
+		ok = pw_client_roundtrip(&c->tc, WAIT_MS) == 1 && ok;
+	}
+	conn_close(spy);
+	return ok;
+}
+
 static const struct rcase cases[] = {
 	{"lock-draw-unlock", lock_draw_unlock, EXPECT_NONE, NULL, 0},
+	{"lock-screencopy-shows-no-client", screencopy_while_locked, EXPECT_NONE, NULL, 0},
 	{"lock-second-lock-finished", second_lock_finished, EXPECT_NONE, NULL, 0},
 	{"lock-surface-for-the-output-twice", surface_for_output_twice, EXPECT_ERROR,
 		LOCK_ERR(DUPLICATE_OUTPUT)},

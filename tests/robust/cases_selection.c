@@ -136,6 +136,40 @@ ps_unfocused_cancelled(struct conn *c)
 	return c->serial == 1;
 }
 
+/*
+ * Issue 38: the focused client sets the primary selection with a serial from the future and
+ * exits. Refused (cancelled), it must not make every later primary selection lose: the next
+ * focused client's is offered back to it.
+ */
+static bool
+ps_future_serial_then_gone(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct zwp_primary_selection_device_v1 *device = ps_device(c);
+	c->serial = 0;
+	zwp_primary_selection_device_v1_set_selection(device, ps_source(c), 0x7ffffff0u);
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return false;
+	}
+	bool cancelled = c->serial == 1;
+	struct conn *gone = conn_open();
+	if (gone && conn_map(gone, false)) {
+		/* a focused client that sets it with the future serial, then goes */
+		zwp_primary_selection_device_v1_set_selection(ps_device(gone), ps_source(gone),
+			0x7ffffff8u);
+		pw_client_roundtrip(&gone->tc, 5000);
+	}
+	conn_close(gone);
+	struct conn *next = conn_open();
+	bool offered = next && ps_own_offer(next, ps_source(next)) != NULL;
+	conn_close(next);
+	printf("  future serial %scancelled; the next focused client's primary selection %s\n",
+		cancelled ? "" : "not ", offered ? "works" : "FAILS");
+	return cancelled && offered;
+}
+
 /* Receive into odd descriptors, then on the offer after its source was destroyed. */
 static bool
 ps_receive_dead_offer(struct conn *c)
@@ -232,6 +266,7 @@ ps_receive_without_fd(struct conn *c)
 static const struct rcase primary_cases[] = {
 	{"primary-same-source-twice", ps_same_source_twice, EXPECT_NONE},
 	{"primary-set-without-focus-cancelled", ps_unfocused_cancelled, EXPECT_NONE},
+	{"primary-future-serial-then-gone", ps_future_serial_then_gone, EXPECT_NONE},
 	{"primary-receive-odd-fds-and-after-source-destroyed", ps_receive_dead_offer, EXPECT_NONE},
 	{"primary-source-of-20000-mime-types", ps_mime_flood, EXPECT_NONE},
 	{"primary-200-devices-and-sources-manager-destroyed", ps_many_devices, EXPECT_NONE},

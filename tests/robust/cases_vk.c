@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xkbcommon/xkbcommon.h>
 
@@ -340,6 +341,61 @@ vk_keymap_zeros(struct conn *c)
 	return keymap_with(c, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, make_memfd(4096), 4096);
 }
 
+/*
+ * Issue 35: 100 kB of include statements kept picowl compiling for 1.7 s, every client waiting.
+ * The keymap is refused before it compiles (4.65); another client's round trip, sent just after
+ * it, must come back within GOOD_WAIT_MS.
+ */
+#define GOOD_WAIT_MS 100
+static bool
+keymap_then_good_roundtrip(struct conn *c, const char *text)
+{
+	struct zwp_virtual_keyboard_v1 *vk = make_vk(c);
+	struct conn *other = conn_open();
+	if (!vk || !other) {
+		return false;
+	}
+	size_t size = strlen(text) + 1;
+	zwp_virtual_keyboard_v1_keymap(vk, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, text_fd(text, size),
+		(uint32_t)size);
+	wl_display_flush(c->tc.display);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool ok = pw_client_roundtrip(&other->tc, 10000) == 1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	printf("  %zu bytes of keymap: another client's round trip took %ld ms (bound %d)\n", size,
+		ms, GOOD_WAIT_MS);
+	conn_close(other);
+	return ok && ms <= GOOD_WAIT_MS;
+}
+
+static bool
+vk_keymap_includes(struct conn *c)
+{
+	static const char head[] = "xkb_keymap { xkb_keycodes \"x\" { minimum = 8; maximum = 255; "
+				   "<K1> = 9; }; xkb_types \"x\" { ";
+	static const char tail[] = "}; xkb_compatibility \"x\" { include \"complete\" }; "
+				   "xkb_symbols \"x\" { key <K1> { [ a ] }; }; };";
+	static char text[100 * 1024];
+	size_t len = strlen(head);
+	memcpy(text, head, len);
+	while (len + 19 + sizeof(tail) < sizeof(text)) {
+		memcpy(text + len, "include \"complete\"\n", 19);
+		len += 19;
+	}
+	memcpy(text + len, tail, sizeof(tail));
+	return keymap_then_good_roundtrip(c, text);
+}
+
+static bool
+vk_keymap_include_path(struct conn *c)
+{
+	return keymap_then_good_roundtrip(c,
+		"xkb_keymap { xkb_keycodes \"x\" { include "
+		"\"../../../../../dev/zero\" }; };");
+}
+
 /* A pipe cannot be mapped (or read at an offset); one that is never written would block. */
 static bool
 vk_keymap_pipe(struct conn *c)
@@ -547,6 +603,10 @@ static const struct rcase cases[] = {
 	{"vk-keymap-not-a-keymap", vk_keymap_not_a_keymap, EXPECT_ERROR, "zwp_virtual_keyboard_v1",
 		ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP},
 	{"vk-keymap-all-zeros", vk_keymap_zeros, EXPECT_ERROR, "zwp_virtual_keyboard_v1",
+		ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP},
+	{"vk-keymap-100-kB-of-includes", vk_keymap_includes, EXPECT_ERROR,
+		"zwp_virtual_keyboard_v1", ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP},
+	{"vk-keymap-include-path", vk_keymap_include_path, EXPECT_ERROR, "zwp_virtual_keyboard_v1",
 		ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP},
 	{"vk-keymap-pipe", vk_keymap_pipe, EXPECT_ERROR, "zwp_virtual_keyboard_v1",
 		ZWP_VIRTUAL_KEYBOARD_V1_ERROR_NO_KEYMAP},

@@ -11,6 +11,13 @@
  *                    many more as each line of stdin says, kept until stdin closes: what one
  *                    costs picowl (doc/decisions.md 4.37); exit 0 at the end of stdin or at
  * no_memory
+ *   memory titles    toplevels with a 4,000-byte title and app id each, in a loop until picowl
+ *                    says no_memory (issue 38: the strings are charged); exit 0 only if it did
+ *   memory surrounding  text inputs with 4,000 bytes of surrounding text each, committed, in a
+ *                    loop until no_memory; exit 0 only if it came
+ *   memory kept N    N role-less surfaces, each shown a 2048x2048 XRGB8888 buffer of one sparse
+ *                    16 MiB pool (the client pays nothing for it), the buffer then destroyed:
+ *                    picowl would keep each one's pixels (issue 35); exit 0 if still connected
  *
  * Each prints one line of what it did.
  */
@@ -21,8 +28,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "client.h"
+#include "text-input-unstable-v3-client-protocol.h"
 
 #define GREEN 0xff00ff00u
 #define HOG_ROUNDS 1000000
@@ -32,6 +41,7 @@ struct app {
 	struct pw_client tc;
 	struct pw_client_toplevel top;
 	struct wl_data_device_manager *ddm;
+	struct zwp_text_input_manager_v3 *text_input_manager;
 };
 
 static bool
@@ -40,9 +50,12 @@ connect_app(struct app *app)
 	const struct pw_client_versions versions = {.compositor = 4,
 		.subcompositor = 1,
 		.shm = 1,
+		.seat = 1,
 		.wm_base = 5};
 	const struct pw_client_global globals[] = {
 		{&wl_data_device_manager_interface, 3, (void **)&app->ddm, NULL, NULL},
+		{&zwp_text_input_manager_v3_interface, 1, (void **)&app->text_input_manager, NULL,
+			NULL},
 		{NULL, 0, NULL, NULL, NULL},
 	};
 	app->tc.name = "memory";
@@ -117,6 +130,109 @@ hog(void)
 	       "sources)\n",
 		no_memory ? "no_memory" : what, i, i, HOG_RECTS);
 	return no_memory ? 0 : 1;
+}
+
+#define LONG_STRING 4000
+
+/* Whether the connection ended with wl_display's no_memory; prints what `what` came to. */
+static bool
+ended_no_memory(struct app *app, const char *what, int rounds)
+{
+	/* libwayland-client reports wl_display's no_memory as ENOMEM, not as a protocol error */
+	int err = wl_display_get_error(app->tc.display);
+	printf("memory: %s: %s after %d\n", what,
+		err == ENOMEM ? "no_memory"
+			: err ? strerror(err)
+			      : "still connected",
+		rounds);
+	return err == ENOMEM;
+}
+
+static int
+titles(void)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	char text[LONG_STRING + 1];
+	memset(text, 't', LONG_STRING);
+	text[LONG_STRING] = '\0';
+	int i;
+	for (i = 0; i < HOG_ROUNDS; i++) {
+		struct xdg_surface *x = xdg_wm_base_get_xdg_surface(app.tc.wm_base,
+			wl_compositor_create_surface(app.tc.compositor));
+		struct xdg_toplevel *t = xdg_surface_get_toplevel(x);
+		xdg_toplevel_set_title(t, text);
+		xdg_toplevel_set_app_id(t, text);
+		if (pw_client_roundtrip(&app.tc, 10000) != 1) {
+			break;
+		}
+	}
+	return ended_no_memory(&app, "toplevels with 4,000-byte titles and app ids", i) ? 0 : 1;
+}
+
+static int
+surrounding(void)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	if (!app.text_input_manager || !app.tc.seat) {
+		fprintf(stderr, "memory: no zwp_text_input_manager_v3 or wl_seat\n");
+		return 3;
+	}
+	char text[LONG_STRING + 1];
+	memset(text, 's', LONG_STRING);
+	text[LONG_STRING] = '\0';
+	int i;
+	for (i = 0; i < HOG_ROUNDS; i++) {
+		struct zwp_text_input_v3 *ti =
+			zwp_text_input_manager_v3_get_text_input(app.text_input_manager,
+				app.tc.seat);
+		zwp_text_input_v3_set_surrounding_text(ti, text, 0, 0);
+		zwp_text_input_v3_commit(ti);
+		if (pw_client_roundtrip(&app.tc, 10000) != 1) {
+			break;
+		}
+	}
+	return ended_no_memory(&app, "text inputs with 4,000 bytes of surrounding text", i) ? 0 : 1;
+}
+
+#define KEPT_SIDE 2048
+
+static int
+kept(int n)
+{
+	struct app app = {0};
+	if (!connect_app(&app)) {
+		return 3;
+	}
+	size_t size = (size_t)KEPT_SIDE * KEPT_SIDE * 4;
+	int fd = pw_client_memfd(size);
+	if (fd < 0) {
+		perror("memory: kept: memfd");
+		return 3;
+	}
+	struct wl_shm_pool *pool = wl_shm_create_pool(app.tc.shm, fd, (int32_t)size);
+	for (int i = 0; i < n; i++) {
+		struct wl_surface *surface = wl_compositor_create_surface(app.tc.compositor);
+		struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, KEPT_SIDE, KEPT_SIDE,
+			KEPT_SIDE * 4, WL_SHM_FORMAT_XRGB8888);
+		wl_surface_attach(surface, buffer, 0, 0);
+		wl_surface_commit(surface);
+		wl_buffer_destroy(buffer);
+		if (pw_client_roundtrip(&app.tc, 10000) != 1) {
+			break;
+		}
+	}
+	int err = wl_display_get_error(app.tc.display);
+	printf("memory: kept: %d surfaces shown a %dx%d buffer then destroyed it: %s\n", n,
+		KEPT_SIDE, KEPT_SIDE, err ? strerror(err) : "still connected");
+	wl_shm_pool_destroy(pool);
+	close(fd);
+	return err ? 1 : 0;
 }
 
 static int
@@ -221,6 +337,15 @@ main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "hog") == 0) {
 		return hog();
 	}
+	if (argc == 2 && strcmp(argv[1], "titles") == 0) {
+		return titles();
+	}
+	if (argc == 2 && strcmp(argv[1], "surrounding") == 0) {
+		return surrounding();
+	}
+	if (argc == 3 && strcmp(argv[1], "kept") == 0) {
+		return kept(atoi(argv[2]));
+	}
 	if (argc == 3 && strcmp(argv[1], "clients") == 0) {
 		return clients(atoi(argv[2]));
 	}
@@ -228,7 +353,8 @@ main(int argc, char **argv)
 		return count(argv[2], atoi(argv[3]));
 	}
 	fprintf(stderr,
-		"usage: memory hog | clients N | count surface|region|source|toplevel|"
+		"usage: memory hog | titles | surrounding | kept N | clients N | count "
+		"surface|region|source|toplevel|"
 		"subsurface N\n");
 	return 2;
 }

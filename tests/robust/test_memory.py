@@ -4,6 +4,12 @@
 - a client making surfaces, regions of many rectangles (set as their opaque and input regions)
   and data sources in a loop gets no_memory at [limits] client_memory; with --rss picowl's peak
   RSS (VmHWM, reset before the hog) stays under its RSS before + the limit + 1 MiB;
+- a client whose 8 role-less surfaces each show a 2048x2048 buffer of one sparse 16 MiB pool and
+  then destroy it (picowl keeps a shown buffer's pixels) stays within the same bound (issue 35:
+  it took picowl to 152 MB before the kept pixels were charged, 4.64);
+- so do a client whose toplevels each set a 4,000-byte title and app id, and one whose text
+  inputs each commit 4,000 bytes of surrounding text, in a loop: each gets no_memory (issue 38:
+  the strings are charged to their client);
 - simple-shm keeps animating (its frame callbacks keep coming) through and after it;
 - 500 clients at once, each mapping a toplevel, then all gone: with --rss picowl's RSS returns
   to within 1 MiB of where it was (it gives the freed memory back, malloc_trim);
@@ -126,6 +132,31 @@ def run():
 		if args.rss:
 			check(peak <= rss0 + LIMIT_KIB + SLACK_KIB, 'picowl peaked at %d KiB, over %d + '
 			      '%d + %d KiB' % (peak, rss0, LIMIT_KIB, SLACK_KIB))
+
+		with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
+			f.write('5')
+		run_client(s, [memory, 'kept', '8'], 'kept', 60)
+		peak = status_kib(s.pid, 'VmHWM')
+		log('kept pixels of 8 destroyed 2048x2048 buffers: RSS %d KiB before, peak %d KiB '
+		    '(%+d)' % (rss1, peak, peak - rss1))
+		animates(s, one, 'after the kept pixels')
+		if args.rss:
+			check(peak <= rss1 + LIMIT_KIB + SLACK_KIB, 'kept pixels: picowl peaked at %d '
+			      'KiB, over %d + %d + %d KiB' % (peak, rss1, LIMIT_KIB, SLACK_KIB))
+		rss1 = settled(s.pid)
+
+		for mode in ('titles', 'surrounding'):
+			with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
+				f.write('5')
+			run_client(s, [memory, mode], mode, 120)
+			peak = status_kib(s.pid, 'VmHWM')
+			log('%s with client_memory = %d KiB: RSS %d KiB before, peak %d KiB (%+d)'
+			    % (mode, LIMIT_KIB, rss1, peak, peak - rss1))
+			if args.rss:
+				check(peak <= rss1 + LIMIT_KIB + SLACK_KIB, '%s: picowl peaked at %d KiB, '
+				      'over %d + %d + %d KiB' % (mode, peak, rss1, LIMIT_KIB, SLACK_KIB))
+			rss1 = settled(s.pid)
+		animates(s, one, 'after the long strings')
 
 		start = time.monotonic()
 		c = s.spawn([memory, 'clients', str(CLIENTS)], 'clients')

@@ -98,6 +98,114 @@ tiles start
 ''' + SESSION_STOP
 
 
+# The installed sysvinit script (decision 4.59) with PICOWL_USER a user of the video group, as
+# an administrator sets it up: the script in /etc/init.d, the user's files, the framebuffer's
+# group as udev gives it. Two reloads through the script, each read back: the focused border
+# turned red on the screen, then [power] idle_timeout from 0 to 3 turning the display off
+# (picowl-ctl power status); a pid file the user forged to name another process is refused; an
+# unknown PICOWL_USER fails the start at once, the reason in the log.
+INIT_SCRIPT = '''
+vmtool fbset /dev/fb0 240 320 16
+P=$(cat /installed)
+mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
+mkdir -p /etc/init.d /etc/default /home/user
+printf 'root:x:0:0:root:/root:/bin/sh\\nuser:x:1000:1000:user:/home/user:/bin/sh\\n' > /etc/passwd
+printf 'root:x:0:\\ntty:x:5:\\nvideo:x:44:user\\nuser:x:1000:\\n' > /etc/group
+chown 1000:1000 /home/user
+chgrp video /dev/fb0 && chmod 660 /dev/fb0
+cp "$(grep '/init.d/picowl$' /installed-files)" /etc/init.d/picowl
+INI=$(grep '/xdg/picowl/picowl.ini$' /installed-files)
+printf '[power]\\nidle_timeout = 0\\n' >> "$INI"
+printf 'PICOWL_USER=user\\nexport LC_ALL=C.UTF-8\\n' > /etc/default/picowl
+export WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=/run/user/1000
+ctl() { su -s /bin/sh -c "$P/bin/picowl-ctl $*" user; }  # picowl_control_v1: picowl's uid only
+/etc/init.d/picowl start > /tmp/start.log 2>&1; echo "@@STATUS start $?"
+i=0; while ! ctl tiles 2>/dev/null | grep -q foot && [ $i -lt 90 ]; do sleep 1; i=$((i+1)); done
+sleep 4
+ctl tiles | sed "s/^/@@LOG tiles /"
+pid=$(cat /run/picowl.pid)
+echo "@@LOG pid $pid $(pidof picowl) $(cat /proc/$pid/comm) $(stat -c %u /proc/$pid)"
+/etc/init.d/picowl status > /dev/null; echo "@@STATUS status $?"
+echo "@@LOG power before $(ctl power status)"
+fbdump init-before
+printf '[layout]\\nborder_focused = #ff0000\\n' >> "$INI"
+/etc/init.d/picowl reload; echo "@@STATUS reload-border $?"
+sleep 3
+fbdump init-reloaded
+sed -i 's/^idle_timeout = 0$/idle_timeout = 3/' "$INI"
+/etc/init.d/picowl reload; echo "@@STATUS reload-power $?"
+i=0; while [ "$(ctl power status)" != off ] && [ $i -lt 30 ]; do sleep 1; i=$((i+1)); done
+echo "@@LOG power after $(ctl power status)"
+sleep 1000 & victim=$!
+su -s /bin/sh -c "echo $victim > /run/picowl.pid" user
+/etc/init.d/picowl reload 2> /tmp/forged.log; echo "@@STATUS reload-forged $?"
+echo "@@LOG forged $(kill -0 $victim && echo victim-alive) $(cat /tmp/forged.log)"
+kill $victim; echo $pid > /run/picowl.pid
+/etc/init.d/picowl stop > /dev/null; echo "@@STATUS stop $?"
+echo "@@LOG after-stop [$(pidof picowl)]"
+echo "@@LOG tty1 [$(tr -c '[:print:]' ' ' < /dev/vcs1 | grep -o 'picowl:' | head -n 1)]"
+printf 'PICOWL_USER=nosuch\\n' > /etc/default/picowl
+/etc/init.d/picowl start > /tmp/nosuch.log 2>&1; echo "@@STATUS start-nosuch $?"
+echo "@@LOG nosuch [$(pidof picowl)] $(tr '\\n' ' ' < /tmp/nosuch.log)/ $(grep nosuch /var/log/picowl.log)"
+sed "s/^/@@LOG start /" /tmp/start.log
+sed "s/^/@@LOG picowl /" /var/log/picowl.log
+'''
+
+
+def red_pixels(img):
+    return sum(1 for y in range(img.height) for x in range(img.width)
+               if img.get(x, y)[0] > 200 and max(img.get(x, y)[1:]) < 60)
+
+
+def check_init(r):
+    errors = []
+    status = r['status']
+    for name, want in (('start', 0), ('status', 0), ('reload-border', 0), ('reload-power', 0),
+                       ('reload-forged', 1), ('stop', 0), ('start-nosuch', 1)):
+        if status.get(name) != want:
+            errors.append('%s: status %s, want %d' % (name, status.get(name), want))
+    log = r['log']
+    pid = (log.get('pid') or [''])[0].split()
+    print('pid file, pidof, comm, uid: %s' % pid)
+    if len(pid) != 4 or pid[0] != pid[1] or pid[2] != 'picowl' or pid[3] != '1000':
+        errors.append('the pid file does not hold picowl\'s pid, run as uid 1000: %s' % pid)
+    tiles_now = log.get('tiles', [])
+    if len(tiles_now) != 1 or 'foot' not in tiles_now[0]:
+        errors.append('want one tile with foot: %s' % tiles_now)
+    errors += check_screen(r, 'init-before')
+    before, after = r['images'].get('init-before'), r['images'].get('init-reloaded')
+    if before and after:
+        reds = red_pixels(before), red_pixels(after)
+        print('red pixels before and after the reload of border_focused: %d, %d' % reds)
+        if reds[0] > 0 or reds[1] < 500:
+            errors.append('reload did not turn the focused border red: %d, %d pixels' % reds)
+    power = log.get('power', [])
+    print('picowl-ctl power status: %s' % power)
+    if power != ['before on', 'after off']:
+        errors.append('reload did not set idle_timeout = 3 (power status %s)' % power)
+    forged = (log.get('forged') or [''])[0]
+    if 'victim-alive' not in forged or 'not running' not in forged:
+        errors.append('a forged pid file was not refused: %s' % forged)
+    said = log.get('picowl', [])
+    reloads = [line for line in said if 'reloaded' in line and '/xdg/picowl/picowl.ini' in line]
+    print('picowl\'s log: %d lines, %d reloads of the installed config' % (len(said), len(reloads)))
+    if len(reloads) != 2 or not any('running on' in line for line in said):
+        errors.append('the log file does not show picowl running and reloaded twice: %s'
+                      % said[-20:])
+    if log.get('after-stop') != ['[]']:
+        errors.append('picowl still runs after stop: %s' % log.get('after-stop'))
+    nosuch = (log.get('nosuch') or [''])[0]
+    print('PICOWL_USER=nosuch: %s' % nosuch)
+    if (not nosuch.startswith('[] ') or 'picowl did not start' not in nosuch
+            or 'nosuch' not in nosuch.split('/ ')[-1]):
+        errors.append('an unknown PICOWL_USER was not reported in the log: %s' % nosuch)
+    if log.get('tty1') != ['[]']:
+        errors.append('picowl wrote to tty1: %s' % log.get('tty1'))
+    if r['timeouts']:
+        errors.append('timed out waiting for: %s' % r['timeouts'])
+    return errors
+
+
 def near(p, c):
     return all(abs(a - b) <= TOLERANCE for a, b in zip(p, c))
 
@@ -203,4 +311,8 @@ CASES = {
                             check=check_fbdev, wait='/dev/fb0',
                             modules=[('vfb', 'vfb_enable=1 videomemorysize=4194304')],
                             timeout=300),
+    'installed-init': dict(TERMINAL, install=True, qemu=[], script=INIT_SCRIPT,
+                           check=check_init, wait='/dev/fb0',
+                           modules=[('vfb', 'vfb_enable=1 videomemorysize=4194304')],
+                           timeout=400),
 }

@@ -8,7 +8,8 @@ DRM fbdev emulation, the framebuffer's own rows for vfb (qemu cannot see vfb).
   vm.py --case NAME --picowl P --client P --tool P [--game P --iwad WAD] [--keep DIR]
 
 A case with `install` gets what `meson install` puts into a DESTDIR (vm.py runs it on --build),
-in place at its prefix, the prefix in /installed, and the case's `host_files` (fonts, their
+in place at its prefix, the prefix in /installed and its files in /installed-files, and the
+case's `host_files` (fonts, their
 fontconfig); `programs` are host programs put in /bin with their libraries (foot).
 A case that plays the real Doom engine (sound) also gets the game (doomgeneric-picowl), its
 libraries, the IWAD as /doom/freedoom1.wad and the ALSA configuration alsa-lib reads.
@@ -176,11 +177,12 @@ def install_tree(args, c, work):
                         '--quiet'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if r.returncode != 0:
         fail('meson install: %s' % r.stdout.decode(errors='replace')[-2000:])
-    elves, prefix = [], None
+    elves, prefix, names = [], None, []
     for d, _, files in os.walk(dest):
         for name in files:
             path = os.path.join(d, name)
             inside = '/' + os.path.relpath(path, dest)
+            names.append(inside)
             if os.path.islink(path):
                 c.symlink(inside, os.readlink(path))
                 continue
@@ -194,6 +196,7 @@ def install_tree(args, c, work):
     if prefix is None:
         fail('meson install put no bin/picowl in %s' % dest)
     c.file('/installed', (prefix + '\n').encode(), 0o644)
+    c.file('/installed-files', ''.join(n + '\n' for n in sorted(names)).encode(), 0o644)
     return elves
 
 
