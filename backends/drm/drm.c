@@ -530,6 +530,7 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	}
 	drm->base.name = drm->kms.connector_name;
 	drm->base.description = "DRM output";
+	drm->base.kind = "drm";
 	drm->base.width = drm->kms.mode.hdisplay;
 	drm->base.height = drm->kms.mode.vdisplay;
 	drm->base.refresh_mhz = drm->kms.mode.vrefresh ? (int)drm->kms.mode.vrefresh * 1000 : 60000;

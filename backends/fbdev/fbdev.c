@@ -534,6 +534,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	fb->base.name = "FBDEV-1";
 	memcpy(fb->id, fb->fix.id, sizeof(fb->fix.id));
 	fb->base.description = fb->id[0] ? fb->id : "framebuffer";
+	fb->base.kind = "fbdev";
 	fb->base.width = (int)fb->var.xres;
 	fb->base.height = (int)fb->var.yres;
 	/* No timings (vfb, DRM's emulation): 60 Hz paces the frames, and is reported unknown. */

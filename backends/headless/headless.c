@@ -249,6 +249,7 @@ pw_headless_backend_create(struct wl_event_loop *loop, const struct pw_backend_c
 	hl->base.impl = &headless_impl;
 	hl->base.name = "HEADLESS-1";
 	hl->base.description = "picowl headless output";
+	hl->base.kind = "headless";
 	hl->base.width = config->width;
 	hl->base.height = config->height;
 	hl->base.format = config->format;

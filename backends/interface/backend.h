@@ -147,6 +147,7 @@ struct pw_backend {
 	/* Set by the backend at creation. */
 	const char *name;
 	const char *description;
+	const char *kind; /* as --backend names it: "drm", "fbdev", "headless", "wayland" */
 	int width, height; /* of the display, unrotated, in pixels */
 	enum pw_format format;
 	int refresh_mhz;

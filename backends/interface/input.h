@@ -34,6 +34,17 @@ struct pw_input_events {
 	void (*touch_cancel)(void *data);
 	/* Optional: a device that can move a pointer came (before that there is no pointer). */
 	void (*pointer_added)(void *data);
+	/* Optional: a device came (`added`) or went; `caps`: enum pw_input_caps bits (4.62). */
+	void (*device)(void *data, const char *name, const char *sysname, uint32_t caps,
+		bool added);
+};
+
+/* What a device can do, as picowl_control_v1's input_capabilities say it. */
+enum pw_input_caps {
+	PW_INPUT_CAP_KEYBOARD = 1,
+	PW_INPUT_CAP_POINTER = 2,
+	PW_INPUT_CAP_TOUCH = 4,
+	PW_INPUT_CAP_BUTTONS = 8, /* keys, but no full keyboard */
 };
 
 struct pw_input_config {

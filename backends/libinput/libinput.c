@@ -66,6 +66,28 @@ static const struct libinput_interface li_interface = {
 	.close_restricted = close_restricted,
 };
 
+static bool is_buttons(struct libinput_device *device);
+
+static void
+tell_device(struct pw_input *input, struct libinput_device *device, bool added)
+{
+	if (!input->events->device) {
+		return;
+	}
+	uint32_t caps = 0;
+	if (libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD)) {
+		caps |= is_buttons(device) ? PW_INPUT_CAP_BUTTONS : PW_INPUT_CAP_KEYBOARD;
+	}
+	if (libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER)) {
+		caps |= PW_INPUT_CAP_POINTER;
+	}
+	if (libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH)) {
+		caps |= PW_INPUT_CAP_TOUCH;
+	}
+	input->events->device(input->data, libinput_device_get_name(device),
+		libinput_device_get_sysname(device), caps, added);
+}
+
 static void
 device_added(struct pw_input *input, struct libinput_device *device)
 {
@@ -90,6 +112,7 @@ device_added(struct pw_input *input, struct libinput_device *device)
 		input->events->pointer_added) {
 		input->events->pointer_added(input->data);
 	}
+	tell_device(input, device, true);
 }
 
 static void
@@ -200,6 +223,9 @@ handle_event(struct pw_input *input, struct libinput_event *event)
 	switch (type) {
 	case LIBINPUT_EVENT_DEVICE_ADDED:
 		device_added(input, libinput_event_get_device(event));
+		break;
+	case LIBINPUT_EVENT_DEVICE_REMOVED:
+		tell_device(input, libinput_event_get_device(event), false);
 		break;
 	case LIBINPUT_EVENT_KEYBOARD_KEY: {
 		struct libinput_event_keyboard *k = libinput_event_get_keyboard_event(event);

@@ -377,6 +377,7 @@ pw_nested_backend_create(struct wl_event_loop *loop, const struct pw_backend_con
 	n->base.impl = &nested_impl;
 	n->base.name = "WL-1";
 	n->base.description = "picowl nested window";
+	n->base.kind = "wayland";
 	n->base.width = config->width;
 	n->base.height = config->height;
 	n->base.format = config->format;

@@ -21,6 +21,9 @@ static const struct picowl_counters_v1_listener counters_listener = {.done = han
 static bool
 have_counters(struct ctl *ctl)
 {
+	if (!ctl_connected(ctl)) {
+		return false;
+	}
 	if (!ctl->counters) {
 		fprintf(stderr, "picowl-ctl: this compositor offers no picowl counters\n");
 	}

@@ -1,13 +1,15 @@
 /*
  * picowl-ctl inject's key names: its own short names (the US layout's letters and digits, esc,
- * logo, ...), evdev's (KEY_ESC, or a number), and any xkb keysym name (Escape, exclam, Return),
- * found in the keymap picowl sends on wl_keyboard, on the first level or with Shift.
+ * logo, ...), evdev's (KEY_ESC, or a number), and every key name [bindings] takes (an xkb keysym
+ * name such as Escape, exclam, XF86Launch1, or KEY_PROG1: config_binding.c's own function,
+ * 4.62), found in the keymap picowl sends on wl_keyboard, on the first level or with Shift.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "config_words.h"
 #include "ctl.h"
 #include "ctl_keys.h"
 
@@ -21,11 +23,11 @@ ctl_handle_keymap(void *data, uint32_t format, int32_t fd, uint32_t size)
 	pw_client_keys_keymap(&ctl->keys, format, fd, size);
 }
 
-/* The key and level of `sym` on the first layout: level 0 before level 1 (Shift). */
+/* The key and level of `name`'s keysym on the first layout: level 0 before level 1 (Shift). */
 static int
 keysym_code(struct ctl *ctl, const char *name, bool *shift)
 {
-	xkb_keysym_t sym = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE);
+	xkb_keysym_t sym = pw_config_words_keysym(name);
 	if (sym == XKB_KEY_NoSymbol) {
 		return -1;
 	}
@@ -97,6 +99,7 @@ int
 ctl_key_code(struct ctl *ctl, const char *name, bool *shift)
 {
 	*shift = false;
+	const char *full = name;
 	if (strncasecmp(name, "KEY_", 4) == 0) {
 		name += 4;
 	}
@@ -114,5 +117,6 @@ ctl_key_code(struct ctl *ctl, const char *name, bool *shift)
 			return keys[i].code;
 		}
 	}
-	return keysym_code(ctl, name, shift);
+	int code = keysym_code(ctl, full, shift);
+	return code >= 0 || full == name ? code : keysym_code(ctl, name, shift);
 }

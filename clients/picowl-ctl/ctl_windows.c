@@ -1,160 +1,124 @@
-/* picowl-ctl's window subcommands: the window list, activate, close, kill, run an action. */
+/* picowl-ctl's window subcommands: the tile and window lists, activate, close, kill, actions. */
 #include "ctl_windows.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "picowl-control-unstable-v1-client-protocol.h"
 
-struct answer {
-	bool print, windows_done, failed;
-};
+static const char *const tile_flags[] = {"focused", "fullscreen"};
+static const char *const window_flags[] = {"focused", "hidden", "fullscreen"};
 
+/* The items as lines (id, flags by comma or "-", app id or "-", title) or a JSON array. */
 static void
-handle_tile(void *data, struct picowl_control_v1 *control, uint32_t index, const char *title,
-	const char *app_id, uint32_t flags)
+print_list(const struct ctl_list *list, bool json, const char *id_name,
+	const char *const *flag_names, int n_flags)
 {
-}
-
-static void
-handle_tiles_done(void *data, struct picowl_control_v1 *control)
-{
-}
-
-static void
-handle_panel(void *data, struct picowl_control_v1 *control, uint32_t position, int32_t height,
-	uint32_t autohide)
-{
-}
-
-static void
-handle_spawned(void *data, struct picowl_control_v1 *control, int32_t pid)
-{
-}
-
-static void
-handle_reloaded(void *data, struct picowl_control_v1 *control, int32_t errors)
-{
-}
-
-static void
-handle_power(void *data, struct picowl_control_v1 *control, uint32_t state)
-{
-}
-
-static void
-handle_calibration(void *data, struct picowl_control_v1 *control, uint32_t result,
-	const char *matrix, const char *message)
-{
-}
-
-static void
-handle_window(void *data, struct picowl_control_v1 *control, uint32_t id, const char *title,
-	const char *app_id, uint32_t flags)
-{
-	struct answer *a = data;
-	if (a->print) {
-		char state[40];
-		snprintf(state, sizeof(state), "%s%s%s",
-			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED ? ",focused" : "",
-			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN ? ",hidden" : "",
-			flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN ? ",fullscreen" : "");
-		printf("%u\t%s\t%s\t%s\n", id, state[0] ? state + 1 : "-", app_id[0] ? app_id : "-",
-			title);
+	for (size_t i = 0; i < list->n; i++) {
+		const struct ctl_item *item = &list->items[i];
+		const char *title = item->title ? item->title : "";
+		const char *app_id = item->app_id ? item->app_id : "";
+		if (!json) {
+			printf("%u\t", item->id);
+			for (int f = 0, n = 0; f < n_flags; f++) {
+				if (item->flags & (1u << f)) {
+					printf("%s%s", n++ ? "," : "", flag_names[f]);
+				}
+			}
+			printf("%s\t%s\t%s\n", item->flags ? "" : "-", app_id[0] ? app_id : "-",
+				title);
+			continue;
+		}
+		printf("%s{\"%s\": %u, \"app_id\": ", i ? ",\n " : "[", id_name, item->id);
+		ctl_json_string(stdout, app_id);
+		printf(", \"title\": ");
+		ctl_json_string(stdout, title);
+		for (int f = 0; f < n_flags; f++) {
+			printf(", \"%s\": %s", flag_names[f],
+				item->flags & (1u << f) ? "true" : "false");
+		}
+		printf("}");
+	}
+	if (json) {
+		printf("%s]\n", list->n ? "" : "[");
 	}
 }
 
-static void
-handle_windows_done(void *data, struct picowl_control_v1 *control)
-{
-	struct answer *a = data;
-	a->windows_done = true;
-	a->print = false; /* one list is enough */
-}
-
-static void
-handle_action_failed(void *data, struct picowl_control_v1 *control, const char *action,
-	const char *message)
-{
-	struct answer *a = data;
-	fprintf(stderr, "picowl-ctl: %s\n", message);
-	a->failed = true;
-}
-
-static void
-handle_launcher(void *data, struct picowl_control_v1 *control)
-{
-}
-
-static const struct picowl_control_v1_listener listener = {
-	.tile = handle_tile,
-	.tiles_done = handle_tiles_done,
-	.panel = handle_panel,
-	.spawned = handle_spawned,
-	.reloaded = handle_reloaded,
-	.power = handle_power,
-	.calibration = handle_calibration,
-	.window = handle_window,
-	.windows_done = handle_windows_done,
-	.action_failed = handle_action_failed,
-	.launcher = handle_launcher,
-};
-
-/* Listens; false (with a message) without a control global of version 5. */
+/* [--json]: true in *json; false (after the usage) for anything else. */
 static bool
-start(struct ctl *ctl, struct answer *a)
+json_option(int argc, char **argv, bool *json, const char *usage)
 {
-	if (!ctl->control || picowl_control_v1_get_version(ctl->control) < 5) {
-		fprintf(stderr,
-			"picowl-ctl: this compositor offers no picowl_control_v1 "
-			"version 5 (an older picowl, or not picowl)\n");
-		return false;
+	*json = argc == 2 && strcmp(argv[1], "--json") == 0;
+	if (argc == 1 || *json) {
+		return true;
 	}
-	picowl_control_v1_add_listener(ctl->control, &listener, a);
-	return true;
+	fprintf(stderr, "Usage: %s\n", usage);
+	return false;
+}
+
+int
+ctl_tiles(struct ctl *ctl, int argc, char **argv)
+{
+	bool json;
+	if (!json_option(argc, argv, &json, "picowl-ctl tiles [--json]")) {
+		return 2;
+	}
+	if (!ctl_control(ctl, 1, "tiles") || !ctl_wait(ctl, &ctl->answer.tiles.done)) {
+		return 1;
+	}
+	print_list(&ctl->answer.tiles, json, "tile", tile_flags, 2);
+	return 0;
 }
 
 int
 ctl_windows(struct ctl *ctl, int argc, char **argv)
 {
-	struct answer a = {.print = true};
-	if (!start(ctl, &a)) {
+	bool json;
+	if (!json_option(argc, argv, &json, "picowl-ctl windows [--json]")) {
+		return 2;
+	}
+	if (!ctl_control(ctl, 5, "windows") || !ctl_wait(ctl, &ctl->answer.windows.done)) {
 		return 1;
 	}
-	while (!a.windows_done) {
-		if (wl_display_dispatch(ctl->client.display) < 0) {
-			fprintf(stderr, "picowl-ctl: picowl closed the connection\n");
-			return 1;
-		}
-	}
+	print_list(&ctl->answer.windows, json, "id", window_flags, 3);
 	return 0;
 }
 
 int
 ctl_window(struct ctl *ctl, int argc, char **argv)
 {
+	static const char *const verbs[] = {"activate", "close", "kill"};
 	char *end = NULL;
 	unsigned long id = argc == 3 ? strtoul(argv[2], &end, 10) : 0;
-	if (argc != 3 || !end || *end || end == argv[2]) {
+	int verb = -1;
+	for (int i = 0; argc == 3 && i < 3; i++) {
+		if (strcmp(argv[1], verbs[i]) == 0) {
+			verb = i;
+		}
+	}
+	if (verb < 0 || !end || *end || end == argv[2] || id > UINT32_MAX) {
 		fprintf(stderr, "Usage: picowl-ctl window activate|close|kill ID\n");
 		return 2;
 	}
-	struct answer a = {0};
-	if (!start(ctl, &a)) {
+	if (!ctl_control(ctl, 5, "window") || !ctl_wait(ctl, &ctl->answer.windows.done)) {
 		return 1;
 	}
-	if (strcmp(argv[1], "activate") == 0) {
-		picowl_control_v1_activate_window(ctl->control, (uint32_t)id);
-	} else if (strcmp(argv[1], "close") == 0) {
-		picowl_control_v1_close_window(ctl->control, (uint32_t)id);
-	} else if (strcmp(argv[1], "kill") == 0) {
-		picowl_control_v1_kill_window(ctl->control, (uint32_t)id);
-	} else {
-		fprintf(stderr, "Usage: picowl-ctl window activate|close|kill ID\n");
-		return 2;
+	bool open = false;
+	for (size_t i = 0; i < ctl->answer.windows.n; i++) {
+		open = open || ctl->answer.windows.items[i].id == id;
 	}
-	return wl_display_roundtrip(ctl->client.display) < 0 ? 1 : 0;
+	if (!open) {
+		fprintf(stderr, "picowl-ctl: window %s: no window %lu is open\n", verbs[verb], id);
+		return 1;
+	}
+	if (verb == 0) {
+		picowl_control_v1_activate_window(ctl->control, (uint32_t)id);
+	} else if (verb == 1) {
+		picowl_control_v1_close_window(ctl->control, (uint32_t)id);
+	} else {
+		picowl_control_v1_kill_window(ctl->control, (uint32_t)id);
+	}
+	return ctl_roundtrip(ctl) ? 0 : 1;
 }
 
 int
@@ -174,13 +138,13 @@ ctl_action(struct ctl *ctl, int argc, char **argv)
 		}
 		len += (size_t)n;
 	}
-	struct answer a = {0};
-	if (!start(ctl, &a)) {
+	if (!ctl_control(ctl, 5, "action")) {
 		return 1;
 	}
 	picowl_control_v1_run_action(ctl->control, line);
-	if (wl_display_roundtrip(ctl->client.display) < 0) {
-		return 1;
+	if (strcmp(argv[1], "quit") == 0 && argc == 2) {
+		/* picowl ends: the connection may close before the round trip's answer */
+		return wl_display_roundtrip(ctl->client.display) < 0 || !ctl->answer.failed ? 0 : 1;
 	}
-	return a.failed ? 1 : 0;
+	return ctl_status(ctl);
 }

@@ -11,6 +11,8 @@
 #include "ctl_calibrate.h"
 #include "ctl_control.h"
 #include "ctl_counters.h"
+#include "ctl_info.h"
+#include "ctl_inject.h"
 #include "ctl_plot.h"
 #include "ctl_windows.h"
 
@@ -22,17 +24,27 @@ static const struct {
 		ctl_counters},
 	{"plot", "plot FILE.svg                 draw the stage times per frame and a histogram",
 		ctl_plot},
-	{"spawn", "spawn [--tile N] CMD [ARGS]   start CMD; its first window goes to tile N",
+	{"spawn",
+		"spawn [--tile N] CMD [ARGS]   start CMD (one word: split as the ini's exec); its\n"
+		"                                first window goes to tile N",
 		ctl_spawn},
-	{"reload", "reload                        read the config file again", ctl_reload},
+	{"reload", "reload                        read the config file again; print its errors",
+		ctl_reload},
 	{"focus", "focus N                       focus the window in tile N", ctl_focus},
-	{"tiles", "tiles                         list the tiles: number, state, app id, title",
+	{"tiles", "tiles [--json]                list the tiles: number, state, app id, title",
 		ctl_tiles},
-	{"windows", "windows                       list the windows: id, state, app id, title",
+	{"windows", "windows [--json]              list the windows: id, state, app id, title",
 		ctl_windows},
 	{"window", "window activate|close|kill ID  show, close or kill the window ID", ctl_window},
-	{"action", "action ACTION                 run a [bindings] action, e.g. layout next",
+	{"action",
+		"action ACTION [ARGS]          run a [bindings] action: close, rotate 90, layout\n"
+		"                                monocle, quit...",
 		ctl_action},
+	{"outputs",
+		"outputs [--json]              list the outputs: name, size, format, rotation...",
+		ctl_outputs},
+	{"inputs", "inputs [--json]               list the input devices and their calibration",
+		ctl_inputs},
 	{"panel", "panel                         show the panel over a fullscreen window",
 		ctl_panel},
 	{"power", "power off|on|toggle|status    turn the display off or on; print its state",
@@ -52,11 +64,15 @@ static const struct {
 static void
 usage(FILE *out)
 {
-	fprintf(out, "Usage: picowl-ctl COMMAND [args]\n\nCommands:\n");
+	fprintf(out,
+		"Usage: picowl-ctl COMMAND [args]\n       picowl-ctl --version | --help\n\n"
+		"Commands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		fprintf(out, "  %s\n", commands[i].usage);
 	}
-	fprintf(out, "\npicowl-ctl connects to $WAYLAND_DISPLAY.\n");
+	fprintf(out,
+		"\npicowl-ctl connects to $WAYLAND_DISPLAY. Exit status: 0 done, 1 picowl refused "
+		"or\nfailed (a message says why), 2 a usage error.\n");
 }
 
 int
@@ -66,18 +82,16 @@ main(int argc, char **argv)
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("picowl-ctl %s\n", PICOWL_VERSION);
+		return 0;
+	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].name) != 0) {
 			continue;
 		}
-		struct ctl ctl = {0};
-		if (commands[i].run == ctl_windows || commands[i].run == ctl_window ||
-			commands[i].run == ctl_action) {
-			ctl.control_version = 5;
-		}
-		bool keyboard = commands[i].run == ctl_inject;
-		int status =
-			ctl_connect(&ctl, keyboard) ? commands[i].run(&ctl, argc - 1, argv + 1) : 1;
+		struct ctl ctl = {.keyboard = commands[i].run == ctl_inject};
+		int status = commands[i].run(&ctl, argc - 1, argv + 1);
 		ctl_disconnect(&ctl);
 		return status;
 	}

@@ -3,6 +3,7 @@
  * seat for the nested backend. Positions arrive across the unrotated display and leave in output
  * coordinates.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,30 @@ handle_input_pointer_added(void *data)
 	pw_seat_pointer_rescan(seat, pw_now_msec());
 }
 
+static void
+handle_input_device(void *data, const char *name, const char *sysname, uint32_t caps, bool added)
+{
+	struct pw_seat *seat = data;
+	int i = 0;
+	while (i < seat->n_devices && strcmp(seat->devices[i].sysname, sysname) != 0) {
+		i++;
+	}
+	if (!added) {
+		if (i < seat->n_devices) {
+			seat->devices[i] = seat->devices[--seat->n_devices];
+		}
+		return;
+	}
+	if (i == PW_SEAT_MAX_DEVICES) {
+		return; /* opened all the same; only the list has no room */
+	}
+	struct pw_seat_device *d = &seat->devices[i];
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	snprintf(d->sysname, sizeof(d->sysname), "%s", sysname);
+	d->caps = caps;
+	seat->n_devices += i == seat->n_devices;
+}
+
 static const struct pw_input_events input_events = {
 	.key = handle_input_key,
 	.motion = handle_input_motion,
@@ -130,6 +155,7 @@ static const struct pw_input_events input_events = {
 	.touch_frame = handle_input_touch_frame,
 	.touch_cancel = handle_input_touch_cancel,
 	.pointer_added = handle_input_pointer_added,
+	.device = handle_input_device,
 };
 
 static void
@@ -177,6 +203,7 @@ open_devices(struct pw_seat *seat, const struct pw_input_config *config)
 	struct pw_server *server = seat->server;
 	/* Opening the devices again is simplest, and rare: at start-up and on a reload. */
 	pw_input_destroy(server->input);
+	seat->n_devices = 0;
 	server->input = pw_input_create(server->loop, server->backend->session, config,
 		&input_events, seat);
 	pw_start_trace("input");
@@ -207,6 +234,13 @@ pw_seat_devices_open(struct pw_seat *seat)
 	seat->devices_waiting = false;
 	open_devices(seat, &seat->devices_later);
 	drop_later(seat);
+}
+
+int
+pw_seat_devices_list(const struct pw_seat *seat, const struct pw_seat_device **devices)
+{
+	*devices = seat->devices;
+	return seat->n_devices;
 }
 
 void

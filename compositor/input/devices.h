@@ -6,9 +6,18 @@
 #define PW_DEVICES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct pw_input_config;
 struct pw_seat;
+
+#define PW_SEAT_MAX_DEVICES 16
+
+/* An input device open now, for picowl-ctl inputs (4.62). */
+struct pw_seat_device {
+	char name[64], sysname[16];
+	uint32_t caps; /* enum pw_input_caps */
+};
 
 /*
  * Opens the input devices again with `config` (device paths, touch calibration), through the
@@ -16,6 +25,9 @@ struct pw_seat;
  * (picowl goes on without input devices).
  */
 bool pw_seat_configure_input(struct pw_seat *seat, const struct pw_input_config *config);
+
+/* The devices open now (at most PW_SEAT_MAX_DEVICES of them): their number. */
+int pw_seat_devices_list(const struct pw_seat *seat, const struct pw_seat_device **devices);
 
 /*
  * For seat.c: hooks the devices to the seat; opens them (the seat calls it after the first

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 
+#include "devices.h"
 #include "input.h"
 #include "input_serials.h"
 #include "keyboard.h"
@@ -56,6 +57,8 @@ struct pw_seat {
 	bool devices_waiting;
 	struct pw_input_config devices_later;
 	char **device_paths;
+	struct pw_seat_device devices[PW_SEAT_MAX_DEVICES]; /* open now (devices.h) */
+	int n_devices;
 	/* the last input events sent with a serial (input_serials.c), a ring */
 	struct pw_seat_input_serial input_serials[PW_SEAT_INPUT_SERIALS];
 	unsigned int input_serial_next;

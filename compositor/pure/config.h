@@ -26,7 +26,7 @@ enum pw_action {
 	PW_ACTION_FULLSCREEN,
 	PW_ACTION_MASTER_GROW, /* arg: permille */
 	PW_ACTION_MASTER_SHRINK, /* arg: permille */
-	PW_ACTION_LAYOUT_CYCLE, /* tile, monocle, tile... */
+	PW_ACTION_LAYOUT_CYCLE, /* arg: 0 tile, monocle, tile...; 1 tile; 2 monocle */
 	PW_ACTION_CLOSE,
 	PW_ACTION_QUIT,
 	PW_ACTION_SPAWN, /* command, arg: tile (0: the next free) */

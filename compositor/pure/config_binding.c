@@ -7,6 +7,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "config_keys.h"
+#include "config_words.h"
 
 static const struct {
 	const char *name;
@@ -21,56 +22,6 @@ static const struct {
 	{"alt", PW_BINDING_ALT},
 	{"mod1", PW_BINDING_ALT},
 };
-
-/*
- * Handheld buttons by their evdev names, as the xkb evdev keycodes map them (KEY_PROG1 is
- * <I156>, XF86Launch1, and so on), so a config can name the button the kernel documents.
- */
-static const struct {
-	const char *name;
-	const char *keysym;
-} evdev_names[] = {
-	{"KEY_PROG1", "XF86Launch1"},
-	{"KEY_PROG2", "XF86Launch2"},
-	{"KEY_PROG3", "XF86Launch3"},
-	{"KEY_PROG4", "XF86Launch4"},
-	{"KEY_POWER", "XF86PowerOff"},
-	{"KEY_SLEEP", "XF86Sleep"},
-	{"KEY_CAMERA", "XF86WebCam"},
-	{"KEY_MAIL", "XF86Mail"},
-	{"KEY_CALENDAR", "XF86Calendar"},
-	{"KEY_HOMEPAGE", "XF86HomePage"},
-	{"KEY_MENU", "Menu"},
-	{"KEY_VOLUMEUP", "XF86AudioRaiseVolume"},
-	{"KEY_VOLUMEDOWN", "XF86AudioLowerVolume"},
-	{"KEY_RECORD", "XF86AudioRecord"},
-	{"KEY_ADDRESSBOOK", "XF86Addressbook"},
-	{"KEY_UP", "Up"},
-	{"KEY_DOWN", "Down"},
-	{"KEY_LEFT", "Left"},
-	{"KEY_RIGHT", "Right"},
-	{"KEY_ENTER", "Return"},
-};
-
-static xkb_keysym_t
-keysym_from_name(const char *name)
-{
-	for (size_t i = 0; i < sizeof(evdev_names) / sizeof(evdev_names[0]); i++) {
-		if (strcmp(name, evdev_names[i].name) == 0) {
-			name = evdev_names[i].keysym;
-			break;
-		}
-	}
-	xkb_keysym_t sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS);
-	if (sym == XKB_KEY_NoSymbol) {
-		sym = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE);
-	}
-	/* xkb names "+" plus, "," comma...: a lone printable character stands for itself. */
-	if (sym == XKB_KEY_NoSymbol && name[0] > ' ' && name[0] < 0x7f && name[1] == '\0') {
-		sym = xkb_utf32_to_keysym((uint32_t)name[0]);
-	}
-	return sym;
-}
 
 static bool
 parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
@@ -103,7 +54,7 @@ parse_combo(const char *combo, struct pw_binding *out, char *err, size_t errlen)
 	if (part[0] == '\0') {
 		return pw_config_keys_fail(err, errlen, "no key after the modifiers");
 	}
-	xkb_keysym_t sym = keysym_from_name(part);
+	xkb_keysym_t sym = pw_config_words_keysym(part);
 	if (sym == XKB_KEY_NoSymbol) {
 		return pw_config_keys_fail(err, errlen,
 			"unknown key \"%s\" (expected an xkb keysym name such as j, Return, "
@@ -178,9 +129,16 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 		/* The whole list below would be cut before this, its last entry. */
 		return pw_config_keys_fail(err, errlen,
 			"bad action \"%s\" (expected keyboard show|hide|toggle)", action);
-	} else if (strcmp(verb, "layout") == 0 && n == 2 && strcmp(words[1], "next") == 0) {
+	} else if (strcmp(verb, "layout") == 0 && n == 2) {
+		/* the arg is enum pw_layout_kind's value plus one; 0 cycles */
+		static const char *const how[] = {"next", "tile", "monocle"};
 		out->action = PW_ACTION_LAYOUT_CYCLE;
-		return true;
+		for (int i = 0; i < 3; i++) {
+			if (strcmp(words[1], how[i]) == 0) {
+				out->arg = i;
+				return true;
+			}
+		}
 	} else {
 		for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
 			if (strcmp(verb, actions[i].verb) != 0) {
@@ -203,7 +161,8 @@ parse_action(char *words[], int n, const char *action, struct pw_binding *out, c
 	}
 	return pw_config_keys_fail(err, errlen,
 		"bad action \"%s\" (expected focus next|prev|tile N, swap, fullscreen, master "
-		"grow|shrink [PERMILLE], layout next, close, kill, launcher, quit, spawn [tile:N] "
+		"grow|shrink [PERMILLE], layout next|tile|monocle, close, kill, launcher, quit, "
+		"spawn [tile:N] "
 		"CMD, tile N, rotate [90|180|270], counters, reload, vt N, panel, "
 		"power off|on|toggle, keyboard show|hide|toggle or none)",
 		action);
@@ -316,44 +275,5 @@ pw_config_binding_parse_exec(const char *value, int *tile, const char **command)
 char **
 pw_config_binding_split(const char *line)
 {
-	/* One block: the pointers, then the words (never longer than the line). */
-	size_t len = strlen(line);
-	size_t max_words = len / 2 + 2;
-	char **argv = malloc(max_words * sizeof(char *) + len + 1);
-	if (!argv) {
-		return NULL;
-	}
-	char *out = (char *)(argv + max_words);
-	size_t n = 0;
-	const char *p = line;
-	while (true) {
-		p += strspn(p, " \t");
-		if (*p == '\0') {
-			break;
-		}
-		argv[n++] = out;
-		char quote = 0;
-		for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
-			if (quote && *p == quote) {
-				quote = 0;
-			} else if (!quote && (*p == '\'' || *p == '"')) {
-				quote = *p;
-			} else if (*p == '\\' && quote != '\'' && p[1]) {
-				*out++ = *++p;
-			} else {
-				*out++ = *p;
-			}
-		}
-		*out++ = '\0';
-		if (quote) {
-			free(argv);
-			return NULL;
-		}
-	}
-	argv[n] = NULL;
-	if (n == 0) {
-		free(argv);
-		return NULL;
-	}
-	return argv;
+	return pw_config_words_split(line);
 }

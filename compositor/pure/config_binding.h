@@ -37,12 +37,7 @@ const struct pw_binding *pw_config_binding_find(const struct pw_config *config, 
 const struct pw_binding *pw_config_binding_find_button(const struct pw_config *config,
 	uint32_t keysym);
 
-/*
- * Splits a command line into a NULL-terminated argv: words split at blanks, '...' and "..."
- * quote, a backslash escapes the next character. No shell: no variables, globs or pipes.
- * Returns NULL on an unterminated quote, an empty line or no memory. Free with free() (one
- * block).
- */
+/* Splits a command line into a NULL-terminated argv: pw_config_words_split (config_words.h). */
 char **pw_config_binding_split(const char *line);
 
 /* "tile:N cmd args" (the tile optional) into tile and command; false when malformed. */

@@ -87,7 +87,8 @@ pw_bindings_run(struct pw_server *server, const struct pw_binding *b)
 		resize_master(server, b->action == PW_ACTION_MASTER_GROW ? b->arg : -b->arg);
 		break;
 	case PW_ACTION_LAYOUT_CYCLE:
-		server->desktop->layout.kind = server->desktop->layout.kind == PW_LAYOUT_TILE
+		server->desktop->layout.kind = b->arg == 1 ? PW_LAYOUT_TILE
+			: b->arg == 2 || server->desktop->layout.kind == PW_LAYOUT_TILE
 			? PW_LAYOUT_MONOCLE
 			: PW_LAYOUT_TILE;
 		pw_tiling_arrange(server);

@@ -4,6 +4,7 @@
  */
 #include "control.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "calibrate.h"
 #include "clock.h"
 #include "config.h"
+#include "control_info.h"
 #include "control_windows.h"
 #include "desktop.h"
 #include "edge_swipe.h"
@@ -28,7 +30,7 @@
 #include "touch.h"
 #include "view.h"
 
-#define CONTROL_VERSION 5
+#define CONTROL_VERSION 6
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
@@ -143,6 +145,10 @@ control_spawn(struct wl_client *client, struct wl_resource *resource, int32_t ti
 		argv[k++] = (char *)data + i;
 	}
 	pid_t pid = pw_launch_argv(server, argv, tile < 0 ? 0 : tile);
+	if (pid < 0) {
+		pw_control_failed(resource, "spawn", "cannot start %s: %s", argv[0],
+			strerror(errno));
+	}
 	free(argv);
 	picowl_control_v1_send_spawned(resource, pid);
 }
@@ -150,8 +156,7 @@ control_spawn(struct wl_client *client, struct wl_resource *resource, int32_t ti
 static void
 control_reload(struct wl_client *client, struct wl_resource *resource)
 {
-	struct pw_server *server = wl_resource_get_user_data(resource);
-	picowl_control_v1_send_reloaded(resource, pw_desktop_reload(server));
+	pw_control_reload(wl_resource_get_user_data(resource), resource);
 }
 
 static void
@@ -161,6 +166,8 @@ control_focus_tile(struct wl_client *client, struct wl_resource *resource, int32
 	struct pw_view *view = pw_tiling_view_in_tile(server, tile);
 	if (view) {
 		pw_tiling_focus(server, view);
+	} else {
+		pw_control_failed(resource, "focus", "no tile %d", tile);
 	}
 }
 
@@ -313,6 +320,18 @@ control_run_action(struct wl_client *client, struct wl_resource *resource, const
 	pw_control_run_action(wl_resource_get_user_data(resource), resource, action);
 }
 
+static void
+control_get_outputs(struct wl_client *client, struct wl_resource *resource)
+{
+	pw_control_outputs(wl_resource_get_user_data(resource), resource);
+}
+
+static void
+control_get_inputs(struct wl_client *client, struct wl_resource *resource)
+{
+	pw_control_inputs(wl_resource_get_user_data(resource), resource);
+}
+
 static const struct picowl_control_v1_interface control_impl = {
 	.destroy = pw_request_destroy,
 	.spawn = control_spawn,
@@ -330,6 +349,8 @@ static const struct picowl_control_v1_interface control_impl = {
 	.close_window = control_close_window,
 	.kill_window = control_kill_window,
 	.run_action = control_run_action,
+	.get_outputs = control_get_outputs,
+	.get_inputs = control_get_inputs,
 };
 
 static void

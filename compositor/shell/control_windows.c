@@ -1,7 +1,10 @@
 /* picowl_control_v1 version 5: windows by id, killed clients, actions by name, the launcher. */
 #include "control_windows.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +13,7 @@
 #include "config.h"
 #include "config_binding.h"
 #include "desktop.h"
+#include "launch.h"
 #include "log.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "server.h"
@@ -79,19 +83,74 @@ pw_control_text(const char *s, char *buf, size_t size)
 static void
 action_failed(struct wl_resource *resource, const char *action, const char *message)
 {
-	char a[128], m[256];
+	char a[128], m[1024];
 	picowl_control_v1_send_action_failed(resource, pw_control_text(action, a, sizeof(a)),
 		pw_control_text(message, m, sizeof(m)));
+}
+
+void
+pw_control_failed(struct wl_resource *resource, const char *action, const char *fmt, ...)
+{
+	char message[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	pw_log_warning("%s: %s", action, message);
+	/* version 6 (config_error came with it) is the first told of these failures */
+	if (wl_resource_get_version(resource) >= PICOWL_CONTROL_V1_CONFIG_ERROR_SINCE_VERSION) {
+		action_failed(resource, action, message);
+	}
+}
+
+/* Why `b` cannot run now (no tile, no focus), or NULL; a binding key just does nothing. */
+static const char *
+cannot_run(struct pw_server *server, const struct pw_binding *b, char *buf, size_t size)
+{
+	if ((b->action == PW_ACTION_FOCUS_TILE || b->action == PW_ACTION_MOVE_TO_TILE) &&
+		!pw_tiling_view_in_tile(server, b->arg)) {
+		int tiles = 0;
+		while (pw_tiling_view_in_tile(server, tiles + 1)) {
+			tiles++;
+		}
+		snprintf(buf, size, "no tile %d (%d tile(s))", b->arg, tiles);
+		return buf;
+	}
+	switch (b->action) {
+	case PW_ACTION_SWITCH_VT:
+		return server->switch_vt ? NULL : "no VT to switch (headless or nested)";
+	case PW_ACTION_MOVE_TO_TILE:
+	case PW_ACTION_FULLSCREEN:
+	case PW_ACTION_CLOSE:
+	case PW_ACTION_KILL:
+	case PW_ACTION_SWAP_MASTER:
+		return server->desktop->focus ? NULL : "no window has the focus";
+	default:
+		return NULL;
+	}
 }
 
 void
 pw_control_run_action(struct pw_server *server, struct wl_resource *resource, const char *action)
 {
 	struct pw_binding binding = {0};
-	char err[256];
+	char err[1024];
 	if (!pw_config_binding_parse_action(action, &binding, err, sizeof(err))) {
 		pw_log_warning("run_action: %s", err);
 		action_failed(resource, action, err);
+		return;
+	}
+	const char *why = cannot_run(server, &binding, err, sizeof(err));
+	if (why) {
+		pw_control_failed(resource, action, "%s", why);
+		return;
+	}
+	if (binding.action == PW_ACTION_SPAWN) {
+		if (pw_launch(server, binding.command, binding.arg) < 0) {
+			pw_control_failed(resource, action, "cannot start %s: %s", binding.command,
+				strerror(errno));
+		}
+		free(binding.command);
 		return;
 	}
 	struct pw_view *focus = server->desktop->focus;

@@ -27,6 +27,12 @@ void pw_control_window_kill(struct pw_view *view);
 /* Parses and runs a binding action; a bad one is an action_failed event to `resource`. */
 void pw_control_run_action(struct pw_server *server, struct wl_resource *resource,
 	const char *action);
+/*
+ * A request of `resource` could not run: logged, and an action_failed event to a control object
+ * of version 6 (older ones knew no failure but an unknown action).
+ */
+void pw_control_failed(struct wl_resource *resource, const char *action, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* The launcher action: a launcher event to every control object of version 5. */
 void pw_control_launcher(struct pw_server *server);
 

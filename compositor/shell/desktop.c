@@ -264,16 +264,23 @@ pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
 int
 pw_desktop_reload(struct pw_server *server)
 {
-	/* The file's messages go through the log, to wherever --log sends it. */
+	/* The file's messages go through the log, to wherever --log sends it (4.60). */
 	char *said = NULL;
 	size_t said_len = 0;
 	FILE *messages = open_memstream(&said, &said_len);
-	struct pw_config *config = pw_config_reload(server->desktop->config, messages);
+	int errors = pw_desktop_reload_to(server, messages);
 	if (messages) {
 		fclose(messages);
 		pw_log_lines(PW_LOG_ERROR, said);
 	}
 	free(said);
+	return errors;
+}
+
+int
+pw_desktop_reload_to(struct pw_server *server, FILE *log)
+{
+	struct pw_config *config = pw_config_reload(server->desktop->config, log);
 	if (!config) {
 		pw_log_error("reload: out of memory");
 		return -1;

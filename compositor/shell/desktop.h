@@ -9,6 +9,7 @@
 #define PW_DESKTOP_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
 
@@ -106,6 +107,8 @@ void pw_desktop_apply_config(struct pw_server *server, struct pw_config *config)
  * not applied, nor a file that could not be read at all. Returns the number of errors, or -1
  * when nothing was applied. */
 int pw_desktop_reload(struct pw_server *server);
+/* The same with the file's errors written to `log` (picowl-ctl reload gets them, 4.62). */
+int pw_desktop_reload_to(struct pw_server *server, FILE *log);
 /* Opens the input devices again with `config`'s [input] devices and calibration matrix. */
 void pw_desktop_configure_input(struct pw_server *server, const struct pw_config *config);
 

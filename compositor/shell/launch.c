@@ -36,9 +36,9 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 	int output = -1;
 	pid_t pid = pw_spawn_with_output(argv, server->socket, has_token ? token : NULL, &output);
 	if (pid < 0) {
-		int err = errno;
+		int err = errno; /* for picowl-ctl's message (4.62) */
 		pw_log_error("cannot start %s: %s", argv[0], strerror(err));
-		errno = err; /* for the caller: picowl-ctl spawn says why */
+		errno = err;
 		return -1;
 	}
 	if (!pw_child_output_watch(server, output, argv[0], pid)) {
@@ -66,10 +66,13 @@ pw_launch(struct pw_server *server, const char *command, int tile)
 	if (!argv) {
 		pw_log_error("cannot start \"%s\": empty, unbalanced quotes, or no memory",
 			command);
+		errno = EINVAL;
 		return -1;
 	}
 	pid_t pid = pw_launch_argv(server, argv, tile);
+	int err = errno;
 	free(argv);
+	errno = err;
 	return pid;
 }
 

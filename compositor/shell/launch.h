@@ -12,8 +12,8 @@ struct pw_view;
 /*
  * Starts `command` (split as config_binding.h's pw_config_binding_split does) with WAYLAND_DISPLAY
  * and XDG_RUNTIME_DIR, no fds of picowl's, reaped when it exits. Its client's first toplevel goes
- * to 1-based tile `tile` (0: wherever it lands). Returns the pid, or -1 after a message with
- * errno set (exec's when the program could not be run).
+ * to 1-based tile `tile` (0: wherever it lands). Returns the pid, or -1 with errno set after a
+ * message.
  */
 pid_t pw_launch(struct pw_server *server, const char *command, int tile);
 pid_t pw_launch_argv(struct pw_server *server, char *const argv[], int tile);

@@ -88,6 +88,31 @@ handle_ctl_launcher(void *data, struct picowl_control_v1 *ctl)
 {
 }
 
+static void
+handle_ctl_config_error(void *data, struct picowl_control_v1 *ctl, const char *message)
+{
+}
+
+static void
+handle_ctl_output(void *data, struct picowl_control_v1 *ctl, const char *name, int32_t width,
+	int32_t height, int32_t rotation, int32_t refresh, const char *format, const char *backend,
+	int32_t scale)
+{
+}
+
+/* outputs_done and inputs_done: one event a request */
+static void
+handle_ctl_list_done(void *data, struct picowl_control_v1 *ctl)
+{
+	((struct conn *)data)->events++;
+}
+
+static void
+handle_ctl_input(void *data, struct picowl_control_v1 *ctl, const char *name, const char *sysname,
+	uint32_t caps, const char *calibration)
+{
+}
+
 static const struct picowl_control_v1_listener ctl_listener = {
 	.tile = handle_ctl_tile,
 	.tiles_done = handle_ctl_tiles_done,
@@ -99,6 +124,11 @@ static const struct picowl_control_v1_listener ctl_listener = {
 	.windows_done = handle_ctl_windows_done,
 	.action_failed = handle_ctl_action_failed,
 	.launcher = handle_ctl_launcher,
+	.config_error = handle_ctl_config_error,
+	.output = handle_ctl_output,
+	.outputs_done = handle_ctl_list_done,
+	.input = handle_ctl_input,
+	.inputs_done = handle_ctl_list_done,
 };
 
 static void
@@ -179,11 +209,30 @@ ctl_bad_tiles(struct conn *c)
 	if (!need_control(c)) {
 		return false;
 	}
+	actions_failed = 0;
 	for (size_t i = 0; i < N(tiles); i++) {
 		picowl_control_v1_focus_tile(c->control, tiles[i]);
 	}
 	picowl_control_v1_show_panel(c->control);
-	return true;
+	/* version 6: each answered with action_failed, but tile 1's if another case's window
+	 * is still there */
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1;
+	printf("  %d of %zu focus_tile requests failed\n", actions_failed, N(tiles));
+	return ok && actions_failed >= (int)N(tiles) - 1;
+}
+
+/* Version 6's lists asked for 1,000 times: each answered, nothing else happens. */
+static bool
+ctl_list_flood(struct conn *c)
+{
+	if (!need_control(c)) {
+		return false;
+	}
+	for (int i = 0; i < 500; i++) {
+		picowl_control_v1_get_outputs(c->control);
+		picowl_control_v1_get_inputs(c->control);
+	}
+	return conn_wait_events(c, 1000, 10000);
 }
 
 static bool
@@ -374,6 +423,7 @@ static const struct rcase control_cases[] = {
 	{"control-spawn-huge-argv-odd-tiles", ctl_spawn_huge, EXPECT_NONE},
 	{"control-focus-bad-tiles", ctl_bad_tiles, EXPECT_NONE},
 	{"control-200-reloads", ctl_reload_flood, EXPECT_NONE},
+	{"control-1000-output-and-input-lists", ctl_list_flood, EXPECT_NONE},
 	{"control-long-titles-to-a-slow-panel", ctl_title_flood, EXPECT_NONE},
 	/* the harness runs picowl without --test-hooks */
 	{"control-inject-key-without-hooks", ctl_inject_key, EXPECT_ERROR, "picowl_control_v1",

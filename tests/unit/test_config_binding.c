@@ -100,6 +100,8 @@ test_actions(void)
 	CHECK(bound("j", "master shrink 800", 0, j, PW_ACTION_MASTER_SHRINK, 800));
 	CHECK(bound("j", "master grow 1", 0, j, PW_ACTION_MASTER_GROW, 1));
 	CHECK(bound("j", "layout next", 0, j, PW_ACTION_LAYOUT_CYCLE, 0));
+	CHECK(bound("j", "layout tile", 0, j, PW_ACTION_LAYOUT_CYCLE, 1));
+	CHECK(bound("j", "layout monocle", 0, j, PW_ACTION_LAYOUT_CYCLE, 2));
 	CHECK(bound("j", "close", 0, j, PW_ACTION_CLOSE, 0));
 	CHECK(bound("j", "quit", 0, j, PW_ACTION_QUIT, 0));
 	CHECK(bound("j", "reload", 0, j, PW_ACTION_RELOAD, 0));

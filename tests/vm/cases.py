@@ -1,4 +1,5 @@
 """The vm test cases: qemu devices, kernel modules, the guest script and the checks."""
+import json
 import re
 
 
@@ -693,6 +694,8 @@ echo "touch %(probe)s" > /tmp/in.fifo
 i=0; while [ "$(grep -c 'touch up' /tmp/client.state)" -lt 2 ] && [ $i -lt 100 ]; do
 	sleep 0.1; i=$((i+1))
 done
+picowl-ctl inputs --json > /tmp/inputs 2>&1
+tr '\\n' ' ' < /tmp/inputs | sed "s/^/@@LOG cal-inputs-%(rot)d /"; echo
 stop_picowl cal-%(rot)d
 sed "s/^/@@LOG cal-%(rot)d /" /tmp/err
 sed "s/^/@@LOG cal-ini-%(rot)d /" /tmp/cal.ini
@@ -728,6 +731,7 @@ def check_calibrate_run(r, rot):
         return errors + ['%s: /tmp/cal.ini has %d calibration lines: %s' % (run, len(lines),
                                                                              ini)]
     m = [float(v) for v in lines[0].split('=')[1].split()]
+    errors += check_calibrate_inputs(r, rot, m)
     want = cal_invert(CAL_D)
     # uinput's 0..4095 read as v/4096 by libinput: a scale of 1 - 1/4096 on top of D
     if not all(abs(a - b) < 2e-3 for a, b in zip(m, want)):
@@ -752,6 +756,24 @@ def check_calibrate_run(r, rot):
         errors.append('%s: after the routine the probe landed at (%.1f,%.1f), want (%.1f,%.1f) '
                       'within 1 px' % (run, ax, ay, ex, ey))
     return errors
+
+
+def check_calibrate_inputs(r, rot, written):
+    """picowl-ctl inputs --json (4.62): the uinput device, a touch screen with keys, and the matrix
+    in effect, the one written."""
+    text = ' '.join(r['log'].get('cal-inputs-%d' % rot, []))
+    try:
+        inputs = json.loads(text)
+    except ValueError:
+        return ['cal-%d: picowl-ctl inputs --json is not JSON: %r' % (rot, text)]
+    touch = [i for i in inputs if 'touch' in i['capabilities']]
+    if len(touch) != 1 or not touch[0]['sysname'].startswith('event'):
+        return ['cal-%d: inputs lists no one touch device: %s' % (rot, inputs)]
+    m = touch[0]['calibration']
+    if not m or any(abs(a - b) > 1e-4 for a, b in zip(m, written)):
+        return ['cal-%d: inputs says the matrix %s, the file %s' % (rot, m, written)]
+    print('cal-%d: picowl-ctl inputs: %s' % (rot, touch[0]))
+    return []
 
 
 # ------------------------------------------------------------------------ power (issue 17)
