@@ -119,6 +119,9 @@ void
 pw_spawn_end_children(void)
 {
 	if (!children_count) {
+		free(children);
+		children = NULL;
+		children_cap = 0;
 		return;
 	}
 	/* The sessions, kept: a child that exits may leave processes of its session behind. */
