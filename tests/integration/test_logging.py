@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """picowl's log as a daemon's (decision 4.60), one case a run (--case):
 
-  levels         -q shows errors only, the default info and errors, -v debug too; --log-level
-                 warning drops info; [log] level in the file does what the option does
+  levels         -q shows errors only, the default warnings and info too, -v debug too;
+                 --log-level warning drops info; [log] level in the file does what the option
+                 does, and -v overrides it
   log-file       --log FILE: every line there with its time ("[   12.345] picowl: ..."), none
                  on stderr, a second run appended; [log] file in the ini the same
   log-file-bad   --log in a missing folder: exit 2, one message naming the file, no socket
@@ -56,8 +57,12 @@ ERROR_LINE = 'picowl.ini:2: [layout] gaps: bad value "lots"'
 
 
 def case_levels(picowl, d):
+	# an error (the config's), a warning (the counters' file cannot be opened at exit), info
+	# ("running on") and debug (the command's exit)
+	bad = ['--counters', os.path.join(d, 'no-such-folder', 'c.txt'), '--counters-at-exit']
+
 	def said(argv, config=BAD_KEY):
-		status, _, err = run_picowl(picowl, d, argv, config)
+		status, _, err = run_picowl(picowl, d, argv + bad, config)
 		check(status == 0, 'picowl %s: status %d:\n%s' % (' '.join(argv), status, err))
 		return err
 	runs = {
@@ -68,21 +73,26 @@ def case_levels(picowl, d):
 		'[log] level = error': said([], BAD_KEY + '[log]\nlevel = error\n'),
 		'[log] level = error, -v': said(['-v'], BAD_KEY + '[log]\nlevel = error\n'),
 	}
-	# what each must show (error, info, debug): the config's error, "running on", the exit
-	want = {'-q': (True, False, False), 'default': (True, True, False), '-v': (True, True, True),
-		'--log-level warning': (True, False, False), '[log] level = error': (True, False, False),
-		'[log] level = error, -v': (True, True, True)}
+	# what each must show: error, warning, info, debug
+	want = {'-q': (True, False, False, False), 'default': (True, True, True, False),
+		'-v': (True, True, True, True), '--log-level warning': (True, True, False, False),
+		'[log] level = error': (True, False, False, False),
+		'[log] level = error, -v': (True, True, True, True)}
 	for name, err in runs.items():
-		got = (ERROR_LINE in err, 'picowl: running on WAYLAND_DISPLAY=log-test' in err,
+		got = (ERROR_LINE in err, 'picowl: cannot open the counters file' in err,
+		       'picowl: running on WAYLAND_DISPLAY=log-test' in err,
 		       re.search(r'picowl: pid \d+ exited: status 0', err) is not None)
-		check(got == want[name], '%s: error, info, debug shown %s, want %s:\n%s'
+		check(got == want[name], '%s: error, warning, info, debug shown %s, want %s:\n%s'
 		      % (name, got, want[name], err))
-		lines = harness.log_lines(err)
-		check(all(l.startswith('picowl: ') or re.match(r'\w+\[\d+\]: ', l) for l in lines),
-		      '%s: a line without "picowl: ":\n%s' % (name, err))
-		log('%s: %d lines, error/info/debug %s' % (name, len(lines), got))
+		# the counter table, a report, goes to stderr when its file cannot be opened
+		logged = err.split('picowl counters:')[0]
+		lines = harness.log_lines(logged)
+		check(all(TIME.match(l) for l in logged.splitlines()) and
+		      all(l.startswith('picowl: ') or re.match(r'\w+\[\d+\]: ', l) for l in lines),
+		      '%s: a line without its time or "picowl: ":\n%s' % (name, err))
+		log('%s: %d lines, error/warning/info/debug %s' % (name, len(lines), got))
 	# -q is errors alone: nothing but the error line
-	only = harness.log_lines(runs['-q'])
+	only = harness.log_lines(runs['-q'].split('picowl counters:')[0])
 	check(len(only) == 1 and only[0].endswith(ERROR_LINE + ' (expected pixels, 0..1000)'),
 	      '-q shows more than the error:\n' + runs['-q'])
 
@@ -90,7 +100,8 @@ def case_levels(picowl, d):
 def case_log_file(picowl, d):
 	path = os.path.join(d, 'picowl.log')
 	for n in (1, 2):
-		status, out, err = run_picowl(picowl, d, ['--log', path], BAD_KEY)
+		status, out, err = run_picowl(picowl, d, ['--log', path], BAD_KEY,
+					      command=('sh', '-c', 'echo from the child'))
 		check(status == 0 and err == '' and out == '',
 		      'run %d with --log: status %d, stdout %r, stderr %r' % (n, status, out, err))
 	text = open(path).read()
@@ -98,6 +109,8 @@ def case_log_file(picowl, d):
 	check(all(TIME.match(l) for l in lines), 'a line without its time:\n' + text)
 	check(text.count('picowl: running on WAYLAND_DISPLAY=log-test') == 2 and
 	      text.count(ERROR_LINE) == 2, 'not both runs, with the config error, in the file:\n' + text)
+	check(len(re.findall(r'\] sh\[\d+\]: from the child$', text, re.M)) == 2,
+	      'the child\'s line is not in the file:\n' + text)
 	times = [float(TIME.match(l).group(0).strip('[] ')) for l in lines]
 	check(times == sorted(times), 'the times go backwards:\n' + text)
 	log('--log: %d lines over two runs, each timed, e.g. %s' % (len(lines), lines[0]))
