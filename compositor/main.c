@@ -2,9 +2,12 @@
  * picowl: read the config and the command line, run the server until a signal or a quit
  * binding.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <wayland-server-core.h>
 
 #include "config.h"
@@ -13,6 +16,7 @@
 #include "first_frame.h"
 #include "launch.h"
 #include "log.h"
+#include "log_sink.h"
 #include "options.h"
 #include "run.h"
 #include "server.h"
@@ -36,10 +40,24 @@ handle_dump(int signal, void *data)
 	return 0;
 }
 
+/* The "--" command, for --exit-with-command. */
+static struct {
+	pid_t pid;
+	bool exit_with;
+	int status; /* picowl's exit status once it exited */
+} command;
+
 static int
 handle_child(int signal, void *data)
 {
-	pw_launch_reap(data);
+	struct pw_server *server = data;
+	int status;
+	if (pw_launch_reap(server, command.pid, &status) && command.exit_with) {
+		command.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		pw_log_info("the command (pid %d) exited with status %d: exiting", (int)command.pid,
+			command.status);
+		pw_run_terminate(server);
+	}
 	return 0;
 }
 
@@ -62,33 +80,63 @@ handle_reload(int signal, void *data)
 int
 main(int argc, char *argv[])
 {
-	char err[256];
+	char err[4096];
 	pw_start_trace("main");
 	/* Clients' descriptors count against picowl's: the hard limit (children get the soft). */
 	pw_fds_raise_limit();
-	/* The config file first, then the command line over it. */
-	struct pw_config *config = pw_config_load(argc, argv, stderr, err, sizeof(err));
+	/* The config file first, then the command line over it; its messages wait for the log's
+	 * level and place, which the file itself may set. */
+	char *said = NULL;
+	size_t said_len = 0;
+	FILE *messages = open_memstream(&said, &said_len);
+	struct pw_config *config = pw_config_load(argc, argv, messages, err, sizeof(err));
+	if (messages) {
+		fclose(messages);
+	}
 	if (!config) {
 		pw_log_error("%s\nTry 'picowl --help'.", err);
+		free(said);
 		return 2;
 	}
-	pw_start_trace("config");
-	/* The panel reads its [launcher] section from the file picowl read (decision 4.52). */
-	setenv("PICOWL_CONFIG", config->path ? config->path : "", 1);
-	const struct pw_options opts = config->opts;
-	if (opts.help || opts.version) {
-		if (opts.help) {
+	if (config->opts.help || config->opts.version) {
+		if (config->opts.help) {
 			fputs(pw_options_usage, stdout);
 		} else {
 			printf("picowl %s\n", PICOWL_VERSION);
 		}
 		pw_config_destroy(config);
+		free(said);
 		return 0;
 	}
+	pw_log_set_level(config->opts.log_level);
+	int log_errno = pw_log_sink_open(config->opts.log) ? 0 : errno;
+	if (said) {
+		pw_log_lines(PW_LOG_ERROR, said);
+		free(said);
+	}
+	pw_start_trace("config");
+	if (log_errno) {
+		pw_log_error("--log: cannot open \"%s\": %s\nTry 'picowl --help'.",
+			config->opts.log, strerror(log_errno));
+		pw_config_destroy(config);
+		return 2;
+	}
+	pw_log_debug("config: %s, %d error(s)", config->path ? config->path : "none (the defaults)",
+		config->errors);
+	if (config->missing) {
+		pw_log_error("no config file %s (-c): not starting", config->path);
+		pw_config_destroy(config);
+		pw_log_sink_close();
+		return 1;
+	}
+	/* The panel reads its [launcher] section from the file picowl read (decision 4.52). */
+	setenv("PICOWL_CONFIG", config->path ? config->path : "", 1);
+	const struct pw_options opts = config->opts;
 	if (config->errors && opts.strict) {
 		pw_log_error("%d error(s) in %s; --strict: not starting", config->errors,
 			config->path);
 		pw_config_destroy(config);
+		pw_log_sink_close();
 		return 2;
 	}
 
@@ -128,13 +176,17 @@ main(int argc, char *argv[])
 	pw_log_info("running on WAYLAND_DISPLAY=%s", server->socket);
 	pw_after_first_frame(server, 200, handle_first_frame, server, NULL);
 	if (opts.command && opts.command[0]) {
-		if (pw_launch_argv(server, opts.command, 0) < 0) {
+		command.pid = pw_launch_argv(server, opts.command, 0);
+		command.exit_with = opts.exit_with_command;
+		if (command.pid < 0) {
 			goto end;
 		}
 	}
 	pw_run_loop(server);
-	pw_server_dump_counters(server, false, NULL);
-	status = 0;
+	if (opts.counters_at_exit) {
+		pw_server_dump_counters(server, false, NULL);
+	}
+	status = command.status;
 
 end:
 	for (int i = 0; i < 5; i++) {
@@ -144,5 +196,6 @@ end:
 	}
 	pw_server_destroy(server);
 	pw_spawn_end_children();
+	pw_log_sink_close();
 	return status;
 }

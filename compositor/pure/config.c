@@ -26,6 +26,9 @@ struct parser {
 	char section[32];
 	bool section_known;
 	FILE *log;
+	/* A section skipped (a bad header, an unknown name): reported at its end with its keys. */
+	char *skipped; /* the header's message, NULL when none is open */
+	int skipped_line, skipped_keys, skipped_last;
 };
 
 static void __attribute__((format(printf, 3, 4)))
@@ -49,11 +52,50 @@ report(struct parser *p, const char *key, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The section skipped since its header ends: one message, at the header's line. */
+static void
+end_skipped(struct parser *p)
+{
+	if (!p->skipped) {
+		return;
+	}
+	int line = p->line;
+	p->line = p->skipped_line;
+	if (p->skipped_keys) {
+		report(p, NULL, "%s: the %d key%s up to line %d skipped", p->skipped,
+			p->skipped_keys, p->skipped_keys == 1 ? "" : "s", p->skipped_last);
+	} else {
+		report(p, NULL, "%s", p->skipped);
+	}
+	p->line = line;
+	free(p->skipped);
+	p->skipped = NULL;
+}
+
+/* The header `text` is reported when its section ends; without memory, at once. */
+static void
+skip_section(struct parser *p, bool bad_header, const char *text)
+{
+	size_t n = strlen(text) + 32;
+	p->skipped = malloc(n);
+	if (p->skipped) {
+		snprintf(p->skipped, n,
+			bad_header ? "bad section header \"%s\"" : "unknown section [%s]", text);
+		p->skipped_line = p->line;
+		p->skipped_keys = 0;
+	} else if (bad_header) {
+		report(p, NULL, "bad section header \"%s\"", text);
+	} else {
+		report(p, NULL, "unknown section [%s]", text);
+	}
+}
+
 static void
 set_key(struct parser *p, const char *key, const char *value)
 {
-	/* Long enough for any value, which a line of MAX_LINE bounds. */
-	char err[MAX_LINE + 256];
+	/* Long enough for any value, which a line of MAX_LINE bounds, and the longest list of what
+	 * would do (a binding's actions). */
+	char err[MAX_LINE + 512];
 	if (!pw_config_keys_set(p->priv, p->section, key, value, err, sizeof(err))) {
 		report(p, key, "%s", err);
 	}
@@ -82,10 +124,11 @@ parse_line(struct parser *p, char *raw)
 	}
 	if (line[0] == '[') {
 		char *end = strchr(line, ']');
+		end_skipped(p);
 		p->section_known = false;
 		snprintf(p->section, sizeof(p->section), "%s", "?");
 		if (!end || trim(end + 1)[0] != '\0') {
-			report(p, NULL, "bad section header \"%s\"", line);
+			skip_section(p, true, line);
 			return;
 		}
 		*end = '\0';
@@ -94,7 +137,7 @@ parse_line(struct parser *p, char *raw)
 			p->section_known = true;
 			snprintf(p->section, sizeof(p->section), "%s", name);
 		} else {
-			report(p, NULL, "unknown section [%s]", name);
+			skip_section(p, false, name);
 		}
 		return;
 	}
@@ -111,8 +154,11 @@ parse_line(struct parser *p, char *raw)
 		report(p, key, "key outside a section");
 	} else if (p->section_known) {
 		set_key(p, key, value);
+	} else if (p->skipped) {
+		/* Reported with the section, at its end. */
+		p->skipped_keys++;
+		p->skipped_last = p->line;
 	}
-	/* Keys of an unknown section were reported with the section. */
 }
 
 static struct pw_config_private *
@@ -167,6 +213,7 @@ open_file(struct parser *p, const char *path)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		report(p, NULL, "cannot read the config file: %s", strerror(errno));
+		p->priv->config.missing = true;
 		return NULL;
 	}
 	struct stat st;
@@ -214,6 +261,7 @@ read_file(struct pw_config_private *priv, const char *path, FILE *log)
 		}
 		parse_line(&p, buf);
 	}
+	end_skipped(&p);
 	if (total > MAX_FILE) {
 		/* It grew while being read. */
 		report(&p, NULL, "the file grew past %d bytes while read; the rest ignored",
@@ -295,6 +343,8 @@ pw_config_load(int argc, char **argv, FILE *log, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	/* Only a file named on the command line has to be there. */
+	config->missing = config->missing && scratch.config;
 	/* Cannot fail: the same arguments parsed above. */
 	pw_options_parse(&config->opts, argc, argv, err, errlen);
 	config->opts.config = config->path;

@@ -78,6 +78,7 @@ struct pw_config {
 	/* The file could not be read at all (missing, not a regular file, too large, no
 	 * descriptor left): the config is the defaults, and a reload keeps what it had. */
 	bool unreadable;
+	bool missing; /* the file -c named could not be opened: picowl does not start */
 
 	struct pw_layout_params layout;
 	int border_width;

@@ -403,6 +403,9 @@ static const struct key {
 	{"pipeline", "dma_threshold", NULL, "dma-threshold"},
 	{"pipeline", "counters", NULL, "counters"},
 	{"pipeline", "counter_frames", NULL, "counter-frames"},
+	{"pipeline", "counters_at_exit", NULL, "counters-at-exit"},
+	{"log", "level", NULL, "log-level"},
+	{"log", "file", NULL, "log"},
 };
 
 const char *
@@ -416,7 +419,8 @@ pw_config_keys_name(size_t i, const char **section)
 }
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings", "buttons",
-	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard", "launcher"};
+	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard", "launcher",
+	"log"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {

@@ -68,10 +68,8 @@ pw_config_lists_set(struct pw_config_private *priv, const char *section, const c
 {
 	if (strcmp(section, "bindings") == 0 || strcmp(section, "buttons") == 0) {
 		struct pw_binding binding;
-		/* The binding's own message is cut at 160 characters, as it always was. */
-		char why[160];
-		if (!pw_config_binding_parse(key, value, &binding, why, sizeof(why))) {
-			return pw_config_keys_fail(err, errlen, "%s", why);
+		if (!pw_config_binding_parse(key, value, &binding, err, errlen)) {
+			return false;
 		}
 		binding.buttons = strcmp(section, "buttons") == 0;
 		if (binding.buttons && binding.modifiers) {

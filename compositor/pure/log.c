@@ -1,12 +1,13 @@
 #include "log.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 
 #define SLOTS 8 /* distinct lines remembered, the least recently seen replaced */
-#define LINE_MAX_BYTES 1024
+#define LINE_STACK 1024 /* a longer line is formatted again on the heap, never cut */
 #define TEXT_KEPT 200 /* of a line not shown, for its count at flush */
 #define PERIOD_NS 1000000000LL
 
@@ -23,14 +24,74 @@ static struct {
 	FILE *out;
 	int64_t (*now_ns)(void);
 	enum pw_log_level level;
+	pw_log_sink_fn sink;
+	void *sink_data;
 } logger = {.level = PW_LOG_INFO};
 
-#define PREFIX "picowl: "
-
-static FILE *
-out(void)
+static int64_t
+now(void)
 {
-	return logger.out ? logger.out : stderr;
+	return logger.now_ns ? logger.now_ns() : pw_now_ns();
+}
+
+/*
+ * One line out: "[seconds.ms] who: text suffix" to the file, in one call (one write on an
+ * unbuffered or line-buffered stream), or "who: text suffix" to the sink (without "picowl: ",
+ * which syslog's ident gives). The timestamp is CLOCK_MONOTONIC, as the kernel's log has it
+ * (decision 4.60).
+ */
+static void
+put(enum pw_log_level level, int64_t ns, const char *who, const char *text, size_t len,
+	const char *suffix)
+{
+	if (logger.sink) {
+		bool own = strcmp(who, "picowl") == 0;
+		char stack[LINE_STACK];
+		size_t need = (own ? 0 : strlen(who) + 2) + len + strlen(suffix) + 1;
+		char *buf = need <= sizeof(stack) ? stack : malloc(need);
+		if (!buf) {
+			return;
+		}
+		snprintf(buf, need, "%s%s%.*s%s", own ? "" : who, own ? "" : ": ", (int)len, text,
+			suffix);
+		logger.sink(level, buf, logger.sink_data);
+		if (buf != stack) {
+			free(buf);
+		}
+		return;
+	}
+	long long ms = ns / 1000000;
+	fprintf(logger.out ? logger.out : stderr, "[%5lld.%03lld] %s: %.*s%s\n", ms / 1000,
+		ms % 1000, who, (int)len, text, suffix);
+}
+
+/* `fmt` formatted whole: into `stack`, or onto the heap when longer (free it if != stack). */
+static char *
+format(char *stack, size_t size, size_t *len, const char *fmt, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(stack, size, fmt, ap);
+	char *buf = stack;
+	if (n < 0) {
+		n = 0;
+		stack[0] = '\0';
+	} else if ((size_t)n >= size) {
+		buf = malloc((size_t)n + 1);
+		if (buf) {
+			vsnprintf(buf, (size_t)n + 1, fmt, again);
+		} else {
+			buf = stack; /* out of memory: the line cut, rather than none */
+			n = (int)size - 1;
+		}
+	}
+	va_end(again);
+	size_t l = (size_t)n;
+	while (l > 0 && buf[l - 1] == '\n') {
+		l--;
+	}
+	*len = l;
+	return buf;
 }
 
 /* Digits left out: the same line about another pid or count is a repeat. */
@@ -47,14 +108,16 @@ hash(const char *s, size_t len)
 }
 
 static void
-write_count(const struct line *l, int64_t now)
+write_count(const struct line *l, int64_t t)
 {
-	fprintf(out(), PREFIX "log: %u more in %.1f s of: %s%s\n", l->hidden,
-		(double)(now - l->shown_ns) / 1e9, l->text, l->len >= TEXT_KEPT ? "..." : "");
+	char text[TEXT_KEPT + 96];
+	int n = snprintf(text, sizeof(text), "log: %u more in %.1f s of: picowl: %s%s", l->hidden,
+		(double)(t - l->shown_ns) / 1e9, l->text, l->len >= TEXT_KEPT ? "..." : "");
+	put(PW_LOG_WARNING, t, "picowl", text, n < (int)sizeof(text) ? (size_t)n : 0, "");
 }
 
 static void
-emit(const char *text, size_t len, int64_t now)
+emit(enum pw_log_level level, const char *text, size_t len, int64_t t)
 {
 	struct line *slot = NULL, *oldest = &logger.lines[0];
 	uint64_t h = hash(text, len);
@@ -66,19 +129,21 @@ emit(const char *text, size_t len, int64_t now)
 			oldest = l;
 		}
 	}
-	if (slot && now - slot->shown_ns < PERIOD_NS) {
+	if (slot && t - slot->shown_ns < PERIOD_NS) {
 		slot->hidden++;
-		slot->seen_ns = now;
+		slot->seen_ns = t;
 		return;
 	}
 	if (slot && slot->hidden) {
-		fprintf(out(), "%.*s (and %u more like it in %.1f s)\n", (int)len, text,
-			slot->hidden, (double)(now - slot->shown_ns) / 1e9);
+		char suffix[96];
+		snprintf(suffix, sizeof(suffix), " (and %u more like it in %.1f s)", slot->hidden,
+			(double)(t - slot->shown_ns) / 1e9);
+		put(level, t, "picowl", text, len, suffix);
 	} else {
 		if (!slot && oldest->hash && oldest->hidden) {
-			write_count(oldest, now);
+			write_count(oldest, t);
 		}
-		fprintf(out(), "%.*s\n", (int)len, text);
+		put(level, t, "picowl", text, len, "");
 	}
 	slot = slot ? slot : oldest;
 	slot->hash = h;
@@ -87,7 +152,7 @@ emit(const char *text, size_t len, int64_t now)
 	memcpy(slot->text, text, keep);
 	slot->text[keep] = '\0';
 	slot->hidden = 0;
-	slot->shown_ns = slot->seen_ns = now;
+	slot->shown_ns = slot->seen_ns = t;
 }
 
 void
@@ -108,16 +173,20 @@ pw_log_va(enum pw_log_level level, const char *fmt, va_list ap)
 	if (!pw_log_enabled(level)) {
 		return;
 	}
-	char buf[LINE_MAX_BYTES];
-	int len = vsnprintf(buf, sizeof(buf), fmt, ap);
-	if (len < 0) {
-		return;
+	char stack[LINE_STACK];
+	size_t len;
+	char *buf = format(stack, sizeof(stack), &len, fmt, ap);
+	int64_t t = now();
+	/* A message of several lines: each its own, with its time. */
+	for (const char *p = buf, *end = buf + len; p <= end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		put(level, t, "picowl", p, n, "");
+		p += n + 1;
 	}
-	size_t n = (size_t)len < sizeof(buf) ? (size_t)len : sizeof(buf) - 1;
-	while (n > 0 && buf[n - 1] == '\n') {
-		n--;
+	if (buf != stack) {
+		free(buf);
 	}
-	fprintf(out(), PREFIX "%.*s\n", (int)n, buf);
 }
 
 void
@@ -130,25 +199,55 @@ pw_log(enum pw_log_level level, const char *fmt, ...)
 }
 
 void
+pw_log_lines(enum pw_log_level level, const char *text)
+{
+	if (!pw_log_enabled(level)) {
+		return;
+	}
+	int64_t t = now();
+	for (const char *p = text; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		put(level, t, "picowl", p, len, "");
+		p += len + (end ? 1 : 0);
+	}
+}
+
+void
+pw_log_program(enum pw_log_level level, const char *who, const char *text, size_t len)
+{
+	if (pw_log_enabled(level)) {
+		put(level, now(), who, text, len, "");
+	}
+}
+
+void
 pw_log_limited_va(enum pw_log_level level, const char *prefix, const char *fmt, va_list ap)
 {
 	if (!pw_log_enabled(level)) {
 		return;
 	}
-	char buf[LINE_MAX_BYTES];
-	size_t n = snprintf(buf, sizeof(buf), PREFIX "%s", prefix);
-	if (n >= sizeof(buf)) {
-		n = 0;
+	char stack[LINE_STACK];
+	size_t plen = strlen(prefix);
+	if (plen >= sizeof(stack) / 2) {
+		plen = 0;
 	}
-	int len = vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
-	if (len < 0) {
+	memcpy(stack, prefix, plen);
+	size_t len;
+	char *body = format(stack + plen, sizeof(stack) - plen, &len, fmt, ap);
+	if (body == stack + plen) {
+		emit(level, stack, plen + len, now());
 		return;
 	}
-	n += (size_t)len < sizeof(buf) - n ? (size_t)len : sizeof(buf) - n - 1;
-	while (n > 0 && buf[n - 1] == '\n') {
-		n--;
+	/* A long line: the prefix joins it on the heap. */
+	char *whole = malloc(plen + len + 1);
+	if (whole) {
+		memcpy(whole, prefix, plen);
+		memcpy(whole + plen, body, len);
+		emit(level, whole, plen + len, now());
+		free(whole);
 	}
-	emit(buf, n, logger.now_ns ? logger.now_ns() : pw_now_ns());
+	free(body);
 }
 
 void
@@ -163,11 +262,11 @@ pw_log_limited(enum pw_log_level level, const char *fmt, ...)
 void
 pw_log_flush(void)
 {
-	int64_t now = logger.now_ns ? logger.now_ns() : pw_now_ns();
+	int64_t t = now();
 	for (int i = 0; i < SLOTS; i++) {
 		struct line *l = &logger.lines[i];
 		if (l->hash && l->hidden) {
-			write_count(l, now);
+			write_count(l, t);
 		}
 		l->hash = 0;
 	}
@@ -178,4 +277,11 @@ pw_log_set_output(FILE *file, int64_t (*now_ns)(void))
 {
 	logger.out = file;
 	logger.now_ns = now_ns;
+}
+
+void
+pw_log_set_sink(pw_log_sink_fn sink, void *data)
+{
+	logger.sink = sink;
+	logger.sink_data = data;
 }

@@ -1,6 +1,7 @@
 /*
  * picowl's log: every message of the compositor and its backends goes through here, on stderr
- * (or the FILE pw_log_set_output names), one line each, "picowl: " in front.
+ * (or the FILE pw_log_set_output names, or a sink), one line each, never cut, as
+ * "[SECONDS.MS] picowl: text": CLOCK_MONOTONIC in front, "picowl: " after it (decision 4.60).
  *
  * Levels: error (picowl or a request cannot go on), warning (it goes on, worse than asked),
  * info (what a person running picowl wants to see: the socket, a client started, a reload),
@@ -50,7 +51,20 @@ void pw_log_limited_va(enum pw_log_level level, const char *prefix, const char *
 /* Writes the counts of limited lines not shown yet and forgets every line. */
 void pw_log_flush(void);
 
-/* For tests: where lines go (NULL: stderr) and the clock (NULL: CLOCK_MONOTONIC). */
+/* Each line of `text` (lines end at '\n') as its own line of `level`. */
+void pw_log_lines(enum pw_log_level level, const char *text);
+/* A line another program wrote (`len` bytes, no newline), `who` ("foot[123]") in place of
+ * "picowl". */
+void pw_log_program(enum pw_log_level level, const char *who, const char *text, size_t len);
+
+/* Where lines go (NULL: stderr; line-buffered or unbuffered, so each line is one write) and the
+ * clock (NULL: CLOCK_MONOTONIC; tests give theirs). */
 void pw_log_set_output(FILE *out, int64_t (*now_ns)(void));
+/*
+ * A sink instead of the file (NULL: the file again): each line's level and text without the
+ * timestamp, and without "picowl: " for picowl's own lines (syslog gives its ident).
+ */
+typedef void (*pw_log_sink_fn)(enum pw_log_level level, const char *text, void *data);
+void pw_log_set_sink(pw_log_sink_fn sink, void *data);
 
 #endif

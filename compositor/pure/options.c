@@ -37,6 +37,12 @@ const char pw_options_usage[] =
 	"  -c, --config FILE  the config file (default: $XDG_CONFIG_HOME/picowl/picowl.ini,\n"
 	"                   else " PW_SYSCONFDIR "/xdg/picowl/picowl.ini, else /etc/xdg's)\n"
 	"  --strict         refuse to start when the config file has an error\n"
+	"  -v, --verbose    log debug lines too (--log-level debug)\n"
+	"  -q, --quiet      log errors only (--log-level error)\n"
+	"  --log-level LEVEL  error, warning, info or debug (default: info)\n"
+	"  --log FILE       append the log to FILE, or `--log syslog` (default: stderr)\n"
+	"  --counters-at-exit  dump the counters at exit too (where --counters says)\n"
+	"  --exit-with-command  exit when the command after -- exits, with its status\n"
 	"  --test-hooks     let same-user clients inject input (picowl-ctl inject)\n"
 	"  -h, --help       print this help and exit\n"
 	"  --version        print the version and exit\n"
@@ -257,6 +263,42 @@ parse_config(struct pw_options *opts, const char *value)
 	return parse_string(&opts->config, value);
 }
 
+static bool
+parse_log(struct pw_options *opts, const char *value)
+{
+	return parse_string(&opts->log, value);
+}
+
+static bool
+parse_log_level(struct pw_options *opts, const char *value)
+{
+	static const char *const names[] = {"error", "warning", "info", "debug"};
+	for (int i = 0; i < 4; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			opts->log_level = (enum pw_log_level)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* true or false, for the flags the config file may set. */
+static bool
+parse_bool(bool *out, const char *value)
+{
+	if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+		return false;
+	}
+	*out = value[0] == 't';
+	return true;
+}
+
+static bool
+parse_counters_at_exit(struct pw_options *opts, const char *value)
+{
+	return parse_bool(&opts->counters_at_exit, value);
+}
+
 /* "auto", or WxH with an optional @HZ: the size and refresh follow, a backend reads the rest. */
 static bool
 parse_mode(struct pw_options *opts, const char *value)
@@ -304,6 +346,17 @@ static const struct {
 	{"mode", parse_mode, "auto or WIDTHxHEIGHT[@HZ], e.g. 240x320@60"},
 	{"config", parse_config, "a file name"},
 	{"kms", parse_kms, "auto, atomic or legacy"},
+	{"log", parse_log, "a file name or syslog"},
+	{"log-level", parse_log_level, "error, warning, info or debug"},
+};
+
+/* Set from the config file only: the command line has the flag. */
+static const struct {
+	const char *name;
+	parse_fn parse;
+	const char *expected;
+} file_options[] = {
+	{"counters-at-exit", parse_counters_at_exit, "true or false"},
 };
 
 /* Options without a value. */
@@ -315,6 +368,8 @@ static const struct {
 	{"version", offsetof(struct pw_options, version)},
 	{"strict", offsetof(struct pw_options, strict)},
 	{"test-hooks", offsetof(struct pw_options, test_hooks)},
+	{"counters-at-exit", offsetof(struct pw_options, counters_at_exit)},
+	{"exit-with-command", offsetof(struct pw_options, exit_with_command)},
 };
 
 bool
@@ -325,6 +380,12 @@ pw_options_set(struct pw_options *opts, const char *name, const char *value, con
 		if (strcmp(name, options[k].name) == 0) {
 			*expected = options[k].expected;
 			return options[k].parse(opts, value);
+		}
+	}
+	for (size_t k = 0; k < sizeof(file_options) / sizeof(file_options[0]); k++) {
+		if (strcmp(name, file_options[k].name) == 0) {
+			*expected = file_options[k].expected;
+			return file_options[k].parse(opts, value);
 		}
 	}
 	return false;
@@ -357,6 +418,10 @@ pw_options_defaults(struct pw_options *opts)
 		.config = NULL,
 		.strict = false,
 		.test_hooks = false,
+		.log_level = PW_LOG_INFO,
+		.log = NULL,
+		.counters_at_exit = false,
+		.exit_with_command = false,
 	};
 }
 
@@ -430,6 +495,10 @@ pw_options_parse(struct pw_options *opts, int argc, char **argv, char *err, size
 		}
 		if (strcmp(arg, "-h") == 0) {
 			opts->help = true;
+		} else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
+			opts->log_level = PW_LOG_DEBUG;
+		} else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+			opts->log_level = PW_LOG_ERROR;
 		} else if (strcmp(arg, "-c") == 0) {
 			if (i + 1 >= argc || !argv[i + 1] || strcmp(argv[i + 1], "--") == 0) {
 				return fail(err, errlen,

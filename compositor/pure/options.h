@@ -7,6 +7,7 @@
 
 #include "damage.h"
 #include "format.h"
+#include "log.h"
 #include "modes.h"
 
 struct pw_options {
@@ -28,6 +29,10 @@ struct pw_options {
 	enum pw_kms_mode kms; /* --kms auto|atomic|legacy (DRM), default auto */
 	const char *config; /* -c/--config FILE, NULL: look it up (see config.h) */
 	bool strict; /* --strict: refuse to start on any config error */
+	enum pw_log_level log_level; /* --log-level, -v (debug), -q (error); default info */
+	const char *log; /* --log FILE or "syslog", NULL: stderr */
+	bool counters_at_exit; /* --counters-at-exit: the counters dumped at exit too */
+	bool exit_with_command; /* --exit-with-command: exit when the "--" command exits */
 	bool test_hooks; /* --test-hooks: input injection over the control protocol */
 	bool help; /* --help / -h */
 	bool version; /* --version */

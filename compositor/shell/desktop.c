@@ -88,6 +88,7 @@ pw_desktop_create(struct pw_server *server)
 	wl_list_init(&desktop->views);
 	wl_list_init(&desktop->popups);
 	wl_list_init(&desktop->launches);
+	wl_list_init(&desktop->child_outputs);
 	wl_list_init(&desktop->controls);
 	for (int i = 0; i < PW_LAYER_COUNT; i++) {
 		wl_list_init(&desktop->layers[i]);
@@ -263,7 +264,17 @@ pw_desktop_adopt_boot_config(struct pw_server *server, struct pw_config *config)
 int
 pw_desktop_reload(struct pw_server *server)
 {
-	return pw_desktop_reload_to(server, stderr);
+	/* The file's messages go through the log, to wherever --log sends it (4.60). */
+	char *said = NULL;
+	size_t said_len = 0;
+	FILE *messages = open_memstream(&said, &said_len);
+	int errors = pw_desktop_reload_to(server, messages);
+	if (messages) {
+		fclose(messages);
+		pw_log_lines(PW_LOG_ERROR, said);
+	}
+	free(said);
+	return errors;
 }
 
 int

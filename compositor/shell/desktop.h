@@ -40,6 +40,7 @@ struct pw_desktop {
 	int border_width;
 
 	struct wl_list launches; /* struct pw_launch.link: spawned, first toplevel not yet seen */
+	struct wl_list child_outputs; /* child_output.c's: the children's output read */
 	struct pw_activation *activation; /* xdg_activation.h's tokens, or NULL */
 
 	struct wl_global *layer_shell;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "child_output.h"
 #include "config_binding.h"
 #include "desktop.h"
 #include "log.h"
@@ -32,12 +33,17 @@ pw_launch_argv(struct pw_server *server, char *const argv[], int tile)
 	/* The window it opens takes the focus even if another took it meanwhile. */
 	char token[PW_ACTIVATION_TOKEN_SIZE];
 	bool has_token = pw_xdg_activation_launch_token(server, token);
-	pid_t pid = pw_spawn_with_token(argv, server->socket, has_token ? token : NULL);
+	int output = -1;
+	pid_t pid = pw_spawn_with_output(argv, server->socket, has_token ? token : NULL, &output);
 	if (pid < 0) {
 		int err = errno; /* for picowl-ctl's message (4.62) */
 		pw_log_error("cannot start %s: %s", argv[0], strerror(err));
 		errno = err;
 		return -1;
+	}
+	if (!pw_child_output_watch(server, output, argv[0], pid)) {
+		pw_log_error("%s (pid %d): its output cannot be read: out of memory", argv[0],
+			(int)pid);
 	}
 	pw_log_info("started %s (pid %d)%s", argv[0], (int)pid, tile ? " for a tile" : "");
 	if (tile > 0) {
@@ -82,18 +88,27 @@ forget(struct pw_desktop *desktop, pid_t pid)
 	}
 }
 
-void
-pw_launch_reap(struct pw_server *server)
+bool
+pw_launch_reap(struct pw_server *server, pid_t watch, int *watch_status)
 {
 	pid_t pid;
 	int status;
+	bool watched = false;
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
 		pw_spawn_exited(pid);
+		pw_log_debug("pid %d exited: %s %d", (int)pid,
+			WIFEXITED(status) ? "status" : "signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+		if (watch > 0 && pid == watch) {
+			watched = true;
+			*watch_status = status;
+		}
 		if (server->desktop) {
 			forget(server->desktop, pid);
 			pw_osk_reaped(server, pid);
 		}
 	}
+	return watched;
 }
 
 void
@@ -134,6 +149,7 @@ pw_launch_take_tile(struct pw_server *server, struct pw_view *view)
 void
 pw_launch_finish(struct pw_desktop *desktop)
 {
+	pw_child_output_finish(desktop);
 	struct pw_launch *launch, *tmp;
 	wl_list_for_each_safe(launch, tmp, &desktop->launches, link) {
 		wl_list_remove(&launch->link);

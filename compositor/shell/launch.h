@@ -2,6 +2,7 @@
 #ifndef PW_LAUNCH_H
 #define PW_LAUNCH_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 struct pw_desktop;
@@ -16,8 +17,9 @@ struct pw_view;
  */
 pid_t pw_launch(struct pw_server *server, const char *command, int tile);
 pid_t pw_launch_argv(struct pw_server *server, char *const argv[], int tile);
-/* Reaps every exited child and forgets its launch. */
-void pw_launch_reap(struct pw_server *server);
+/* Reaps every exited child and forgets its launch. True when `watch` (0: none) was among them,
+ * its wait status in *watch_status. */
+bool pw_launch_reap(struct pw_server *server, pid_t watch, int *watch_status);
 /* The config's [autostart] lines and the panel command. */
 void pw_launch_autostart(struct pw_server *server);
 /* Where a view that is mapping now belongs: its launch's tile (consumed), or 0. */

@@ -2,19 +2,22 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "fds.h"
-#include "log.h"
 
 static void
-close_other_fds(void)
+close_other_fds(int keep_too)
 {
 	/* picowl's own descriptors are CLOEXEC; this also catches any that a library leaked. */
 	DIR *dir = opendir("/proc/self/fd");
@@ -25,7 +28,7 @@ close_other_fds(void)
 	struct dirent *entry;
 	while ((entry = readdir(dir))) {
 		int fd = atoi(entry->d_name);
-		if (fd > 2 && fd != keep) {
+		if (fd > 2 && fd != keep && fd != keep_too) {
 			close(fd);
 		}
 	}
@@ -62,15 +65,88 @@ pw_spawn_exited(pid_t pid)
 	}
 }
 
+/* Sends `sig` to each child's session (a child just forked may not have made its own yet). */
+static void
+signal_children(int sig)
+{
+	for (size_t i = 0; i < children_count; i++) {
+		if (kill(-children[i], sig) < 0) {
+			kill(children[i], sig);
+		}
+	}
+}
+
+/* Whether any child, or any process left in a child's session, runs; reaps what exited. */
+static bool
+any_left(pid_t *groups, size_t count)
+{
+	pw_spawn_reap();
+	if (children_count) {
+		return true;
+	}
+	for (size_t i = 0; i < count; i++) {
+		if (kill(-groups[i], 0) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Waits up to `ms` for the children and their sessions to be gone, woken by SIGCHLD (blocked by
+ * the caller); a session's other processes are no children of picowl's, so they are looked at
+ * every 50 ms.
+ */
+static bool
+wait_gone(pid_t *groups, size_t count, int ms)
+{
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	int64_t deadline = pw_now_ns() + (int64_t)ms * 1000000;
+	while (any_left(groups, count)) {
+		int64_t left = deadline - pw_now_ns();
+		if (left <= 0) {
+			return false;
+		}
+		struct timespec slice = pw_ns_timespec(left < 50000000 ? left : 50000000);
+		sigtimedwait(&chld, NULL, &slice);
+	}
+	return true;
+}
+
 void
 pw_spawn_end_children(void)
 {
-	for (size_t i = 0; i < children_count; i++) {
-		/* A child just forked may not have made its session yet: then the child alone. */
-		if (kill(-children[i], SIGTERM) < 0) {
-			kill(children[i], SIGTERM);
-		}
+	if (!children_count) {
+		free(children);
+		children = NULL;
+		children_cap = 0;
+		return;
 	}
+	/* The sessions, kept: a child that exits may leave processes of its session behind. */
+	size_t count = children_count;
+	pid_t *groups = malloc(count * sizeof(*groups));
+	if (groups) {
+		memcpy(groups, children, count * sizeof(*groups));
+	} else {
+		count = 0;
+	}
+	sigset_t chld, old;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &old);
+	signal_children(SIGTERM);
+	if (!wait_gone(groups, count, PW_SPAWN_GRACE_MS)) {
+		/* Decision 4.61: what ignores SIGTERM is killed, the wait still bounded. */
+		signal_children(SIGKILL);
+		for (size_t i = 0; i < count; i++) {
+			kill(-groups[i], SIGKILL);
+		}
+		wait_gone(groups, count, PW_SPAWN_KILL_WAIT_MS);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(groups);
 	free(children);
 	children = NULL;
 	children_count = children_cap = 0;
@@ -119,18 +195,25 @@ add_own_folder_to_path(void)
 pid_t
 pw_spawn(char *const argv[], const char *socket)
 {
-	return pw_spawn_with_token(argv, socket, NULL);
+	return pw_spawn_with_output(argv, socket, NULL, NULL);
 }
 
 pid_t
 pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 {
-	pid_t pid = fork();
-	if (pid > 0) {
-		remember(pid);
-	}
-	if (pid != 0) {
-		return pid;
+	return pw_spawn_with_output(argv, socket, token, NULL);
+}
+
+/* In the child: stdout and stderr to `out` (-1: left alone), then exec; errno to `report`. */
+static void __attribute__((noreturn))
+run_child(char *const argv[], const char *socket, const char *token, int out, int report)
+{
+	if (out >= 0) {
+		dup2(out, STDOUT_FILENO);
+		dup2(out, STDERR_FILENO);
+		if (out > STDERR_FILENO) {
+			close(out);
+		}
 	}
 	sigset_t none;
 	sigemptyset(&none);
@@ -139,7 +222,7 @@ pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 		signal(sig, SIG_DFL);
 	}
 	setsid();
-	close_other_fds();
+	close_other_fds(report);
 	pw_fds_restore_limit();
 	if (socket) {
 		setenv("WAYLAND_DISPLAY", socket, 1);
@@ -151,10 +234,87 @@ pw_spawn_with_token(char *const argv[], const char *socket, const char *token)
 	} else {
 		unsetenv("XDG_ACTIVATION_TOKEN");
 	}
+	/* The session the child is in, whatever picowl was started from (a VT says "tty"). */
+	setenv("XDG_SESSION_TYPE", "wayland", 1);
+	setenv("XDG_CURRENT_DESKTOP", "picowl", 1);
 	add_own_folder_to_path();
 	execvp(argv[0], argv);
-	pw_log_error("cannot run %s: %s\n", argv[0], strerror(errno));
+	int err = errno;
+	while (write(report, &err, sizeof(err)) < 0 && errno == EINTR) {
+	}
 	_exit(127);
+}
+
+/* pipe2(O_CLOEXEC) is GNU's; picowl forks from one thread, so nothing execs in between. */
+static int
+cloexec_pipe(int fds[2])
+{
+	if (pipe(fds) < 0) {
+		return -1;
+	}
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+pid_t
+pw_spawn_with_output(char *const argv[], const char *socket, const char *token, int *output)
+{
+	static bool subreaper;
+	if (!subreaper) {
+		/* What a child leaves behind becomes picowl's to reap and to end (4.61). */
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+		subreaper = true;
+	}
+	/* Close-on-exec, so exec closes it and the parent reads nothing; else errno comes. */
+	int report[2], out[2] = {-1, -1};
+	if (cloexec_pipe(report) < 0) {
+		return -1;
+	}
+	if (output && cloexec_pipe(out) < 0) {
+		int err = errno;
+		close(report[0]);
+		close(report[1]);
+		errno = err;
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(report[0]);
+		if (out[0] >= 0) {
+			close(out[0]);
+		}
+		run_child(argv, socket, token, out[1], report[1]);
+	}
+	int err = errno;
+	close(report[1]);
+	if (out[1] >= 0) {
+		close(out[1]);
+	}
+	ssize_t n = -1;
+	if (pid > 0) {
+		while ((n = read(report[0], &err, sizeof(err))) < 0 && errno == EINTR) {
+		}
+	}
+	close(report[0]);
+	if (pid > 0 && n == (ssize_t)sizeof(err)) {
+		/* It exits at once: reaped here, never seen by the SIGCHLD handler's owners. */
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	if (pid < 0) {
+		if (out[0] >= 0) {
+			close(out[0]);
+		}
+		errno = err;
+		return -1;
+	}
+	remember(pid);
+	if (output) {
+		fcntl(out[0], F_SETFL, O_NONBLOCK);
+		*output = out[0];
+	}
+	return pid;
 }
 
 int

@@ -43,7 +43,7 @@ def run(args, size, layout_args, opts):
 	ns = argparse.Namespace(picowl=args.picowl, grim='', size=size, format='rgb565')
 	fd, counters = tempfile.mkstemp(prefix='picowl-dg-counters-')
 	os.close(fd)
-	with harness.Session(ns, extra_args=['--counters', counters]) as s:
+	with harness.Session(ns, extra_args=['--counters', counters, '--counters-at-exit']) as s:
 		c = s.spawn([args.standin, '-scene', 'doom', '-fast', '-ticks', str(args.ticks),
 			     '-work', str(args.work), '-dgstats'] + layout_args + opts, 'standin')
 		harness.check(c.wait(300) == 0, 'the stand-in failed:\n' + c.stderr())

@@ -25,6 +25,8 @@ BAD = [
 	(['--backend', 'nosuchbackend'], '--backend'),
 	(['--no-such-option'], '--no-such-option'),
 	(['--size'], '--size'),
+	(['--log-level', 'loud'], '--log-level'),
+	(['--log'], '--log'),
 ]
 
 

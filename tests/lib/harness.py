@@ -19,6 +19,7 @@ a missing program is a failure, because .ci/run installs every one of them).
 import argparse
 import collections
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -45,6 +46,15 @@ TOLERANCE = 8
 
 class TestFailure(Exception):
 	pass
+
+
+# the time in front of each line of picowl's log ("[   12.345] picowl: ...", decision 4.60)
+LOG_TIME = re.compile(r'^\[ *\d+\.\d{3}\] ')
+
+
+def log_lines(text):
+	"""The lines of picowl's log `text` without the time in front of each."""
+	return [LOG_TIME.sub('', line) for line in text.splitlines()]
 
 
 def check(cond, msg):

@@ -24,7 +24,7 @@ def run(args):
 	# Outside the session's directory, which goes when the session ends.
 	keep = tempfile.mkdtemp(prefix='picowl-counters-')
 	counters = os.path.join(keep, 'counters.txt')
-	session.extra_args += ['--counters', counters]
+	session.extra_args += ['--counters', counters, '--counters-at-exit']
 	with session as s:
 		load = s.spawn([args.load, '--damage', 'rows:16', '--frames', '60'], 'load')
 		harness.poll(lambda: load.proc.poll() is not None, 'the load client ran', timeout=30)

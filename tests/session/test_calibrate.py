@@ -239,9 +239,12 @@ def busy_and_gone(s, state):
 
 
 def run_without_file(args):
-	s = harness.Session(args, extra_args=['--test-hooks', '-c',
-					      '/nonexistent/picowl-calibrate.ini'])
+	# No -c (a missing -c file stops picowl) and no file where one is looked up: -v says so.
+	s = harness.Session(args, extra_args=['--test-hooks', '-v'])
+	os.unlink(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'))
 	with s:
+		check('picowl: config: none (the defaults)' in s.picowl_stderr(),
+		      'picowl found a config file:\n' + s.picowl_stderr())
 		s.screen = Screen(s, 0)
 		p = start(s)
 		for i in range(len(TARGETS)):

@@ -57,10 +57,10 @@ def missing_program_and_bad_actions(args, client):
 		log('missing program: %s' % line)
 		for n, key, value in ((5, '[bindings] Logo+i', 'action "keyboard sideways"'),
 				      (7, '[gestures] bottom', 'value "keyboard"')):
-			want = '%s:%d: %s: bad %s' % (path, n, key, value)
-			got = [l for l in err().splitlines() if l.startswith(want)]
+			want = 'picowl: %s:%d: %s: bad %s' % (path, n, key, value)
+			got = [l for l in harness.log_lines(err()) if l.startswith(want)]
 			check(got, 'no message "%s" in:\n%s' % (want, err()))
-			log('bad action: %s' % got[0][len(os.path.dirname(path)) + 1:])
+			log('bad action: %s' % got[0][len('picowl: ') + len(os.path.dirname(path)) + 1:])
 		state = spawn_following(s, client)
 		before = err().count('is not installed')
 		session.ctl(s, 'inject', 'key', 'logo+o')

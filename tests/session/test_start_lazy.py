@@ -14,7 +14,7 @@ CONFIG = '[input]\nxkb_layout = de\n'
 
 
 def phases(err):
-	return [l.split()[2] for l in err.splitlines() if l.startswith('picowl: start: ')]
+	return [l.split()[2] for l in harness.log_lines(err) if l.startswith('picowl: start: ')]
 
 
 def run():

@@ -167,7 +167,8 @@ test_values(void)
 			  "command = picowl-panel --x\n"
 			  "[input]\nxkb_layout = de\ncalibration = 1 0 0.5 0 -1 1\n"
 			  "[pipeline]\ndamage = full\ndma_threshold = 1000\n"
-			  "counters = /tmp/c.txt\ncounter_frames = 256\n"
+			  "counters = /tmp/c.txt\ncounter_frames = 256\ncounters_at_exit = true\n"
+			  "[log]\nlevel = debug\nfile = /tmp/picowl.log\n"
 			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
 			  "[limits]\nclient_memory = 512K\n"
 			  "client_fds = 200\n"
@@ -195,6 +196,8 @@ test_values(void)
 	CHECK(c->opts.damage == PW_DAMAGE_FULL && c->opts.dma_threshold == 1000);
 	CHECK(c->opts.counters && strcmp(c->opts.counters, "/tmp/c.txt") == 0);
 	CHECK(c->opts.counter_frames == 256);
+	CHECK(c->opts.counters_at_exit && c->opts.log_level == PW_LOG_DEBUG &&
+		strcmp(c->opts.log, "/tmp/picowl.log") == 0);
 	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
@@ -246,6 +249,14 @@ static void
 test_errors(void)
 {
 	ERROR("[layout]\nmaster_ratio = 2\n", "2:", "master_ratio");
+	/* The log's keys and the counters at exit (decision 4.60). */
+	ERROR("[log]\nlevel = loud\n", "2:", "level");
+	ERROR("[pipeline]\ncounters_at_exit = maybe\n", "2:", "counters_at_exit");
+	/* A bad header or an unknown section: one error at its line, with the keys it took. */
+	ERROR("[layout]\n\n[panel\nheight = 20\n; c\nposition = top\n",
+		"3: bad section header \"[panel\": the 2 keys up to line 6 skipped", "[panel");
+	ERROR("[nosuch]\na = 1\n[layout]\n", "1: unknown section [nosuch]: the 1 key up to line 2",
+		"nosuch");
 	ERROR("[layout]\n\n; c\nno_such_key = 1\n", "4:", "no_such_key");
 	ERROR("[layout]\nborder = red\n", "2:", "border");
 	ERROR("[output]\nrotation = 45\n", "2:", "rotation");

@@ -1,7 +1,9 @@
 /*
  * log.c: a line repeated within a second is counted, not shown; shown again after a second
  * with its count; lines differing only in digits are one; interleaved lines are each limited;
- * the counts still open come out at flush; levels drop the lines above the one set.
+ * the counts still open come out at flush; levels drop the lines above the one set; every line
+ * has the monotonic time in ms in front and arrives whole however long (decision 4.60); another
+ * program's lines carry its name; a sink gets the text without the time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,19 @@ static int64_t
 fake_now(void)
 {
 	return now;
+}
+
+static char sunk[4][64];
+static enum pw_log_level sunk_level[4];
+static int sunk_count;
+
+static void
+sink(enum pw_log_level level, const char *text, void *data)
+{
+	if (sunk_count < 4) {
+		snprintf(sunk[sunk_count], sizeof(sunk[0]), "%s", text);
+		sunk_level[sunk_count++] = level;
+	}
 }
 
 static int
@@ -73,13 +88,21 @@ main(void)
 	}
 	fflush(out);
 	CHECK(count(text, "line t\n") == 1 && count(text, "line a\n") == 1);
-	/* A line longer than the buffer is cut, not overrun. */
-	char *big = malloc(5000);
+	/* A line longer than any buffer arrives whole, limited or not. */
+	char *big = malloc(5001);
 	memset(big, 'y', 4999);
-	big[4999] = '\0';
+	big[4999] = 'z';
+	big[5000] = '\0';
 	pw_log_limited(PW_LOG_WARNING, "%s", big);
+	big[4999] = '\0';
+	pw_log_error("long: %s!", big);
 	fflush(out);
-	CHECK(strstr(text, "yyyy\n") != NULL);
+	char *whole = malloc(6000);
+	snprintf(whole, 6000, "] picowl: %sz\n", big);
+	CHECK(count(text, whole) == 1);
+	snprintf(whole, 6000, "] picowl: long: %s!\n", big);
+	CHECK(count(text, whole) == 1);
+	free(whole);
 	free(big);
 
 	/* Levels: info and below by default, "picowl: " in front, one line each. */
@@ -103,6 +126,37 @@ main(void)
 	CHECK(strstr(text, "dropped") == NULL);
 	CHECK(count(text, "picowl: second error\n") == 1);
 	pw_log_set_level(PW_LOG_INFO);
+
+	/* The time in front: seconds and milliseconds of the clock, then "picowl: ". */
+	now = 12345678901LL;
+	pw_log_info("timed");
+	now = 7000000LL;
+	pw_log_info("early");
+	pw_log_program(PW_LOG_INFO, "foot[42]", "its own line", 12);
+	pw_log_lines(PW_LOG_ERROR, "f.ini:1: one\nf.ini:2: two\n");
+	pw_log_error("first\nsecond\n");
+	fflush(out);
+	CHECK(count(text, "\n[   12.345] picowl: timed\n") == 1);
+	CHECK(count(text, "\n[    0.007] picowl: early\n") == 1);
+	CHECK(count(text, "\n[    0.007] foot[42]: its own line\n") == 1);
+	CHECK(count(text,
+		      "\n[    0.007] picowl: f.ini:1: one\n[    0.007] picowl: f.ini:2: two\n") ==
+		1);
+	CHECK(count(text, "\n[    0.007] picowl: first\n[    0.007] picowl: second\n") == 1);
+	/* Every line has its time. */
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		CHECK(p[0] == '[' && p[6] == '.' && p[10] == ']' && p[11] == ' ');
+	}
+
+	/* A sink: the level and the text without the time or "picowl: ". */
+	pw_log_set_sink(sink, NULL);
+	pw_log_warning("to the sink %d", 1);
+	pw_log_program(PW_LOG_INFO, "foot[42]", "a child's", 9);
+	pw_log_debug("not to the sink");
+	pw_log_set_sink(NULL, NULL);
+	CHECK(sunk_count == 2 && strcmp(sunk[0], "to the sink 1") == 0 &&
+		sunk_level[0] == PW_LOG_WARNING && strcmp(sunk[1], "foot[42]: a child's") == 0 &&
+		sunk_level[1] == PW_LOG_INFO);
 	if (check_failed) {
 		fputs(text, stderr);
 	}

@@ -1,8 +1,10 @@
 /*
  * Starting clients (spawn.c). The child is this program again, run as "--child": it checks
  * what pw_spawn promises (WAYLAND_DISPLAY, no WAYLAND_SOCKET, its own session, default
- * signals and mask, no descriptor beyond 0-2, XDG_ACTIVATION_TOKEN only when given) and its exit
- * status says which failed.
+ * signals and mask, no descriptor beyond 0-2, XDG_ACTIVATION_TOKEN only when given,
+ * XDG_SESSION_TYPE=wayland and XDG_CURRENT_DESKTOP=picowl) and its exit status says which
+ * failed. A failed exec is -1 with exec's errno; the output pipe carries stdout and stderr; the
+ * children end with the session, SIGKILL for those that ignore SIGTERM (4.61).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -155,13 +157,44 @@ test_path_and_failure(void)
 	char *sh[] = {"sh", "-c", "exit 3", NULL};
 	pid_t pid = pw_spawn(sh, "wayland-x");
 	CHECK(pid > 0 && wait_status(pid) == 3);
-	/* A command that cannot run: the child says so and exits 127; the parent goes on. */
+	/* A command that cannot run: -1 with exec's errno, the child already reaped. */
 	char *missing[] = {"picowl-test-no-such-command", NULL};
+	errno = 0;
 	pid = pw_spawn(missing, "wayland-x");
-	CHECK(pid > 0 && wait_status(pid) == 127);
+	CHECK(pid == -1 && errno == ENOENT);
 	char *notexec[] = {"/dev/null", NULL};
+	errno = 0;
 	pid = pw_spawn(notexec, "wayland-x");
-	CHECK(pid > 0 && wait_status(pid) == 127);
+	CHECK(pid == -1 && errno == EACCES);
+	CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
+
+	/* The session's type and desktop, whatever picowl inherited (a VT's "tty"). */
+	setenv("XDG_SESSION_TYPE", "tty", 1);
+	setenv("XDG_CURRENT_DESKTOP", "sway", 1);
+	char *xdg[] = {"sh", "-c",
+		"test \"$XDG_SESSION_TYPE\" = wayland && test \"$XDG_CURRENT_DESKTOP\" = picowl",
+		NULL};
+	pid = pw_spawn(xdg, "wayland-x");
+	CHECK(pid > 0 && wait_status(pid) == 0);
+	CHECK(strcmp(getenv("XDG_SESSION_TYPE"), "tty") == 0);
+	unsetenv("XDG_SESSION_TYPE");
+	unsetenv("XDG_CURRENT_DESKTOP");
+
+	/* stdout and stderr into the pipe, stdin left alone. */
+	int out = -1;
+	char *talk[] = {"sh", "-c", "echo out; echo err >&2", NULL};
+	pid = pw_spawn_with_output(talk, NULL, NULL, &out);
+	CHECK(pid > 0 && out > 2 && wait_status(pid) == 0);
+	char said[64] = "";
+	ssize_t n = out > 2 ? read(out, said, sizeof(said) - 1) : -1;
+	said[n > 0 ? n : 0] = '\0';
+	CHECK(strcmp(said, "out\nerr\n") == 0);
+	CHECK(out > 2 && (fcntl(out, F_GETFL) & O_NONBLOCK) && (fcntl(out, F_GETFD) & FD_CLOEXEC));
+	if (out > 2) {
+		close(out);
+	}
+	out = -1;
+	CHECK(pw_spawn_with_output(missing, NULL, NULL, &out) == -1 && out == -1);
 
 	/* The executable's folder is added to the child's PATH, once, last (an installed
 	 * picowl's programs are found beside it); the parent's PATH is left alone. */
@@ -223,7 +256,8 @@ test_reap(void)
 
 /*
  * The session's children end with it: a child still running and one that forked a child of its
- * own (in its session) get SIGTERM; a reaped child is forgotten, not signalled.
+ * own (in its session) get SIGTERM; a reaped child is forgotten, not signalled; one that ignores
+ * SIGTERM, and what it started, are killed after the grace period (4.61). All are reaped.
  */
 static void
 test_end_children(void)
@@ -231,18 +265,38 @@ test_end_children(void)
 	char *slow[] = {"sleep", "30", NULL};
 	char *forking[] = {"sh", "-c", "sleep 30 & wait", NULL};
 	char *quick[] = {"true", NULL};
+	char *stubborn[] = {"sh", "-c", "trap '' TERM; sleep 30 & echo $!; wait", NULL};
+	int out = -1;
 	pid_t sleeper = pw_spawn(slow, NULL), parent = pw_spawn(forking, NULL);
 	pid_t done = pw_spawn(quick, NULL);
-	CHECK(sleeper > 0 && parent > 0 && done > 0);
+	pid_t deaf = pw_spawn_with_output(stubborn, NULL, NULL, &out);
+	CHECK(sleeper > 0 && parent > 0 && done > 0 && deaf > 0);
+	/* The stubborn one's own child, which inherits its SIGTERM ignored. */
+	char said[32] = "";
+	for (int i = 0; i < 500 && !strchr(said, '\n'); i++) {
+		ssize_t n = read(out, said + strlen(said), sizeof(said) - 1 - strlen(said));
+		if (n < 0) {
+			usleep(10000);
+		}
+	}
+	pid_t grandchild = atoi(said);
+	CHECK(grandchild > 0);
 	siginfo_t info;
 	CHECK(waitid(P_PID, (id_t)done, &info, WEXITED | WNOWAIT) == 0);
 	CHECK(pw_spawn_reap() == 1);
 	pw_spawn_end_children();
-	int status;
-	CHECK(waitpid(sleeper, &status, 0) == sleeper && WIFSIGNALED(status) &&
-		WTERMSIG(status) == SIGTERM);
-	CHECK(waitpid(parent, &status, 0) == parent && WIFSIGNALED(status) &&
-		WTERMSIG(status) == SIGTERM);
+	/* Every one reaped, every session empty. */
+	CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
+	CHECK(kill(-sleeper, 0) == -1 && errno == ESRCH);
+	CHECK(kill(-parent, 0) == -1 && errno == ESRCH);
+	CHECK(kill(-deaf, 0) == -1 && errno == ESRCH);
+	CHECK(kill(grandchild, 0) == -1 && errno == ESRCH);
+	/* The pipe's last writer is gone: end of file. */
+	char c;
+	CHECK(out > 2 && read(out, &c, 1) == 0);
+	if (out > 2) {
+		close(out);
+	}
 	/* Nothing left to end: a second call signals nobody. */
 	pw_spawn_end_children();
 }

@@ -261,12 +261,12 @@ def check_vfb(r):
 
 # ------------------------------------------------------------------------ copy engines
 # A run whose messages are kept (@@LOG): picowl, the client's first frame and one partial
-# update, then SIGTERM; picowl prints its counters as it exits.
+# update, then SIGTERM; picowl prints its counters as it exits (--counters-at-exit).
 COPY_RUN = '''
 copy_run() { # NAME picowl-options
 	name=$1; shift
 	: > /tmp/client.state
-	picowl "$@" -- vmclient /tmp/client.state > /tmp/err 2>&1 &
+	picowl --counters-at-exit "$@" -- vmclient /tmp/client.state > /tmp/err 2>&1 &
 	P=$!
 	wait_for drawn 30; sleep 0.3
 	kill -USR1 $(pidof vmclient); wait_for "partial 1" 20; sleep 0.3

@@ -41,6 +41,8 @@ from cpio import Cpio
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SANITIZER = re.compile(r'ERROR: \w+Sanitizer|runtime error:')
+# the time in front of each line of picowl's log ("[   12.345] picowl: ...", decision 4.60)
+LOG_TIME = re.compile(r'^\[ *\d+\.\d{3}\] ')
 
 
 def fail(msg):
@@ -348,7 +350,7 @@ def run(args, case, work):
                 break
             log.write(line + '\n')
             log.flush()
-            result['serial'].append(line)
+            result['serial'].append(LOG_TIME.sub('', line))
             if fb is not None:
                 if line.startswith('@@FBEND'):
                     raw = base64.b64decode(''.join(fb['b64']))
@@ -387,7 +389,7 @@ def run(args, case, work):
                 result['state'].setdefault(name, []).append(text)
             elif what == 'LOG':
                 name, _, text = rest.partition(' ')
-                result['log'].setdefault(name, []).append(text)
+                result['log'].setdefault(name, []).append(LOG_TIME.sub('', text))
             elif what == 'TIMEOUT':
                 result['timeouts'].append(rest)
             elif what == 'END':
