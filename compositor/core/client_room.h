@@ -2,7 +2,7 @@
  * Room in a client's socket, for events picowl may hold back instead of overfilling it:
  * libwayland-server disconnects a client whose socket is full, so a client that floods another
  * (titles to the panel, surrounding text to the input method) would get the reader dropped
- * (decision 4.68). pw_client_has_room asks now; a pw_client_room calls back once there is room.
+ * (decision 4.74). pw_client_has_room asks now; a pw_client_room calls back once there is room.
  */
 #ifndef PW_CLIENT_ROOM_H
 #define PW_CLIENT_ROOM_H

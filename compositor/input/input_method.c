@@ -29,7 +29,7 @@ struct pw_input_method {
 	struct wl_resource *grab; /* zwp_input_method_keyboard_grab_v2, or NULL */
 	struct wl_array grabbed; /* uint32_t evdev codes the grab got the press of */
 	/* The focused text input's state is held back while the method's socket is full, and
-	 * its latest sent once it has room (4.68). */
+	 * its latest sent once it has room (4.74). */
 	struct pw_client_room room;
 	bool behind;
 };

@@ -88,7 +88,7 @@ send_panel(struct pw_server *server, struct wl_resource *resource)
 }
 
 /*
- * A control client's place in the tile events (4.68): the tiles go to it at most once a frame,
+ * A control client's place in the tile events (4.74): the tiles go to it at most once a frame,
  * and only when its socket has room; a reader that is behind gets the list as it is then, once
  * it has read, never an old list queued behind another.
  */
@@ -149,7 +149,7 @@ handle_tiles_timer(void *data)
 }
 
 /* Once a frame at 60 Hz: a client changing its titles at every round trip costs the panel
- * 60 lists a second, not thousands (4.68). */
+ * 60 lists a second, not thousands (4.74). */
 #define TILES_PERIOD_MS 16
 
 void

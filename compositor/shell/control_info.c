@@ -40,7 +40,7 @@ pw_control_reload(struct pw_server *server, struct wl_resource *resource)
 		} else {
 			next = line + strlen(line);
 		}
-		pw_log_warning("%s", line);
+		pw_log_error("%s", line); /* as a reload by SIGHUP logs them */
 		if (sent < MAX_ERROR_EVENTS &&
 			wl_resource_get_version(resource) >=
 				PICOWL_CONTROL_V1_CONFIG_ERROR_SINCE_VERSION) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""squeekboard beside a surrounding-text flood (issue 38, decision 4.68): the focused client
+"""squeekboard beside a surrounding-text flood (issue 38, decision 4.74): the focused client
 (ticlient) commits 4,000 bytes of surrounding text at every round trip, 2,000 times; picowl once
 passed each one on to the input method at once, and squeekboard was disconnected ("Broken
 pipe") after some 300. Now the state goes only when the method's socket has room, the latest

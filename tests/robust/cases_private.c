@@ -400,7 +400,7 @@ ctl_kill_self(struct conn *c)
 		return false;
 	}
 	actions_failed = 0;
-	/* the window events follow the map within a frame (control.c, 4.68): until the focus
+	/* the window events follow the map within a frame (control.c, 4.74): until the focus
 	 * is the new window, for at most a second */
 	focused_window = before;
 	for (int i = 0; i < 200 && focused_window == before; i++) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The panel beside a title flood (issue 38, decision 4.68): one client's 20 toplevels, one
+"""The panel beside a title flood (issue 38, decision 4.74): one client's 20 toplevels, one
 retitled at every round trip for 3,000 round trips, once got the real picowl-panel disconnected
 ("error in client communication") for the tile lists picowl sent it at every loop turn. Now the
 lists go at most once a frame and only when the panel's socket has room. The panel must stay
