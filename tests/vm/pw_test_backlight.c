@@ -20,7 +20,8 @@ static int pw_brightness[PW_WRITES];
 static int pw_power[PW_WRITES];
 static int pw_count;
 
-static int pw_update_status(struct backlight_device *bl)
+static int
+pw_update_status(struct backlight_device *bl)
 {
 	mutex_lock(&pw_lock);
 	if (pw_count < PW_WRITES) {
@@ -36,14 +37,15 @@ static const struct backlight_ops pw_ops = {
 	.update_status = pw_update_status,
 };
 
-static int pw_writes_get(char *buf, const struct kernel_param *kp)
+static int
+pw_writes_get(char *buf, const struct kernel_param *kp)
 {
 	int i, n = 0;
 
 	mutex_lock(&pw_lock);
 	for (i = 0; i < pw_count && n < PAGE_SIZE - 16; i++)
-		n += scnprintf(buf + n, PAGE_SIZE - n, "%s%d/%d", i ? " " : "",
-			       pw_brightness[i], pw_power[i]);
+		n += scnprintf(buf + n, PAGE_SIZE - n, "%s%d/%d", i ? " " : "", pw_brightness[i],
+			pw_power[i]);
 	mutex_unlock(&pw_lock);
 	n += scnprintf(buf + n, PAGE_SIZE - n, "\n");
 	return n;
@@ -55,7 +57,8 @@ static const struct kernel_param_ops pw_writes_ops = {
 module_param_cb(writes, &pw_writes_ops, NULL, 0444);
 MODULE_PARM_DESC(writes, "every brightness/bl_power the core set, in order");
 
-static int __init pw_init(void)
+static int __init
+pw_init(void)
 {
 	struct backlight_properties props = {
 		.type = BACKLIGHT_RAW,
@@ -75,7 +78,8 @@ static int __init pw_init(void)
 	return 0;
 }
 
-static void __exit pw_exit(void)
+static void __exit
+pw_exit(void)
 {
 	backlight_device_unregister(pw_bl);
 	platform_device_unregister(pw_pdev);
