@@ -132,7 +132,7 @@ def check_vkms_fbdev(r):
     refresh_us = 1000000000 // int(m.group(1)) if m and int(m.group(1)) else 16667
     # The first call waits for whatever is left of the period, each one after it for the next
     # tick of vkms's hrtimer: a period give or take how late the guest ran each tick (7.6 to
-    # 19.7 ms here, on a loaded host), where bochs' emulation returns in 2 to 3 us. So each
+    # 21.0 ms here, on a loaded host), where bochs' emulation returns in 2 to 3 us. So each
     # must take picowl's quarter of a period and all of them half their periods at least.
     print('FBIO_WAITFORVSYNC waited us %s (refresh %d us)' % (waits, refresh_us))
     after = waits[1:]
