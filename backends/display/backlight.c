@@ -106,11 +106,11 @@ void
 pw_backlight_destroy(struct pw_backlight *bl)
 {
 	if (bl && bl->level != PW_POWER_ON) {
-		/* Never leave the device dark behind picowl. */
-		write_int(bl, "bl_power", 0);
+		/* Never leave the device dark behind picowl; lit at its level, as set_backlight. */
 		if (bl->saved >= 0) {
 			write_int(bl, "brightness", bl->saved);
 		}
+		write_int(bl, "bl_power", 0);
 	}
 	free(bl);
 }
@@ -125,15 +125,17 @@ set_backlight(struct pw_backlight *bl, enum pw_power_level level)
 	if (level == PW_POWER_OFF) {
 		ok = write_int(bl, "bl_power", 4) || write_int(bl, "brightness", 0);
 	} else {
-		if (bl->level == PW_POWER_OFF) {
-			write_int(bl, "bl_power", 0);
-		}
 		int value = bl->saved;
 		if (level == PW_POWER_DIM && value > 0) {
 			value = value / 4 > 0 ? value / 4 : 1;
 		}
+		/* The level first, then bl_power: off after a dim, the panel would light dimmed
+		 * (4.69). */
 		if (value >= 0) {
 			ok = write_int(bl, "brightness", value);
+		}
+		if (bl->level == PW_POWER_OFF) {
+			write_int(bl, "bl_power", 0);
 		}
 	}
 	if (!ok) {

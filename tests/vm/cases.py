@@ -1189,3 +1189,8 @@ CASES = {
 import cases_installed  # noqa: E402
 
 CASES.update(cases_installed.CASES)
+
+# Modules built for the vm kernel: vkms and a test backlight (4.68, 4.69): cases_kmods.py.
+import cases_kmods  # noqa: E402
+
+CASES.update(cases_kmods.CASES)

@@ -11,6 +11,9 @@ A case with `install` gets what `meson install` puts into a DESTDIR (vm.py runs 
 in place at its prefix, the prefix in /installed and its files in /installed-files, and the
 case's `host_files` (fonts, their
 fontconfig); `programs` are host programs put in /bin with their libraries (foot).
+A case's `kmods` are modules built now against the kernel's headers (kmods.py: vkms,
+pw_test_backlight) into --kmod-dir, insmodded after the host modules they depend on; with
+`ctl` the image gets picowl-ctl (--ctl).
 A case that plays the real Doom engine (sound) also gets the game (doomgeneric-picowl), its
 libraries, the IWAD as /doom/freedoom1.wad and the ALSA configuration alsa-lib reads.
 
@@ -37,6 +40,7 @@ import threading
 import time
 
 import cases
+import kmods
 from cpio import Cpio
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -221,6 +225,8 @@ def build_initramfs(args, case, version, path):
         c.host_file('/usr/share/alsa/alsa.conf')
         c.host_tree('/usr/share/alsa/cards')
         c.host_tree('/usr/share/alsa/pcm')
+    if case.get('ctl'):
+        programs['picowl-ctl'] = args.ctl or fail('case %s needs --ctl' % args.case)
     for name in case.get('programs', []):  # the host's, e.g. wlr-randr
         programs[name] = shutil.which(name) or fail('%s is not installed' % name)
     for name, p in programs.items():
@@ -242,8 +248,15 @@ def build_initramfs(args, case, version, path):
     if os.path.isdir('/usr/share/libinput'):
         c.host_tree('/usr/share/libinput')
     insmods = []
-    mods = module_order(version, [m for m, _ in case['modules']])
-    params = {m.replace('-', '_'): p for m, p in case['modules']}
+    built = []  # modules built against the vm kernel's headers (kmods.py), after their deps
+    for name, _ in case.get('kmods', []):
+        ko, why = kmods.build(name, version, args.kmod_dir)
+        if not ko:
+            fail(why)
+        built.append(ko)
+    needed = [m for m, _ in case['modules']] + [d for ko in built for d in kmods.depends(ko)]
+    mods = module_order(version, needed) + built
+    params = {m.replace('-', '_'): p for m, p in case['modules'] + case.get('kmods', [])}
     for m in mods:
         name = os.path.basename(m).split('.ko')[0]
         c.host_file(m, '/modules/%s.ko' % name)
@@ -417,6 +430,9 @@ def main():
     ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
     ap.add_argument('--iwad', default='', help='freedoom1.wad, for the sound case')
     ap.add_argument('--build', default='', help='the meson build directory, for install cases')
+    ap.add_argument('--ctl', default='', help='picowl-ctl, for cases that use it')
+    ap.add_argument('--kmod-dir', default=os.path.join(tempfile.gettempdir(), 'picowl-kmods'),
+                    help='where kernel modules are built for the vm kernel (kmods.py)')
     ap.add_argument('--keep', help='keep the work directory here')
     args = ap.parse_args()
     for prog in ['qemu-system-x86_64', 'busybox']:

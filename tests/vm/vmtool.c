@@ -16,6 +16,8 @@
  *                                           0..1 across the screen), "swipe X0 Y0 X1 Y1" (a
  *                                           touch from X0,Y0 to X1,Y1 in 10 steps of 10 ms),
  *                                           "quit"
+ *   vmtool vsync FB N                       N calls of FBIO_WAITFORVSYNC, printing "vsync US"
+ *                                           for each: how long the kernel kept it (4.68)
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ABS_MAX_VALUE 4095
@@ -274,6 +277,32 @@ run_uinput(const char *fifo)
 	return 0;
 }
 
+static int
+vsync(const char *path, int n)
+{
+	int fd = open(path, O_RDWR);
+	if (fd < 0) {
+		perror(path);
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		struct timespec a, b;
+		__u32 crtc = 0;
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		if (ioctl(fd, FBIO_WAITFORVSYNC, &crtc) != 0) {
+			perror("FBIO_WAITFORVSYNC");
+			close(fd);
+			return 1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		printf("vsync %lld\n",
+			(long long)(b.tv_sec - a.tv_sec) * 1000000 +
+				(b.tv_nsec - a.tv_nsec) / 1000);
+	}
+	close(fd);
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -293,8 +322,11 @@ main(int argc, char *argv[])
 	if (argc == 3 && strcmp(argv[1], "uinput") == 0) {
 		return run_uinput(argv[2]);
 	}
+	if (argc == 4 && strcmp(argv[1], "vsync") == 0) {
+		return vsync(argv[2], atoi(argv[3]));
+	}
 	fprintf(stderr,
 		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-		"uinput FIFO\n");
+		"uinput FIFO | vsync FB N\n");
 	return 2;
 }
