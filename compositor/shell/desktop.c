@@ -18,6 +18,7 @@
 #include "osk.h"
 #include "output.h"
 #include "panel.h"
+#include "panel_keeper.h"
 #include "power.h"
 #include "server.h"
 #include "tiling.h"
@@ -41,6 +42,7 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 	}
 	pw_launch_finish(desktop);
 	pw_osk_finish(server);
+	pw_panel_keeper_finish(server);
 	wl_list_remove(&desktop->surface_commit.link);
 	if (desktop->output_mode.link.next) {
 		wl_list_remove(&desktop->output_mode.link);

@@ -68,6 +68,12 @@ struct pw_desktop {
 		struct wl_event_source *timer; /* armed only while revealed */
 	} panel;
 	struct {
+		pid_t pid; /* the [panel] command's process while it runs, else 0 */
+		int64_t started_ns;
+		int delay_ms; /* before it is started again: doubles while it keeps dying */
+		struct wl_event_source *timer;
+	} panel_keeper; /* panel_keeper.c */
+	struct {
 		pid_t pid; /* the [keyboard] command's process while it runs, else 0 */
 		bool hidden; /* by picowl: out of the scene, the zones and input (osk.h) */
 		bool typing; /* a focused text input is enabled */

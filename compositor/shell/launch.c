@@ -15,6 +15,7 @@
 #include "desktop.h"
 #include "log.h"
 #include "osk.h"
+#include "panel_keeper.h"
 #include "server.h"
 #include "spawn.h"
 #include "surface.h"
@@ -106,6 +107,7 @@ pw_launch_reap(struct pw_server *server, pid_t watch, int *watch_status)
 		if (server->desktop) {
 			forget(server->desktop, pid);
 			pw_osk_reaped(server, pid);
+			pw_panel_keeper_reaped(server, pid, status);
 		}
 	}
 	return watched;
@@ -115,9 +117,7 @@ void
 pw_launch_autostart(struct pw_server *server)
 {
 	const struct pw_config *config = server->desktop->config;
-	if (config->panel.command && config->panel.command[0]) {
-		pw_launch(server, config->panel.command, 0);
-	}
+	pw_panel_keeper_start(server);
 	pw_osk_autostart(server);
 	for (int i = 0; i < config->autostart_count; i++) {
 		pw_launch(server, config->autostart[i].command, config->autostart[i].tile);
