@@ -400,9 +400,8 @@ ctl_kill_self(struct conn *c)
 		return false;
 	}
 	actions_failed = 0;
-	/* the window events follow the map within a frame (control.c, 4.74): until the focus
-	 * is the new window, for at most a second */
-	focused_window = before;
+	/* the window events follow the map within a frame (control.c, 4.74), perhaps already
+	 * during conn_map: until the focus is the new window, for at most a second */
 	for (int i = 0; i < 200 && focused_window == before; i++) {
 		struct timespec ms5 = {0, 5000000};
 		nanosleep(&ms5, NULL);
