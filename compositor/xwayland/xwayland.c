@@ -172,7 +172,11 @@ handle_ready(int fd, uint32_t mask, void *data)
 {
 	struct pw_xwayland *xw = data;
 	char text[16];
-	ssize_t n = read(fd, text, sizeof(text));
+	ssize_t n = read(fd, text, sizeof(text) - 1);
+	/* The number and its newline come in two writes: the pipe stays open for the second. */
+	if (n > 0 && !memchr(text, '\n', (size_t)n)) {
+		return 0;
+	}
 	wl_event_source_remove(xw->ready);
 	xw->ready = NULL;
 	close_fd(&xw->ready_fd);

@@ -17,8 +17,8 @@
 #include "xwayland.h"
 #include "xwm.h"
 
-/* A property's text is read up to this many bytes: a 1 MB title costs 4 KiB (4.71). */
-#define TEXT_MAX 4096
+/* A property's text is read up to this many bytes: a 1 MB title costs 1 KiB (4.71). */
+#define TEXT_MAX 1024
 
 struct pw_xwm_window *
 pw_xwm_window_find(struct pw_xwm *xwm, xcb_window_t id)
