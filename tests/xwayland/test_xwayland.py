@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""X11 programs (issue 36): picowl listens on an X display and starts Debian's Xwayland for the
+first X client; xterm maps as a tile, takes keys and a tap, and Xwayland stops when no X client
+is left for [xwayland] idle_timeout. One case a run (--case):
+
+xterm          `picowl-ctl spawn xterm` maps as a tile (xterm's white in the tile box); keys typed
+               with picowl-ctl inject run a command in it; a tap on a second xterm moves the
+               keyboard there; picowl-ctl's close reaches it through WM_DELETE_WINDOW
+on-demand     no Xwayland before the first X client, one after, gone (by pid, /proc) within the
+               idle timeout after the last leaves; the next X client starts a new one
+killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
+               starts a new Xwayland
+display-taken  the display number picowl would take is held by another server (its lock file and
+               abstract socket): picowl takes the next
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import time
+
+import harness
+import session
+from harness import check, log
+
+IDLE = 2  # [xwayland] idle_timeout of these sessions, seconds
+WHITE = (255, 255, 255)
+KEYSYMS = {'/': 'slash', '-': 'minus', '_': 'underscore', '.': 'period', ' ': 'space'}
+
+
+def xwayland_pids():
+	"""The pids of the Xwayland processes whose parent is `ppid`."""
+	return [int(p) for p in os.listdir('/proc') if p.isdigit() and _comm(p) == 'Xwayland']
+
+
+def _comm(pid):
+	try:
+		with open('/proc/%s/comm' % pid) as f:
+			return f.read().strip()
+	except OSError:
+		return ''
+
+
+def _ppid(pid):
+	try:
+		with open('/proc/%d/stat' % pid) as f:
+			return int(f.read().rsplit(')', 1)[1].split()[1])
+	except OSError:
+		return -1
+
+
+def ours(s):
+	return [p for p in xwayland_pids() if _ppid(p) == s.pid]
+
+
+def type_text(s, text):
+	for ch in text:
+		session.ctl(s, 'inject', 'key', KEYSYMS.get(ch, ch))
+
+
+def windows(s):
+	return [line.split('\t') for line in session.ctl(s, 'windows').splitlines() if line.strip()]
+
+
+def spawn_xterm(s, *more):
+	pid = int(session.ctl(s, 'spawn', 'xterm', '-bg', 'white', '-fg', 'black', *more))
+	harness.poll(lambda: any(w[2:3] == ['XTerm'] for w in windows(s)), 'xterm is a window')
+	return pid
+
+
+def start(args, extra=None):
+	s = harness.Session(args, extra_args=['--test-hooks'] + (extra or []))
+	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+		f.write('[xwayland]\nidle_timeout = %d\n' % IDLE)
+	return s
+
+
+def case_xterm(s):
+	W, H = s.width, s.height
+	check(not ours(s), 'no Xwayland before the first X client')
+	spawn_xterm(s, '-e', 'sh')
+	box = (20, 40, W - 40, H - 60)
+	s.wait_until(lambda i: session.mostly(i, box, WHITE), "xterm's white fills the tile")
+	log('xterm maps as a tile')
+	target = os.path.join(s.dir, 'typed')
+	type_text(s, 'touch ' + target)
+	session.ctl(s, 'inject', 'key', 'Return')
+	harness.poll(lambda: os.path.exists(target), 'the command typed into xterm ran')
+	log('keys reach xterm: it ran "touch %s"' % target)
+	spawn_xterm(s, '-e', 'sh')
+	harness.poll(lambda: len(windows(s)) == 2, 'two xterms')
+	# Portrait, two tiles: the first on top. Tap it; the keys go there.
+	session.touch(s, 'tap', W // 2, H // 4)
+	harness.poll(lambda: [w[1] for w in windows(s)][0] == 'focused', 'the tapped xterm is focused')
+	second = os.path.join(s.dir, 'tapped')
+	type_text(s, 'touch ' + second)
+	session.ctl(s, 'inject', 'key', 'Return')
+	harness.poll(lambda: os.path.exists(second), 'the tapped xterm took the keys')
+	log('a tap moves the keyboard to the xterm tapped')
+	wid = windows(s)[1][0]
+	session.ctl(s, 'window', 'close', wid)
+	harness.poll(lambda: len(windows(s)) == 1, 'close (WM_DELETE_WINDOW) ended the xterm')
+	log('picowl-ctl window close reaches xterm')
+
+
+def case_on_demand(s):
+	check(not ours(s), 'no Xwayland before the first X client')
+	pid = spawn_xterm(s)
+	first = ours(s)
+	check(len(first) == 1, 'one Xwayland for the first X client: %s' % first)
+	os.kill(pid, signal.SIGTERM)
+	harness.poll(lambda: not os.path.exists('/proc/%d' % first[0]),
+		     'Xwayland %d gone after the idle timeout' % first[0], timeout=IDLE + 10)
+	log('Xwayland %d started by xterm, gone after the last X client left' % first[0])
+	spawn_xterm(s)
+	again = ours(s)
+	check(len(again) == 1 and again != first, 'a new Xwayland for the next X client: %s' % again)
+	log('the next X client started Xwayland %d' % again[0])
+
+
+def case_killed(s):
+	spawn_xterm(s)
+	first = ours(s)
+	os.kill(first[0], signal.SIGKILL)
+	harness.poll(lambda: not windows(s), 'the X tile goes with Xwayland')
+	s.check_alive('after Xwayland was killed')
+	spawn_xterm(s)
+	again = ours(s)
+	check(again and again != first, 'a new Xwayland after the killed one: %s' % again)
+	log('picowl lived Xwayland %d killed; the next xterm started %d' % (first[0], again[0]))
+
+
+def display_env(s):
+	out = os.path.join(s.dir, 'display')
+	session.ctl(s, 'spawn', 'sh', '-c', 'echo "$DISPLAY" > %s' % out)
+	harness.poll(lambda: os.path.exists(out) and open(out).read().endswith('\n'), 'DISPLAY written')
+	return open(out).read().strip()
+
+
+def free_display():
+	n = 0
+	while os.path.exists('/tmp/.X%d-lock' % n):
+		n += 1
+	return n
+
+
+def case_display_taken(args):
+	# Another server's display: its lock naming a live process (us) and its abstract socket.
+	n = free_display()
+	lock = '/tmp/.X%d-lock' % n
+	fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
+	os.write(fd, b'%10d\n' % os.getpid())
+	os.close(fd)
+	held = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+	try:
+		held.bind('\0/tmp/.X11-unix/X%d' % n)
+		held.listen(1)
+		with start(args) as s:
+			display = display_env(s)
+			check(display and display != ':%d' % n, 'DISPLAY %r avoids the taken :%d' % (display, n))
+			spawn_xterm(s)
+			log(':%d taken by another server: picowl took %s and xterm maps there' % (n, display))
+	finally:
+		held.close()
+		os.unlink(lock)
+
+
+def run():
+	args = session.parse_args_with(lambda p: p.add_argument('--case', required=True))
+	harness.need('/usr/bin/Xwayland', 'Xwayland', 'xwayland')
+	harness.need('/usr/bin/xterm', 'xterm', 'xterm')
+	if args.case == 'display-taken':
+		case_display_taken(args)
+		return
+	cases = {'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed}
+	with start(args) as s:
+		cases[args.case](s)
+
+
+if __name__ == '__main__':
+	harness.main(run)
