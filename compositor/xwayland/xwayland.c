@@ -24,6 +24,7 @@
 #include "server.h"
 #include "x_display.h"
 #include "xwm.h"
+#include "xwm_load.h"
 
 struct pw_xwayland {
 	struct pw_server *server;
@@ -37,6 +38,7 @@ struct pw_xwayland {
 	int ready_fd; /* -displayfd's read end, until Xwayland wrote to it */
 	struct wl_event_source *ready;
 	int wm_fd; /* the window manager's end, until the window manager takes it */
+	const struct pw_xwm_module *wm; /* picowl-xwm.so, loaded at the first start */
 	struct pw_xwm *xwm;
 	struct wl_event_source *idle; /* created on start, armed with no X window mapped */
 };
@@ -96,8 +98,10 @@ close_fd(int *fd)
 static void
 forget_xwayland(struct pw_xwayland *xw)
 {
-	pw_xwm_destroy(xw->xwm);
-	xw->xwm = NULL;
+	if (xw->xwm) {
+		xw->wm->destroy(xw->xwm);
+		xw->xwm = NULL;
+	}
 	if (xw->ready) {
 		wl_event_source_remove(xw->ready);
 		xw->ready = NULL;
@@ -143,7 +147,7 @@ handle_idle(void *data)
 {
 	struct pw_xwayland *xw = data;
 	if (xw->xwm) {
-		pw_xwm_count_clients(xw->xwm); /* answered by pw_xwayland_clients_counted */
+		xw->wm->count_clients(xw->xwm); /* answered by pw_xwayland_clients_counted */
 	}
 	return 0;
 }
@@ -151,7 +155,7 @@ handle_idle(void *data)
 void
 pw_xwayland_clients_counted(struct pw_xwayland *xw, int others)
 {
-	if (others > 0 || pw_xwm_mapped(xw->xwm) > 0) {
+	if (others > 0 || xw->wm->mapped(xw->xwm) > 0) {
 		wl_event_source_timer_update(xw->idle, xw->idle_ms); /* ask again later */
 		return;
 	}
@@ -185,7 +189,7 @@ handle_ready(int fd, uint32_t mask, void *data)
 		forget_xwayland(xw);
 		return 0;
 	}
-	xw->xwm = pw_xwm_create(xw->server, xw, xw->client, xw->wm_fd);
+	xw->xwm = xw->wm->create(xw->server, xw, xw->client, xw->wm_fd);
 	xw->wm_fd = -1; /* the window manager's now, even when it failed */
 	if (!xw->xwm) {
 		forget_xwayland(xw);
@@ -215,8 +219,13 @@ exec_xwayland(struct pw_xwayland *xw, int wl_fd, int wm_fd, int ready_fd)
 	}
 	setenv("WAYLAND_SOCKET", num[0], 1);
 	unsetenv("DISPLAY");
-	char *argv[] = {xw->path, xw->display.name, "-rootless", "-core", "-listenfd", num[3],
-		"-listenfd", num[4], "-wm", num[1], "-displayfd", num[2], NULL};
+	/*
+	 * -shm: no glamor; -extension GLX: no Mesa (llvmpipe alone maps 44 MB of libLLVM in
+	 * Xwayland at the first X client) on a handheld without a GPU (4.70).
+	 */
+	char *argv[] = {xw->path, xw->display.name, "-rootless", "-core", "-shm", "-extension",
+		"GLX", "-listenfd", num[3], "-listenfd", num[4], "-wm", num[1], "-displayfd",
+		num[2], NULL};
 	execv(xw->path, argv);
 	_exit(127);
 }
@@ -226,6 +235,9 @@ static bool
 start_xwayland(struct pw_xwayland *xw)
 {
 	int wl[2], wm[2], ready[2];
+	if (!xw->wm && !(xw->wm = pw_xwm_load())) {
+		return false;
+	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, wl) < 0) {
 		return false;
 	}

@@ -327,3 +327,10 @@ pw_xwm_destroy(struct pw_xwm *xwm)
 	xcb_disconnect(xwm->conn);
 	free(xwm);
 }
+
+const struct pw_xwm_module pw_xwm_module = {
+	.create = pw_xwm_create,
+	.destroy = pw_xwm_destroy,
+	.count_clients = pw_xwm_count_clients,
+	.mapped = pw_xwm_mapped,
+};

@@ -61,4 +61,18 @@ int pw_xwm_mapped(const struct pw_xwm *xwm);
 /* A window's mapped count changed by `delta` (xwm_window.c). */
 void pw_xwm_mapped_changed(struct pw_xwm *xwm, int delta);
 
+/*
+ * The window manager is the module picowl-xwm.so, loaded at the first X client (xwm_load.h,
+ * decision 4.70): the xcb libraries are not mapped before. It exports this table.
+ */
+struct pw_xwm_module {
+	struct pw_xwm *(*create)(struct pw_server *server, struct pw_xwayland *xwayland,
+		struct wl_client *client, int fd);
+	void (*destroy)(struct pw_xwm *xwm);
+	void (*count_clients)(struct pw_xwm *xwm);
+	int (*mapped)(const struct pw_xwm *xwm);
+};
+#define PW_XWM_MODULE_SYMBOL "pw_xwm_module"
+extern const struct pw_xwm_module pw_xwm_module;
+
 #endif

@@ -6,8 +6,9 @@ is left for [xwayland] idle_timeout. One case a run (--case):
 xterm          `picowl-ctl spawn xterm` maps as a tile (xterm's white in the tile box); keys typed
                with picowl-ctl inject run a command in it; a tap on a second xterm moves the
                keyboard there; picowl-ctl's close reaches it through WM_DELETE_WINDOW
-on-demand     no Xwayland before the first X client, one after, gone (by pid, /proc) within the
-               idle timeout after the last leaves; the next X client starts a new one
+on-demand     no Xwayland, no xcb library and no wakeup before the first X client; one after,
+               gone (by pid, /proc) within the idle timeout after the last leaves, and no
+               wakeup then; the next X client starts a new one
 killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
                starts a new Xwayland
 display-taken  the display number picowl would take is held by another server (its lock file and
@@ -104,15 +105,36 @@ def case_xterm(s):
 	log('picowl-ctl window close reaches xterm')
 
 
+def maps_xcb(s):
+	with open('/proc/%d/maps' % s.pid) as f:
+		return 'libxcb' in f.read()
+
+
+def idle_wakeups(s):
+	"""picowl's wakeups over 2 s of an idle session (no client drawing, no input)."""
+	time.sleep(0.5)
+	before = harness.voluntary_switches(s.pid)
+	time.sleep(2)
+	return harness.voluntary_switches(s.pid) - before
+
+
 def case_on_demand(s):
 	check(not ours(s), 'no Xwayland before the first X client')
+	check(not maps_xcb(s), 'picowl maps the xcb libraries before the first X client')
+	w = idle_wakeups(s)
+	check(w == 0, 'picowl woke %d times in 2 s listening on the X display' % w)
+	log('before the first X client: no Xwayland, no xcb library mapped, no wakeup in 2 s')
 	pid = spawn_xterm(s)
 	first = ours(s)
 	check(len(first) == 1, 'one Xwayland for the first X client: %s' % first)
+	check(maps_xcb(s), 'the window manager (picowl-xwm.so, libxcb) loaded for the first client')
 	os.kill(pid, signal.SIGTERM)
 	harness.poll(lambda: not os.path.exists('/proc/%d' % first[0]),
 		     'Xwayland %d gone after the idle timeout' % first[0], timeout=IDLE + 10)
 	log('Xwayland %d started by xterm, gone after the last X client left' % first[0])
+	w = idle_wakeups(s)
+	check(w == 0, 'picowl woke %d times in 2 s with Xwayland stopped' % w)
+	log('Xwayland stopped: no wakeup in 2 s')
 	spawn_xterm(s)
 	again = ours(s)
 	check(len(again) == 1 and again != first, 'a new Xwayland for the next X client: %s' % again)
