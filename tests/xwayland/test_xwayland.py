@@ -11,6 +11,13 @@ on-demand     no Xwayland, no xcb library and no wakeup before the first X clien
                wakeup then; the next X client starts a new one
 killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
                starts a new Xwayland
+long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
+destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
+               lives and shows the one (green)
+transient-loop two windows each WM_TRANSIENT_FOR of the other: one a tile, the other a dialog
+               over it, picowl lives
+many-windows   10,000 windows mapped: picowl lists them all, or Xwayland ends itself in the
+               burst and the next X client starts a new one; picowl lives
 display-taken  the display number picowl would take is held by another server (its lock file and
                abstract socket): picowl takes the next
 """
@@ -188,14 +195,81 @@ def case_display_taken(args):
 		os.unlink(lock)
 
 
+def x_client(s, *argv):
+	env = {'DISPLAY': display_env(s)}
+	c = s.spawn([s.args.xclient] + list(argv), name='xclient', env=env)
+	harness.poll(lambda: 'ready' in c.stdout() or c.proc.poll() is not None, 'xclient ready',
+		     timeout=60)
+	check('ready' in c.stdout(), 'xclient %s failed' % ' '.join(argv))
+	return c
+
+
+def case_long_title(s):
+	x_client(s, 'title', '1000000')
+	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
+	harness.poll(lambda: any(len(w) > 3 and w[3].startswith('a' * 100) for w in windows(s)),
+		     'the long title arrives')
+	s.check_alive('after a 1 MB title')
+	log('a 1 MB title: shown, picowl lives')
+
+
+def case_destroy_while_map(s):
+	x_client(s, 'destroy-while-map', '200')
+	W, H = s.width, s.height
+	s.wait_until(lambda i: session.mostly(i, (20, 20, W - 40, H - 40), (0, 255, 0)),
+		     'the window that stays fills the output')
+	check(len(windows(s)) == 1, 'one window left: %s' % windows(s))
+	s.check_alive('after 200 windows destroyed while mapping')
+	log('200 windows destroyed while mapping: picowl lives, the one that stays is shown')
+
+
+def case_transient_loop(s):
+	x_client(s, 'transient-loop')
+	# The first mapped is a tile, the other its dialog (4.51), centred over it: no loop.
+	W, H = s.width, s.height
+	white, black = (255, 255, 255), (0, 0, 0)
+
+	def both(img):
+		corner, centre = img.px(20, 20), img.px(W // 2, H // 2)
+		return {tuple(corner), tuple(centre)} == {white, black}
+
+	s.wait_until(both, 'a tile of one window and the other floating over its centre')
+	check(len(windows(s)) == 1, 'one tile: %s' % windows(s))
+	s.check_alive('after a WM_TRANSIENT_FOR loop')
+	log('a WM_TRANSIENT_FOR loop: one window a tile, the other a dialog over it; picowl lives')
+
+
+def case_many_windows(s):
+	c = x_client(s, 'many', '10000')
+	first = ours(s)
+	# Debian 12's Xwayland ends itself in the burst (its libwayland-client cannot queue the
+	# buffers' descriptors: DESIGN 6); picowl must live and start the next one.
+	harness.poll(lambda: len(windows(s)) == 10000 or c.proc.poll() is not None,
+		     '10,000 windows listed, or Xwayland gone', timeout=90)
+	s.check_alive('after 10,000 windows')
+	n = len(windows(s))
+	if c.proc.poll() is not None:
+		harness.poll(lambda: not windows(s), 'the X tiles go with Xwayland')
+		spawn_xterm(s)
+		check(ours(s) and ours(s) != first, 'a new Xwayland after the burst: %s' % ours(s))
+		log('10,000 X windows: Xwayland ended itself; picowl lives, the next X client maps')
+	else:
+		log('10,000 X windows: %d listed, picowl lives' % n)
+
+
 def run():
-	args = session.parse_args_with(lambda p: p.add_argument('--case', required=True))
+	def more(p):
+		p.add_argument('--case', required=True)
+		p.add_argument('--xclient', required=True)
+	args = session.parse_args_with(more)
 	harness.need('/usr/bin/Xwayland', 'Xwayland', 'xwayland')
 	harness.need('/usr/bin/xterm', 'xterm', 'xterm')
 	if args.case == 'display-taken':
 		case_display_taken(args)
 		return
-	cases = {'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed}
+	cases = {'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
+		 'long-title': case_long_title, 'destroy-while-map': case_destroy_while_map,
+		 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
 

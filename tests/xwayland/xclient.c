@@ -1,0 +1,103 @@
+/*
+ * An X client of the xwayland tests (issue 36's bad input), on xcb:
+ *   xclient title BYTES           a white window titled with BYTES bytes of 'a' (WM_NAME)
+ *   xclient or X Y W H            a white window, then an override-redirect red one at X,Y
+ *   xclient destroy-while-map N   N windows mapped and destroyed at once, then a green one
+ *   xclient transient-loop        a white and a black window, each WM_TRANSIENT_FOR of the
+ *                                 other
+ *   xclient many N                N windows mapped
+ * prints "ready" once the server has every request, then waits until killed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xcb/xcb.h>
+
+static xcb_connection_t *conn;
+static xcb_screen_t *screen;
+
+static xcb_window_t
+window(int x, int y, int w, int h, uint32_t pixel, int override_redirect)
+{
+	xcb_window_t id = xcb_generate_id(conn);
+	uint32_t values[] = {pixel, (uint32_t)override_redirect};
+	xcb_create_window(conn, XCB_COPY_FROM_PARENT, id, screen->root, (int16_t)x, (int16_t)y,
+		(uint16_t)w, (uint16_t)h, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual,
+		XCB_CW_BACK_PIXEL | XCB_CW_OVERRIDE_REDIRECT, values);
+	return id;
+}
+
+static void
+sync_server(void)
+{
+	free(xcb_get_input_focus_reply(conn, xcb_get_input_focus(conn), NULL));
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr,
+			"usage: xclient title|or|destroy-while-map|transient-loop|many ...\n");
+		return 2;
+	}
+	conn = xcb_connect(NULL, NULL);
+	if (xcb_connection_has_error(conn)) {
+		fprintf(stderr, "xclient: cannot connect to DISPLAY\n");
+		return 1;
+	}
+	screen = xcb_setup_roots_iterator(xcb_get_setup(conn)).data;
+	const char *mode = argv[1];
+	if (strcmp(mode, "title") == 0 && argc == 3) {
+		size_t n = strtoul(argv[2], NULL, 10);
+		char *title = malloc(n);
+		memset(title, 'a', n);
+		xcb_window_t w = window(0, 0, 100, 100, screen->white_pixel, 0);
+		xcb_change_property(conn, XCB_PROP_MODE_REPLACE, w, XCB_ATOM_WM_NAME,
+			XCB_ATOM_STRING, 8, (uint32_t)n, title);
+		free(title);
+		xcb_map_window(conn, w);
+	} else if (strcmp(mode, "or") == 0 && argc == 6) {
+		xcb_window_t w = window(0, 0, 100, 100, screen->white_pixel, 0);
+		xcb_map_window(conn, w);
+		sync_server();
+		sleep(1); /* the toplevel maps first, as a menu's parent does */
+		xcb_window_t menu = window(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]),
+			atoi(argv[5]), 0xff0000, 1);
+		xcb_map_window(conn, menu);
+	} else if (strcmp(mode, "destroy-while-map") == 0 && argc == 3) {
+		for (int i = 0; i < atoi(argv[2]); i++) {
+			xcb_window_t w = window(0, 0, 50, 50, screen->black_pixel, 0);
+			xcb_map_window(conn, w);
+			xcb_destroy_window(conn, w);
+		}
+		xcb_map_window(conn, window(0, 0, 100, 100, 0x00ff00, 0));
+	} else if (strcmp(mode, "transient-loop") == 0) {
+		xcb_window_t a = window(0, 0, 100, 100, screen->white_pixel, 0);
+		xcb_window_t b = window(0, 0, 80, 80, screen->black_pixel, 0);
+		xcb_change_property(conn, XCB_PROP_MODE_REPLACE, a, XCB_ATOM_WM_TRANSIENT_FOR,
+			XCB_ATOM_WINDOW, 32, 1, &b);
+		xcb_change_property(conn, XCB_PROP_MODE_REPLACE, b, XCB_ATOM_WM_TRANSIENT_FOR,
+			XCB_ATOM_WINDOW, 32, 1, &a);
+		xcb_map_window(conn, a);
+		xcb_map_window(conn, b);
+	} else if (strcmp(mode, "many") == 0 && argc == 3) {
+		for (int i = 0; i < atoi(argv[2]); i++) {
+			xcb_map_window(conn, window(0, 0, 20, 20, screen->white_pixel, 0));
+		}
+	} else {
+		fprintf(stderr, "xclient: bad arguments\n");
+		return 2;
+	}
+	sync_server();
+	printf("ready\n");
+	fflush(stdout);
+	for (;;) {
+		xcb_generic_event_t *ev = xcb_wait_for_event(conn);
+		if (!ev) {
+			return 0; /* the server went */
+		}
+		free(ev);
+	}
+}
