@@ -87,6 +87,7 @@ pw_desktop_create(struct pw_server *server)
 	desktop->server = server;
 	wl_list_init(&desktop->views);
 	wl_list_init(&desktop->popups);
+	wl_list_init(&desktop->overlays);
 	wl_list_init(&desktop->launches);
 	wl_list_init(&desktop->controls);
 	for (int i = 0; i < PW_LAYER_COUNT; i++) {

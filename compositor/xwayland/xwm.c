@@ -118,10 +118,15 @@ handle_event(struct pw_xwm *xwm, xcb_generic_event_t *event)
 		xcb_configure_notify_event_t *ev = (xcb_configure_notify_event_t *)event;
 		window = pw_xwm_window_find(xwm, ev->window);
 		if (window && window->override_redirect) {
-			window->x = ev->x;
-			window->y = ev->y;
-			window->width = ev->width;
-			window->height = ev->height;
+			pw_xwm_window_moved(window, ev->x, ev->y, ev->width, ev->height);
+		}
+		break;
+	}
+	case XCB_MAP_NOTIFY: {
+		xcb_map_notify_event_t *ev = (xcb_map_notify_event_t *)event;
+		window = pw_xwm_window_find(xwm, ev->window);
+		if (window && window->override_redirect) {
+			pw_xwm_window_mapped(window);
 		}
 		break;
 	}

@@ -72,6 +72,10 @@ drop_surface(struct pw_xwm_window *window)
 		pw_view_finish(&window->view);
 		window->has_view = false;
 	}
+	if (window->has_overlay) {
+		pw_overlay_finish(&window->overlay);
+		window->has_overlay = false;
+	}
 	if (window->surface) {
 		pw_view_role_clear(window->surface);
 		window->surface = NULL;
@@ -338,6 +342,13 @@ pw_xwm_window_property(struct pw_xwm_window *window, xcb_atom_t atom)
 static void
 map_if_ready(struct pw_xwm_window *window)
 {
+	if (window->has_overlay) {
+		if (window->x_mapped && !window->overlay.shown &&
+			pw_surface_has_buffer(window->surface)) {
+			pw_overlay_show(&window->overlay, window->x, window->y);
+		}
+		return;
+	}
 	if (!window->has_view || window->view.mapped || !window->wanted ||
 		!pw_surface_has_buffer(window->surface)) {
 		return;
@@ -365,6 +376,17 @@ handle_surface_destroy(struct wl_listener *listener, void *data)
 }
 
 static void
+listen_surface(struct pw_xwm_window *window)
+{
+	window->surface_id = 0;
+	window->surface_destroy.notify = handle_surface_destroy;
+	wl_signal_add(&window->surface->events.destroy, &window->surface_destroy);
+	window->surface_commit.notify = handle_surface_commit;
+	wl_signal_add(&window->surface->events.commit, &window->surface_commit);
+	map_if_ready(window);
+}
+
+static void
 pair(struct pw_xwm_window *window)
 {
 	struct pw_xwm *xwm = window->xwm;
@@ -379,9 +401,16 @@ pair(struct pw_xwm_window *window)
 	if (!surface) {
 		return; /* not created yet: pw_xwm_window_pair_all tries again */
 	}
+	window->surface = surface;
 	if (window->override_redirect) {
-		/* Menus and tooltips are not shown yet (DESIGN 6); their surface is left alone. */
-		window->surface_id = 0;
+		/* A menu or a tooltip: at its X position above the rest (4.72). */
+		if (!pw_overlay_init(&window->overlay, xwm->server, surface)) {
+			window->surface = NULL;
+			window->surface_id = 0;
+			return;
+		}
+		window->has_overlay = true;
+		listen_surface(window);
 		return;
 	}
 	window->surface = surface;
@@ -395,12 +424,7 @@ pair(struct pw_xwm_window *window)
 		return;
 	}
 	window->has_view = true;
-	window->surface_id = 0;
-	window->surface_destroy.notify = handle_surface_destroy;
-	wl_signal_add(&surface->events.destroy, &window->surface_destroy);
-	window->surface_commit.notify = handle_surface_commit;
-	wl_signal_add(&surface->events.commit, &window->surface_commit);
-	map_if_ready(window);
+	listen_surface(window);
 }
 
 void
@@ -435,9 +459,29 @@ pw_xwm_window_map_request(struct pw_xwm_window *window)
 }
 
 void
+pw_xwm_window_mapped(struct pw_xwm_window *window)
+{
+	window->x_mapped = true;
+	map_if_ready(window);
+}
+
+void
+pw_xwm_window_moved(struct pw_xwm_window *window, int x, int y, int width, int height)
+{
+	window->x = x;
+	window->y = y;
+	window->width = width;
+	window->height = height;
+	if (window->has_overlay && window->overlay.shown) {
+		pw_overlay_show(&window->overlay, x, y);
+	}
+}
+
+void
 pw_xwm_window_unmapped(struct pw_xwm_window *window)
 {
 	window->wanted = false;
+	window->x_mapped = false;
 	drop_surface(window);
 }
 

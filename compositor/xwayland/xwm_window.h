@@ -7,6 +7,7 @@
 #include <wayland-server-core.h>
 #include <xcb/xcb.h>
 
+#include "overlay.h"
 #include "view.h"
 
 struct pw_xwm;
@@ -28,6 +29,9 @@ struct pw_xwm_window {
 	bool has_view; /* `view` is initialised: the surface is known and has the view role */
 	struct pw_view view;
 	bool counted; /* in pw_xwm.mapped */
+	bool x_mapped; /* an override-redirect window's MapNotify came */
+	bool has_overlay; /* `overlay` is initialised: an override-redirect window's surface */
+	struct pw_overlay overlay;
 };
 
 struct pw_xwm_window *pw_xwm_window_create(struct pw_xwm *xwm, xcb_window_t id, int x, int y,
@@ -37,6 +41,10 @@ struct pw_xwm_window *pw_xwm_window_find(struct pw_xwm *xwm, xcb_window_t id);
 
 /* A MapRequest: read its properties, size it for its tile, map it. */
 void pw_xwm_window_map_request(struct pw_xwm_window *window);
+/* MapNotify of an override-redirect window: shown at its X position once it has a buffer. */
+void pw_xwm_window_mapped(struct pw_xwm_window *window);
+/* ConfigureNotify: an override-redirect window moves with it. */
+void pw_xwm_window_moved(struct pw_xwm_window *window, int x, int y, int width, int height);
 /* UnmapNotify: the view leaves the output; a WL_SURFACE_ID comes again at the next map. */
 void pw_xwm_window_unmapped(struct pw_xwm_window *window);
 void pw_xwm_window_configure_request(struct pw_xwm_window *window,

@@ -11,6 +11,8 @@ on-demand     no Xwayland, no xcb library and no wakeup before the first X clien
                wakeup then; the next X client starts a new one
 killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
                starts a new Xwayland
+override-redirect  an override-redirect window (a menu) at 30,40: shown there over the tile,
+               and no tile of its own
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -204,6 +206,19 @@ def x_client(s, *argv):
 	return c
 
 
+def case_override_redirect(s):
+	x_client(s, 'or', '30', '40', '60', '50')
+	W, H = s.width, s.height
+
+	def shown(img):
+		return (session.mostly(img, (34, 44, 52, 42), (255, 0, 0))
+			and session.mostly(img, (20, 120, W - 40, H - 140), WHITE))
+
+	s.wait_until(shown, 'the override-redirect window red at 30,40 over the white tile')
+	check(len(windows(s)) == 1, 'the menu is no tile: %s' % windows(s))
+	log('an override-redirect window shows at its X position, above its tile, as no tile')
+
+
 def case_long_title(s):
 	x_client(s, 'title', '1000000')
 	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
@@ -268,7 +283,7 @@ def run():
 		case_display_taken(args)
 		return
 	cases = {'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'destroy-while-map': case_destroy_while_map,
+		 'long-title': case_long_title, 'override-redirect': case_override_redirect, 'destroy-while-map': case_destroy_while_map,
 		 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
