@@ -291,6 +291,40 @@ read_transient_for(struct pw_xwm_window *window)
 	free(reply);
 }
 
+/* A size in WM_NORMAL_HINTS, kept in 0..65535 (X's own range): 100000x100000 is 65535. */
+static int
+hint_size(uint32_t v)
+{
+	return (int32_t)v < 0 ? 0 : v > 65535 ? 65535 : (int)v;
+}
+
+/*
+ * WM_NORMAL_HINTS' minimum and maximum size into the view's, as an xdg toplevel's: recorded,
+ * not obeyed by a tile (its buffer is scaled to fit, 4.50); a maximum below the minimum is none.
+ */
+static void
+read_size_hints(struct pw_xwm_window *window)
+{
+	xcb_connection_t *conn = window->xwm->conn;
+	xcb_get_property_cookie_t cookie = xcb_get_property(conn, 0, window->id,
+		XCB_ATOM_WM_NORMAL_HINTS, XCB_ATOM_WM_SIZE_HINTS, 0, 18);
+	xcb_get_property_reply_t *reply = xcb_get_property_reply(conn, cookie, NULL);
+	if (reply && reply->format == 32 && xcb_get_property_value_length(reply) >= 9 * 4 &&
+		window->has_view) {
+		const uint32_t *h = xcb_get_property_value(reply);
+		struct pw_view *view = &window->view;
+		bool min = h[0] & 16, max = h[0] & 32; /* PMinSize, PMaxSize */
+		view->min_width = min ? hint_size(h[5]) : 0;
+		view->min_height = min ? hint_size(h[6]) : 0;
+		view->max_width = max ? hint_size(h[7]) : 0;
+		view->max_height = max ? hint_size(h[8]) : 0;
+		if (view->max_width < view->min_width || view->max_height < view->min_height) {
+			view->max_width = view->max_height = 0;
+		}
+	}
+	free(reply);
+}
+
 /* A dialog floats over its parent when the parent is a mapped view and no loop forms. */
 static void
 set_parent(struct pw_xwm_window *window)
@@ -312,6 +346,7 @@ static void
 read_all(struct pw_xwm_window *window)
 {
 	read_protocols(window);
+	read_size_hints(window);
 	read_transient_for(window);
 	read_class(window);
 	read_title(window, XCB_ATOM_WM_NAME);
@@ -328,6 +363,8 @@ pw_xwm_window_property(struct pw_xwm_window *window, xcb_atom_t atom)
 		if (window->has_view && !window->view.title) {
 			read_title(window, XCB_ATOM_WM_NAME);
 		}
+	} else if (atom == XCB_ATOM_WM_NORMAL_HINTS) {
+		read_size_hints(window);
 	} else if (atom == XCB_ATOM_WM_CLASS) {
 		read_class(window);
 	} else if (atom == xwm->atoms[PW_ATOM_WM_PROTOCOLS]) {

@@ -13,6 +13,8 @@ killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, t
                starts a new Xwayland
 override-redirect  an override-redirect window (a menu) at 30,40: shown there over the tile,
                and no tile of its own
+hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 above max
+               100x100, 0x0, or 100000x100000: the window fills its tile, picowl lives
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -219,6 +221,20 @@ def case_override_redirect(s):
 	log('an override-redirect window shows at its X position, above its tile, as no tile')
 
 
+HINTS = {'hints-min-above-max': ('300', '300', '100', '100'), 'hints-zero': ('0', '0', '0', '0'),
+	 'hints-huge': ('100000', '100000', '100000', '100000')}
+
+
+def case_hints(s):
+	sizes = HINTS[s.args.case]
+	x_client(s, 'hints', *sizes)
+	W, H = s.width, s.height
+	s.wait_until(lambda i: session.mostly(i, (20, 20, W - 40, H - 40), WHITE),
+		     'the window with min %sx%s max %sx%s fills its tile' % sizes)
+	s.check_alive('after size hints %s' % ' '.join(sizes))
+	log('size hints min %sx%s max %sx%s: the window tiles, picowl lives' % sizes)
+
+
 def case_long_title(s):
 	x_client(s, 'title', '1000000')
 	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
@@ -282,9 +298,10 @@ def run():
 	if args.case == 'display-taken':
 		case_display_taken(args)
 		return
-	cases = {'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'override-redirect': case_override_redirect, 'destroy-while-map': case_destroy_while_map,
-		 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
+	cases = {**{name: case_hints for name in HINTS},
+		 'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
+		 'long-title': case_long_title, 'override-redirect': case_override_redirect,
+		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
 

@@ -6,6 +6,7 @@
  *   xclient transient-loop        a white and a black window, each WM_TRANSIENT_FOR of the
  *                                 other
  *   xclient many N                N windows mapped
+ *   xclient hints MINW MINH MAXW MAXH  a white window with these WM_NORMAL_HINTS sizes
  * prints "ready" once the server has every request, then waits until killed.
  */
 #include <stdio.h>
@@ -82,6 +83,15 @@ main(int argc, char **argv)
 			XCB_ATOM_WINDOW, 32, 1, &a);
 		xcb_map_window(conn, a);
 		xcb_map_window(conn, b);
+	} else if (strcmp(mode, "hints") == 0 && argc == 6) {
+		uint32_t hints[18] = {16 | 32}; /* PMinSize | PMaxSize */
+		for (int i = 0; i < 4; i++) {
+			hints[5 + i] = (uint32_t)strtoul(argv[2 + i], NULL, 10);
+		}
+		xcb_window_t w = window(0, 0, 100, 100, screen->white_pixel, 0);
+		xcb_change_property(conn, XCB_PROP_MODE_REPLACE, w, XCB_ATOM_WM_NORMAL_HINTS,
+			XCB_ATOM_WM_SIZE_HINTS, 32, 18, hints);
+		xcb_map_window(conn, w);
 	} else if (strcmp(mode, "many") == 0 && argc == 3) {
 		for (int i = 0; i < atoi(argv[2]); i++) {
 			xcb_map_window(conn, window(0, 0, 20, 20, screen->white_pixel, 0));
