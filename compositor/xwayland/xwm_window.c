@@ -342,9 +342,29 @@ set_parent(struct pw_xwm_window *window)
 	pw_dialog_set_parent(&window->view, parent ? &parent->view : NULL);
 }
 
+/* _NET_WM_STATE set before the map: a window that starts fullscreen (xterm -fullscreen). */
+static void
+read_state(struct pw_xwm_window *window)
+{
+	struct pw_xwm *xwm = window->xwm;
+	xcb_get_property_cookie_t cookie = xcb_get_property(xwm->conn, 0, window->id,
+		xwm->atoms[PW_ATOM_NET_WM_STATE], XCB_ATOM_ATOM, 0, 32);
+	xcb_get_property_reply_t *reply = xcb_get_property_reply(xwm->conn, cookie, NULL);
+	if (reply && reply->format == 32) {
+		const xcb_atom_t *atoms = xcb_get_property_value(reply);
+		int n = xcb_get_property_value_length(reply) / 4;
+		for (int i = 0; i < n; i++) {
+			window->fullscreen |=
+				atoms[i] == xwm->atoms[PW_ATOM_NET_WM_STATE_FULLSCREEN];
+		}
+	}
+	free(reply);
+}
+
 static void
 read_all(struct pw_xwm_window *window)
 {
+	read_state(window);
 	read_protocols(window);
 	read_size_hints(window);
 	read_transient_for(window);

@@ -15,6 +15,8 @@ override-redirect  an override-redirect window (a menu) at 30,40: shown there ov
                and no tile of its own
 hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 above max
                100x100, 0x0, or 100000x100000: the window fills its tile, picowl lives
+fullscreen     xterm -fullscreen covers the output (_NET_WM_STATE_FULLSCREEN before the map),
+               is _NET_ACTIVE_WINDOW; the fullscreen action makes it a tile and clears the state
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -235,6 +237,34 @@ def case_hints(s):
 	log('size hints min %sx%s max %sx%s: the window tiles, picowl lives' % sizes)
 
 
+def xprop(s, display, *argv):
+	r = subprocess.run(['xprop'] + list(argv), env=s.client_env({'DISPLAY': display}),
+			   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=20)
+	return r.stdout.decode(errors='replace')
+
+
+def case_fullscreen(s):
+	W, H = s.width, s.height
+	display = display_env(s)
+	spawn_xterm(s, '-fullscreen')
+	whole = (0, 0, W, H)
+	# The bottom rows and right columns: xterm's white there, a tile's border is not.
+	s.wait_until(lambda i: i.all_close((0, H - 2, W, 2), WHITE) and
+		     i.all_close((W - 2, 0, 2, H), WHITE) and session.mostly(i, whole, WHITE),
+		     'xterm -fullscreen covers the output, no border')
+	check('fullscreen' in windows(s)[0][1], 'picowl-ctl windows: %s' % windows(s))
+	active = xprop(s, display, '-root', '_NET_ACTIVE_WINDOW').split()[-1]
+	check(active.startswith('0x'), '_NET_ACTIVE_WINDOW names the xterm: %s' % active)
+	state = xprop(s, display, '-id', active, '_NET_WM_STATE')
+	check('_NET_WM_STATE_FULLSCREEN' in state, 'its _NET_WM_STATE: %s' % state.strip())
+	log('xterm -fullscreen: the whole output, _NET_ACTIVE_WINDOW %s, fullscreen state' % active)
+	session.ctl(s, 'action', 'fullscreen')
+	s.wait_until(lambda i: not i.all_close((0, H - 1, W, 1), WHITE), 'a tile again, with its border')
+	harness.poll(lambda: '_NET_WM_STATE_FULLSCREEN' not in
+		     xprop(s, display, '-id', active, '_NET_WM_STATE'), 'the state cleared for X')
+	log('the fullscreen action ends it: a tile, _NET_WM_STATE cleared')
+
+
 def case_long_title(s):
 	x_client(s, 'title', '1000000')
 	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
@@ -300,7 +330,7 @@ def run():
 		return
 	cases = {**{name: case_hints for name in HINTS},
 		 'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'override-redirect': case_override_redirect,
+		 'long-title': case_long_title, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
 		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
