@@ -19,6 +19,14 @@
 
 /* A property's text is read up to this many bytes: a 1 MB title costs 1 KiB (4.71). */
 #define TEXT_MAX 1024
+/* The largest minimum size obeyed: 100000x100000 would be a 40 GB buffer in Xwayland. */
+#define MIN_MAX 1024
+
+static int
+min_int(int a, int b)
+{
+	return a < b ? a : b;
+}
 
 struct pw_xwm_window *
 pw_xwm_window_find(struct pw_xwm *xwm, xcb_window_t id)
@@ -127,6 +135,13 @@ view_configure(struct pw_view *view, int width, int height, uint32_t states)
 	if (view->parent) {
 		width = window->width; /* a dialog keeps its own size (4.51) */
 		height = window->height;
+	} else if (width > 0 && height > 0) {
+		/*
+		 * A window that cannot be as small as its tile (SDL 1.2's fixed 640x480) gets its
+		 * minimum, up to MIN_MAX, and is scaled to fit (4.50, 4.71).
+		 */
+		width = view->min_width > width ? min_int(view->min_width, MIN_MAX) : width;
+		height = view->min_height > height ? min_int(view->min_height, MIN_MAX) : height;
 	}
 	if (width > 0 && height > 0) {
 		/* At its place on the output: Xwayland places input and menus by it. */

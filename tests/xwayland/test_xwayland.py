@@ -14,9 +14,11 @@ killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, t
 override-redirect  an override-redirect window (a menu) at 30,40: shown there over the tile,
                and no tile of its own
 hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 above max
-               100x100, 0x0, or 100000x100000: the window fills its tile, picowl lives
+               100x100, 0x0, or 100000x100000: the window fills its tile's width (scaled to
+               fit, at most 1024x1024 big), picowl lives
 fullscreen     xterm -fullscreen covers the output (_NET_WM_STATE_FULLSCREEN before the map),
                is _NET_ACTIVE_WINDOW; the fullscreen action makes it a tile and clears the state
+ltris          ltris (SDL 1.2, Debian's) maps as a tile, draws scaled to fit, and a key moves its menu
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -231,7 +233,9 @@ def case_hints(s):
 	sizes = HINTS[s.args.case]
 	x_client(s, 'hints', *sizes)
 	W, H = s.width, s.height
-	s.wait_until(lambda i: session.mostly(i, (20, 20, W - 40, H - 40), WHITE),
+	# Square minima above the tile's width are obeyed up to 1024 and scaled to fit (4.71):
+	# the window's white fills the tile's width, at least its top 220 rows.
+	s.wait_until(lambda i: session.mostly(i, (20, 20, W - 40, 200), WHITE),
 		     'the window with min %sx%s max %sx%s fills its tile' % sizes)
 	s.check_alive('after size hints %s' % ' '.join(sizes))
 	log('size hints min %sx%s max %sx%s: the window tiles, picowl lives' % sizes)
@@ -263,6 +267,23 @@ def case_fullscreen(s):
 	harness.poll(lambda: '_NET_WM_STATE_FULLSCREEN' not in
 		     xprop(s, display, '-id', active, '_NET_WM_STATE'), 'the state cleared for X')
 	log('the fullscreen action ends it: a tile, _NET_WM_STATE cleared')
+
+
+def case_ltris(s):
+	# SDL 1.2 (no Wayland driver): a fixed 640x480 window, its minimum; picowl gives it that
+	# size and scales it to fit the tile (4.50, 4.71): 236 wide, 177 high at the content's top.
+	W = s.width
+	session.ctl(s, 'spawn', '/usr/games/ltris')
+	harness.poll(lambda: any(w[2:3] == ['ltris'] for w in windows(s)), 'ltris is a window')
+	game = (2, 2, W - 4, 170)
+	img = s.wait_until(lambda i: harness.distinct_colours(i, game) > 50,
+			   'ltris draws its menu, scaled into the tile')
+	log('ltris (SDL 1.2) maps as a tile and draws: %d colours'
+	    % harness.distinct_colours(img, game))
+	before = img.region_bytes(game)
+	session.ctl(s, 'inject', 'key', 'Down')
+	s.wait_until(lambda i: i.region_bytes(game) != before, 'ltris answers a key (its menu moves)')
+	log('ltris takes keys: Down moves its menu')
 
 
 def case_long_title(s):
@@ -330,7 +351,7 @@ def run():
 		return
 	cases = {**{name: case_hints for name in HINTS},
 		 'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
+		 'long-title': case_long_title, 'ltris': case_ltris, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
 		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
