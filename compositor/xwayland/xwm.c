@@ -14,6 +14,7 @@
 #include "log.h"
 #include "server.h"
 #include "xwayland.h"
+#include "xwm_selection.h"
 #include "xwm_window.h"
 
 static const char *const atom_names[PW_ATOM_COUNT] = {
@@ -77,6 +78,9 @@ static void
 handle_event(struct pw_xwm *xwm, xcb_generic_event_t *event)
 {
 	struct pw_xwm_window *window;
+	if (xwm->selection && pw_xwm_selection_event(xwm->selection, event)) {
+		return;
+	}
 	switch (event->response_type & ~0x80) {
 	case XCB_CREATE_NOTIFY: {
 		xcb_create_notify_event_t *ev = (xcb_create_notify_event_t *)event;
@@ -300,6 +304,7 @@ pw_xwm_create(struct pw_server *server, struct pw_xwayland *xwayland, struct wl_
 		return NULL;
 	}
 	become_manager(xwm);
+	xwm->selection = pw_xwm_selection_create(xwm);
 	xwm->source = wl_event_loop_add_fd(server->loop, xcb_get_file_descriptor(xwm->conn),
 		WL_EVENT_READABLE, handle_readable, xwm);
 	if (!xwm->source) {
@@ -324,6 +329,7 @@ pw_xwm_destroy(struct pw_xwm *xwm)
 	wl_list_for_each_safe(window, tmp, &xwm->windows, link) {
 		pw_xwm_window_destroy(window);
 	}
+	pw_xwm_selection_destroy(xwm->selection);
 	wl_list_remove(&xwm->surface_created.link);
 	if (xwm->pair_idle) {
 		wl_event_source_remove(xwm->pair_idle);

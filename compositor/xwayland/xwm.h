@@ -11,6 +11,7 @@
 
 struct pw_server;
 struct pw_xwayland;
+struct pw_xwm_selection;
 
 enum pw_xwm_atom {
 	PW_ATOM_WL_SURFACE_ID,
@@ -47,6 +48,7 @@ struct pw_xwm {
 	bool counting; /* an XRes QueryClients is on its way */
 	unsigned int count_sequence;
 	xcb_window_t focused;
+	struct pw_xwm_selection *selection; /* the clipboard bridge, or NULL */
 };
 
 /* Takes `fd` (closed on failure); NULL when the connection fails. */

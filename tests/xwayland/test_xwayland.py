@@ -19,6 +19,7 @@ hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 ab
 fullscreen     xterm -fullscreen covers the output (_NET_WM_STATE_FULLSCREEN before the map),
                is _NET_ACTIVE_WINDOW; the fullscreen action makes it a tile and clears the state
 ltris          ltris (SDL 1.2, Debian's) maps as a tile, draws scaled to fit, and a key moves its menu
+clipboard      an X client's CLIPBOARD read by wl-paste; wl-copy's text pasted by an X client
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -286,6 +287,29 @@ def case_ltris(s):
 	log('ltris takes keys: Down moves its menu')
 
 
+def case_clipboard(s):
+	display = display_env(s)
+	x_client(s, 'copy', 'copied in X')
+
+	def wl_paste():
+		return subprocess.run(['wl-paste', '--no-newline'], env=s.client_env(),
+				      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20).stdout
+
+	# picowl learns of the new owner from XFixes, after the client's own reply.
+	harness.poll(lambda: wl_paste() == b'copied in X', 'wl-paste reads the X CLIPBOARD')
+	log("an X client's CLIPBOARD arrives through wl-paste")
+	s.spawn(['wl-copy', '--foreground', 'copied in Wayland'], name='wl-copy')
+
+	def pasted():
+		r = subprocess.run([s.args.xclient, 'paste'], env=s.client_env({'DISPLAY': display}),
+				   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20)
+		return r.stdout
+
+	harness.poll(lambda: pasted() == b'copied in Wayland', "wl-copy's text pasted in X: %r"
+		     % pasted())
+	log("wl-copy's text arrives as the X CLIPBOARD")
+
+
 def case_long_title(s):
 	x_client(s, 'title', '1000000')
 	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
@@ -351,7 +375,7 @@ def run():
 		return
 	cases = {**{name: case_hints for name in HINTS},
 		 'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'ltris': case_ltris, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
+		 'long-title': case_long_title, 'clipboard': case_clipboard, 'ltris': case_ltris, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
 		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
