@@ -426,8 +426,10 @@ map_if_ready(struct pw_xwm_window *window)
 		return;
 	}
 	read_all(window);
+	/* Mapping configures the tile, which would clear it: asked before, kept (4.71). */
+	bool fullscreen = window->fullscreen;
 	pw_view_map(&window->view);
-	if (window->fullscreen && !window->view.parent) {
+	if (fullscreen && !window->view.parent) {
 		pw_view_set_fullscreen(&window->view, true);
 	}
 	set_counted(window, true);
