@@ -221,11 +221,12 @@ exec_xwayland(struct pw_xwayland *xw, int wl_fd, int wm_fd, int ready_fd)
 	unsetenv("DISPLAY");
 	/*
 	 * -shm: no glamor; -extension GLX: no Mesa (llvmpipe alone maps 44 MB of libLLVM in
-	 * Xwayland at the first X client) on a handheld without a GPU (4.70).
+	 * Xwayland at the first X client) on a handheld without a GPU; no -core: a fatal error
+	 * would leave a core file of Xwayland's in picowl's folder (4.70).
 	 */
-	char *argv[] = {xw->path, xw->display.name, "-rootless", "-core", "-shm", "-extension",
-		"GLX", "-listenfd", num[3], "-listenfd", num[4], "-wm", num[1], "-displayfd",
-		num[2], NULL};
+	char *argv[] = {xw->path, xw->display.name, "-rootless", "-shm", "-extension", "GLX",
+		"-listenfd", num[3], "-listenfd", num[4], "-wm", num[1], "-displayfd", num[2],
+		NULL};
 	execv(xw->path, argv);
 	_exit(127);
 }
