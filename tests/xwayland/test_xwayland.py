@@ -106,7 +106,9 @@ def case_xterm(s):
 	harness.poll(lambda: os.path.exists(target), 'the command typed into xterm ran')
 	log('keys reach xterm: it ran "touch %s"' % target)
 	spawn_xterm(s, '-e', 'sh')
-	harness.poll(lambda: len(windows(s)) == 2, 'two xterms')
+	# The new one has the focus (a window started goes on top of the focus order).
+	harness.poll(lambda: [w[1] for w in windows(s)] == ['-', 'focused'],
+		     'two xterms, the second focused')
 	# Portrait, two tiles: the first on top. Tap it; the keys go there.
 	session.touch(s, 'tap', W // 2, H // 4)
 	harness.poll(lambda: [w[1] for w in windows(s)][0] == 'focused', 'the tapped xterm is focused')
