@@ -266,3 +266,9 @@ pw_seat_clipboard(struct pw_seat *seat)
 {
 	return &seat->clipboard;
 }
+
+struct pw_selection *
+pw_seat_primary(struct pw_seat *seat)
+{
+	return &seat->primary;
+}

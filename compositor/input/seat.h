@@ -70,8 +70,9 @@ struct pw_seat *pw_seat_create(struct pw_server *server, const struct pw_seat_po
 
 /* The seat of a wl_seat resource, NULL when the resource is inert. */
 struct pw_seat *pw_seat_from_resource(struct wl_resource *resource);
-/* The seat's clipboard (selection.h), for the X window manager's bridge (4.73). */
+/* The seat's clipboard and primary selection (selection.h), for the X bridge (4.73). */
 struct pw_selection *pw_seat_clipboard(struct pw_seat *seat);
+struct pw_selection *pw_seat_primary(struct pw_seat *seat);
 
 /*
  * For the seat's parts (compositor/input): makes every resource in `list` inert (NULL user

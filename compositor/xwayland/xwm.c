@@ -12,6 +12,7 @@
 #include <xcb/xcbext.h>
 
 #include "log.h"
+#include "seat.h"
 #include "server.h"
 #include "xwayland.h"
 #include "xwm_selection.h"
@@ -78,7 +79,8 @@ static void
 handle_event(struct pw_xwm *xwm, xcb_generic_event_t *event)
 {
 	struct pw_xwm_window *window;
-	if (xwm->selection && pw_xwm_selection_event(xwm->selection, event)) {
+	if ((xwm->clipboard && pw_xwm_selection_event(xwm->clipboard, event)) ||
+		(xwm->primary && pw_xwm_selection_event(xwm->primary, event))) {
 		return;
 	}
 	switch (event->response_type & ~0x80) {
@@ -304,7 +306,11 @@ pw_xwm_create(struct pw_server *server, struct pw_xwayland *xwayland, struct wl_
 		return NULL;
 	}
 	become_manager(xwm);
-	xwm->selection = pw_xwm_selection_create(xwm);
+	if (server->seat) {
+		struct pw_seat *seat = server->seat;
+		xwm->clipboard = pw_xwm_selection_create(xwm, "CLIPBOARD", pw_seat_clipboard(seat));
+		xwm->primary = pw_xwm_selection_create(xwm, "PRIMARY", pw_seat_primary(seat));
+	}
 	xwm->source = wl_event_loop_add_fd(server->loop, xcb_get_file_descriptor(xwm->conn),
 		WL_EVENT_READABLE, handle_readable, xwm);
 	if (!xwm->source) {
@@ -329,7 +335,8 @@ pw_xwm_destroy(struct pw_xwm *xwm)
 	wl_list_for_each_safe(window, tmp, &xwm->windows, link) {
 		pw_xwm_window_destroy(window);
 	}
-	pw_xwm_selection_destroy(xwm->selection);
+	pw_xwm_selection_destroy(xwm->clipboard);
+	pw_xwm_selection_destroy(xwm->primary);
 	wl_list_remove(&xwm->surface_created.link);
 	if (xwm->pair_idle) {
 		wl_event_source_remove(xwm->pair_idle);

@@ -48,7 +48,7 @@ struct pw_xwm {
 	bool counting; /* an XRes QueryClients is on its way */
 	unsigned int count_sequence;
 	xcb_window_t focused;
-	struct pw_xwm_selection *selection; /* the clipboard bridge, or NULL */
+	struct pw_xwm_selection *clipboard, *primary; /* the bridges (4.73), or NULL */
 };
 
 /* Takes `fd` (closed on failure); NULL when the connection fails. */

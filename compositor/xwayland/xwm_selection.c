@@ -1,9 +1,10 @@
 /*
- * The X CLIPBOARD and the seat's clipboard, bridged (decision 4.73). An X client that owns
- * CLIPBOARD (XFixes tells) becomes a selection source of the seat's: a Wayland client's receive
- * converts the selection to picowl's window and writes the text into its descriptor. A Wayland
- * source that becomes the clipboard makes picowl's window the X owner: an X client's request
- * asks the source for text/plain through a pipe, read in the loop, then answered.
+ * An X selection and one of the seat's, bridged (decision 4.73): CLIPBOARD with the clipboard,
+ * PRIMARY with the primary selection, one instance each. An X client that owns it (XFixes tells)
+ * becomes a selection source of the seat's: a Wayland client's receive converts the selection to
+ * picowl's window and writes the text into its descriptor. A Wayland source that becomes the
+ * clipboard makes picowl's window the X owner: an X client's request asks the source for text/plain
+ * through a pipe, read in the loop, then answered.
  */
 #define _GNU_SOURCE
 #include "xwm_selection.h"
@@ -16,19 +17,17 @@
 #include <xcb/xfixes.h>
 
 #include "log.h"
-#include "seat.h"
 #include "selection.h"
 #include "server.h"
 #include "xwm.h"
 
 #define TEXT_LIMIT (1 << 20)
 
-enum { ATOM_CLIPBOARD, ATOM_TARGETS, ATOM_PROPERTY, ATOM_COUNT };
-static const char *const names[ATOM_COUNT] = {"CLIPBOARD", "TARGETS", "_PICOWL_SELECTION"};
+enum { ATOM_SELECTION, ATOM_TARGETS, ATOM_PROPERTY, ATOM_COUNT };
 
 struct pw_xwm_selection {
 	struct pw_xwm *xwm;
-	struct pw_selection *clipboard;
+	struct pw_selection *seat_selection;
 	struct wl_listener changed;
 	xcb_atom_t atoms[ATOM_COUNT];
 	xcb_window_t window;
@@ -123,10 +122,9 @@ static void
 handle_request(struct pw_xwm_selection *sel, const xcb_selection_request_event_t *req)
 {
 	struct pw_xwm *xwm = sel->xwm;
-	struct pw_selection_source *source = sel->clipboard->source;
+	struct pw_selection_source *source = sel->seat_selection->source;
 	xcb_atom_t utf8 = xwm->atoms[PW_ATOM_UTF8_STRING];
-	if (req->selection != sel->atoms[ATOM_CLIPBOARD] || !sel->owned || !source ||
-		source == &sel->source) {
+	if (!sel->owned || !source || source == &sel->source) {
 		notify(sel, req, XCB_ATOM_NONE);
 		return;
 	}
@@ -164,7 +162,7 @@ source_send(struct pw_selection_source *source, const char *mime_type, int32_t f
 		return; /* one conversion at a time: the caller closes fd, the reader sees EOF */
 	}
 	sel->out_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-	xcb_convert_selection(sel->xwm->conn, sel->window, sel->atoms[ATOM_CLIPBOARD],
+	xcb_convert_selection(sel->xwm->conn, sel->window, sel->atoms[ATOM_SELECTION],
 		sel->xwm->atoms[PW_ATOM_UTF8_STRING], sel->atoms[ATOM_PROPERTY], XCB_CURRENT_TIME);
 	xcb_flush(sel->xwm->conn);
 }
@@ -220,28 +218,28 @@ handle_owner(struct pw_xwm_selection *sel, xcb_window_t owner)
 	sel->owned = false;
 	if (owner == XCB_WINDOW_NONE) {
 		if (sel->source_live) {
-			pw_selection_set(sel->clipboard, NULL);
+			pw_selection_set(sel->seat_selection, NULL);
 		}
 		return;
 	}
 	if (sel->source_live) {
-		pw_selection_set(sel->clipboard, NULL); /* another X owner: offered anew */
+		pw_selection_set(sel->seat_selection, NULL); /* another X owner: offered anew */
 	}
 	sel->source_live = true;
-	pw_selection_set(sel->clipboard, &sel->source);
+	pw_selection_set(sel->seat_selection, &sel->source);
 }
 
 static void
 handle_changed(struct wl_listener *listener, void *data)
 {
 	struct pw_xwm_selection *sel = wl_container_of(listener, sel, changed);
-	struct pw_selection_source *source = sel->clipboard->source;
+	struct pw_selection_source *source = sel->seat_selection->source;
 	if (source == &sel->source) {
 		return;
 	}
 	sel->owned = source != NULL;
 	xcb_set_selection_owner(sel->xwm->conn, source ? sel->window : XCB_WINDOW_NONE,
-		sel->atoms[ATOM_CLIPBOARD], XCB_CURRENT_TIME);
+		sel->atoms[ATOM_SELECTION], XCB_CURRENT_TIME);
 	xcb_flush(sel->xwm->conn);
 }
 
@@ -251,19 +249,30 @@ pw_xwm_selection_event(struct pw_xwm_selection *sel, xcb_generic_event_t *event)
 	uint8_t type = event->response_type & ~0x80;
 	if (type == sel->xfixes_event + XCB_XFIXES_SELECTION_NOTIFY) {
 		xcb_xfixes_selection_notify_event_t *ev = (void *)event;
-		if (ev->selection == sel->atoms[ATOM_CLIPBOARD]) {
-			handle_owner(sel, ev->owner);
+		if (ev->selection != sel->atoms[ATOM_SELECTION]) {
+			return false; /* the other selection's */
 		}
+		handle_owner(sel, ev->owner);
 		return true;
 	}
+	xcb_atom_t mine = sel->atoms[ATOM_SELECTION];
 	switch (type) {
 	case XCB_SELECTION_REQUEST:
+		if (((xcb_selection_request_event_t *)event)->selection != mine) {
+			return false;
+		}
 		handle_request(sel, (xcb_selection_request_event_t *)event);
 		return true;
 	case XCB_SELECTION_NOTIFY:
+		if (((xcb_selection_notify_event_t *)event)->selection != mine) {
+			return false;
+		}
 		handle_converted(sel, (xcb_selection_notify_event_t *)event);
 		return true;
 	case XCB_SELECTION_CLEAR:
+		if (((xcb_selection_clear_event_t *)event)->selection != mine) {
+			return false;
+		}
 		sel->owned = false;
 		return true;
 	default:
@@ -272,12 +281,10 @@ pw_xwm_selection_event(struct pw_xwm_selection *sel, xcb_generic_event_t *event)
 }
 
 struct pw_xwm_selection *
-pw_xwm_selection_create(struct pw_xwm *xwm)
+pw_xwm_selection_create(struct pw_xwm *xwm, const char *name, struct pw_selection *selection)
 {
+	const char *const names[ATOM_COUNT] = {name, "TARGETS", "_PICOWL_SELECTION"};
 	xcb_connection_t *conn = xwm->conn;
-	if (!xwm->server->seat) {
-		return NULL;
-	}
 	xcb_xfixes_query_version_reply_t *version =
 		xcb_xfixes_query_version_reply(conn, xcb_xfixes_query_version(conn, 5, 0), NULL);
 	const xcb_query_extension_reply_t *ext = xcb_get_extension_data(conn, &xcb_xfixes_id);
@@ -309,14 +316,14 @@ pw_xwm_selection_create(struct pw_xwm *xwm)
 	uint32_t mask = XCB_EVENT_MASK_PROPERTY_CHANGE;
 	xcb_create_window(conn, XCB_COPY_FROM_PARENT, sel->window, xwm->screen->root, 0, 0, 1, 1, 0,
 		XCB_WINDOW_CLASS_INPUT_OUTPUT, xwm->screen->root_visual, XCB_CW_EVENT_MASK, &mask);
-	xcb_xfixes_select_selection_input(conn, sel->window, sel->atoms[ATOM_CLIPBOARD],
+	xcb_xfixes_select_selection_input(conn, sel->window, sel->atoms[ATOM_SELECTION],
 		XCB_XFIXES_SELECTION_EVENT_MASK_SET_SELECTION_OWNER |
 			XCB_XFIXES_SELECTION_EVENT_MASK_SELECTION_WINDOW_DESTROY |
 			XCB_XFIXES_SELECTION_EVENT_MASK_SELECTION_CLIENT_CLOSE);
-	sel->clipboard = pw_seat_clipboard(xwm->server->seat);
+	sel->seat_selection = selection;
 	sel->changed.notify = handle_changed;
-	wl_signal_add(&sel->clipboard->changed, &sel->changed);
-	if (sel->clipboard->source) {
+	wl_signal_add(&sel->seat_selection->changed, &sel->changed);
+	if (sel->seat_selection->source) {
 		handle_changed(&sel->changed, NULL); /* a Wayland clipboard from before */
 	}
 	xcb_flush(conn);
@@ -331,7 +338,7 @@ pw_xwm_selection_destroy(struct pw_xwm_selection *sel)
 	}
 	wl_list_remove(&sel->changed.link);
 	if (sel->source_live) {
-		pw_selection_set(sel->clipboard, NULL);
+		pw_selection_set(sel->seat_selection, NULL);
 	}
 	pw_selection_source_finish(&sel->source);
 	end_request(sel);

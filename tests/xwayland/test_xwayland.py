@@ -19,7 +19,8 @@ hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 ab
 fullscreen     xterm -fullscreen covers the output (_NET_WM_STATE_FULLSCREEN before the map),
                is _NET_ACTIVE_WINDOW; the fullscreen action makes it a tile and clears the state
 ltris          ltris (SDL 1.2, Debian's) maps as a tile, draws scaled to fit, and a key moves its menu
-clipboard      an X client's CLIPBOARD read by wl-paste; wl-copy's text pasted by an X client
+clipboard      an X client's CLIPBOARD read by wl-paste, wl-copy's text pasted by an X client;
+               the same for PRIMARY with --primary
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -289,27 +290,35 @@ def case_ltris(s):
 	log('ltris takes keys: Down moves its menu')
 
 
-def case_clipboard(s):
-	display = display_env(s)
-	x_client(s, 'copy', 'copied in X')
+def bridge(s, display, primary):
+	"""One selection both ways: CLIPBOARD with wl-copy/wl-paste, or PRIMARY with --primary."""
+	name, flag = ('PRIMARY', ['--primary']) if primary else ('CLIPBOARD', [])
+	c = x_client(s, 'copy', 'copied in X', name)
 
 	def wl_paste():
-		return subprocess.run(['wl-paste', '--no-newline'], env=s.client_env(),
+		return subprocess.run(['wl-paste', '--no-newline'] + flag, env=s.client_env(),
 				      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20).stdout
 
 	# picowl learns of the new owner from XFixes, after the client's own reply.
-	harness.poll(lambda: wl_paste() == b'copied in X', 'wl-paste reads the X CLIPBOARD')
-	log("an X client's CLIPBOARD arrives through wl-paste")
-	s.spawn(['wl-copy', '--foreground', 'copied in Wayland'], name='wl-copy')
+	harness.poll(lambda: wl_paste() == b'copied in X', 'wl-paste reads the X %s' % name)
+	log("an X client's %s arrives through wl-paste %s" % (name, ' '.join(flag)))
+	s.spawn(['wl-copy', '--foreground'] + flag + ['copied in Wayland'], name='wl-copy')
 
 	def pasted():
-		r = subprocess.run([s.args.xclient, 'paste'], env=s.client_env({'DISPLAY': display}),
-				   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20)
+		r = subprocess.run([s.args.xclient, 'paste', name],
+				   env=s.client_env({'DISPLAY': display}), stdout=subprocess.PIPE,
+				   stderr=subprocess.DEVNULL, timeout=20)
 		return r.stdout
 
-	harness.poll(lambda: pasted() == b'copied in Wayland', "wl-copy's text pasted in X: %r"
-		     % pasted())
-	log("wl-copy's text arrives as the X CLIPBOARD")
+	harness.poll(lambda: pasted() == b'copied in Wayland', "wl-copy's text pasted in X")
+	log("wl-copy %s's text arrives as the X %s" % (' '.join(flag), name))
+	c.proc.kill()
+
+
+def case_clipboard(s):
+	display = display_env(s)
+	bridge(s, display, False)
+	bridge(s, display, True)
 
 
 def case_long_title(s):

@@ -7,8 +7,8 @@
  *                                 other
  *   xclient many N                N windows mapped
  *   xclient hints MINW MINH MAXW MAXH  a white window with these WM_NORMAL_HINTS sizes
- *   xclient copy TEXT             owns CLIPBOARD and serves TEXT as UTF8_STRING
- *   xclient paste                 prints CLIPBOARD as UTF8_STRING and exits
+ *   xclient copy TEXT [SEL]       owns CLIPBOARD (or SEL: PRIMARY), serves TEXT as UTF8_STRING
+ *   xclient paste [SEL]           prints CLIPBOARD (or SEL) as UTF8_STRING and exits
  * prints "ready" once the server has every request, then waits until killed.
  */
 #include <stdio.h>
@@ -43,9 +43,9 @@ atom(const char *name)
 
 /* Serves TEXT as CLIPBOARD's owner until killed. */
 static int
-copy(const char *text)
+copy(const char *text, const char *selection)
 {
-	xcb_atom_t clipboard = atom("CLIPBOARD"), utf8 = atom("UTF8_STRING");
+	xcb_atom_t clipboard = atom(selection), utf8 = atom("UTF8_STRING");
 	xcb_atom_t targets = atom("TARGETS");
 	xcb_window_t w = window(0, 0, 1, 1, 0, 1);
 	xcb_set_selection_owner(conn, w, clipboard, XCB_CURRENT_TIME);
@@ -83,9 +83,9 @@ copy(const char *text)
 
 /* Prints CLIPBOARD's text; 1 when there is none. */
 static int
-paste(void)
+paste(const char *selection)
 {
-	xcb_atom_t clipboard = atom("CLIPBOARD"), utf8 = atom("UTF8_STRING");
+	xcb_atom_t clipboard = atom(selection), utf8 = atom("UTF8_STRING");
 	xcb_atom_t property = atom("XCLIENT_PASTE");
 	xcb_window_t w = window(0, 0, 1, 1, 0, 1);
 	xcb_convert_selection(conn, w, clipboard, utf8, property, XCB_CURRENT_TIME);
@@ -138,11 +138,11 @@ main(int argc, char **argv)
 	}
 	screen = xcb_setup_roots_iterator(xcb_get_setup(conn)).data;
 	const char *mode = argv[1];
-	if (strcmp(mode, "copy") == 0 && argc == 3) {
-		return copy(argv[2]);
+	if (strcmp(mode, "copy") == 0 && (argc == 3 || argc == 4)) {
+		return copy(argv[2], argc == 4 ? argv[3] : "CLIPBOARD");
 	}
 	if (strcmp(mode, "paste") == 0) {
-		return paste();
+		return paste(argc == 3 ? argv[2] : "CLIPBOARD");
 	}
 	if (strcmp(mode, "title") == 0 && argc == 3) {
 		size_t n = strtoul(argv[2], NULL, 10);
