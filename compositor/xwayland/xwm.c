@@ -131,6 +131,10 @@ handle_event(struct pw_xwm *xwm, xcb_generic_event_t *event)
 	case XCB_MAP_NOTIFY: {
 		xcb_map_notify_event_t *ev = (xcb_map_notify_event_t *)event;
 		window = pw_xwm_window_find(xwm, ev->window);
+		if (window && !window->wanted && !window->surface) {
+			/* Mapped with no MapRequest: override-redirect set after its creation. */
+			window->override_redirect = true;
+		}
 		if (window && window->override_redirect) {
 			pw_xwm_window_mapped(window);
 		}

@@ -12,7 +12,7 @@ on-demand     no Xwayland, no xcb library and no wakeup before the first X clien
 killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
                starts a new Xwayland
 override-redirect  an override-redirect window (a menu) at 30,40: shown there over the tile,
-               and no tile of its own
+               and no tile of its own; -late: override-redirect set after its creation
 hints-min-above-max, hints-zero, hints-huge  WM_NORMAL_HINTS with min 300x300 above max
                100x100, 0x0, or 100000x100000: the window fills its tile's width (scaled to
                fit, at most 1024x1024 big), picowl lives
@@ -217,7 +217,7 @@ def x_client(s, *argv):
 
 
 def case_override_redirect(s):
-	x_client(s, 'or', '30', '40', '60', '50')
+	x_client(s, 'or-late' if s.args.case.endswith('late') else 'or', '30', '40', '60', '50')
 	W, H = s.width, s.height
 
 	def shown(img):
@@ -386,8 +386,11 @@ def run():
 		return
 	cases = {**{name: case_hints for name in HINTS},
 		 'xterm': case_xterm, 'on-demand': case_on_demand, 'killed': case_killed,
-		 'long-title': case_long_title, 'clipboard': case_clipboard, 'ltris': case_ltris, 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
-		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop, 'many-windows': case_many_windows}
+		 'long-title': case_long_title, 'clipboard': case_clipboard, 'ltris': case_ltris,
+		 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
+		 'override-redirect-late': case_override_redirect,
+		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop,
+		 'many-windows': case_many_windows}
 	with start(args) as s:
 		cases[args.case](s)
 

@@ -2,6 +2,7 @@
  * An X client of the xwayland tests (issue 36's bad input), on xcb:
  *   xclient title BYTES           a white window titled with BYTES bytes of 'a' (WM_NAME)
  *   xclient or X Y W H            a white window, then an override-redirect red one at X,Y
+ *   xclient or-late X Y W H       the same, override-redirect set after the window's creation
  *   xclient destroy-while-map N   N windows mapped and destroyed at once, then a green one
  *   xclient transient-loop        a white and a black window, each WM_TRANSIENT_FOR of the
  *                                 other
@@ -11,6 +12,7 @@
  *   xclient paste [SEL]           prints CLIPBOARD (or SEL) as UTF8_STRING and exits
  * prints "ready" once the server has every request, then waits until killed.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,13 +155,18 @@ main(int argc, char **argv)
 			XCB_ATOM_STRING, 8, (uint32_t)n, title);
 		free(title);
 		xcb_map_window(conn, w);
-	} else if (strcmp(mode, "or") == 0 && argc == 6) {
+	} else if ((strcmp(mode, "or") == 0 || strcmp(mode, "or-late") == 0) && argc == 6) {
 		xcb_window_t w = window(0, 0, 100, 100, screen->white_pixel, 0);
 		xcb_map_window(conn, w);
 		sync_server();
 		sleep(1); /* the toplevel maps first, as a menu's parent does */
+		bool late = strcmp(mode, "or-late") == 0;
 		xcb_window_t menu = window(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]),
-			atoi(argv[5]), 0xff0000, 1);
+			atoi(argv[5]), 0xff0000, !late);
+		if (late) {
+			uint32_t on = 1;
+			xcb_change_window_attributes(conn, menu, XCB_CW_OVERRIDE_REDIRECT, &on);
+		}
 		xcb_map_window(conn, menu);
 	} else if (strcmp(mode, "destroy-while-map") == 0 && argc == 3) {
 		for (int i = 0; i < atoi(argv[2]); i++) {
