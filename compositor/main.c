@@ -24,6 +24,9 @@
 #include "spawn.h"
 #include "start_text.h"
 #include "start_trace.h"
+#ifdef PW_XWAYLAND
+#include "xwayland.h"
+#endif
 
 static int
 handle_terminate(int signal, void *data)
@@ -142,6 +145,9 @@ main(int argc, char *argv[])
 
 	int status = 1;
 	struct wl_event_source *sources[5] = {0};
+#ifdef PW_XWAYLAND
+	struct pw_xwayland *xwayland = NULL;
+#endif
 	struct pw_server *server = pw_server_create(&opts);
 	pw_start_trace("server");
 	if (server) {
@@ -167,6 +173,12 @@ main(int argc, char *argv[])
 		pw_log_error("cannot install signal handlers");
 		goto end;
 	}
+#ifdef PW_XWAYLAND
+	/* Before any child: DISPLAY goes into picowl's environment, which they inherit. */
+	xwayland = pw_xwayland_create(server);
+#else
+	pw_log_info("X11 is off: picowl was built without Xwayland support");
+#endif
 	/* Last: a script that sees the socket may signal picowl at once. */
 	if (!pw_server_listen(server)) {
 		goto end;
@@ -194,6 +206,9 @@ end:
 			wl_event_source_remove(sources[i]);
 		}
 	}
+#ifdef PW_XWAYLAND
+	pw_xwayland_destroy(xwayland);
+#endif
 	pw_server_destroy(server);
 	pw_spawn_end_children();
 	pw_log_sink_close();

@@ -260,3 +260,15 @@ pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	pw_touch_surface_gone(seat, surface);
 	pw_data_drag_surface_gone(seat, surface);
 }
+
+struct pw_selection *
+pw_seat_clipboard(struct pw_seat *seat)
+{
+	return &seat->clipboard;
+}
+
+struct pw_selection *
+pw_seat_primary(struct pw_seat *seat)
+{
+	return &seat->primary;
+}

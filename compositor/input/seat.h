@@ -22,6 +22,7 @@
 struct pw_server;
 struct pw_surface;
 struct pw_seat;
+struct pw_selection;
 struct wl_list;
 struct wl_resource;
 
@@ -69,6 +70,9 @@ struct pw_seat *pw_seat_create(struct pw_server *server, const struct pw_seat_po
 
 /* The seat of a wl_seat resource, NULL when the resource is inert. */
 struct pw_seat *pw_seat_from_resource(struct wl_resource *resource);
+/* The seat's clipboard and primary selection (selection.h), for the X bridge (4.73). */
+struct pw_selection *pw_seat_clipboard(struct pw_seat *seat);
+struct pw_selection *pw_seat_primary(struct pw_seat *seat);
 
 /*
  * For the seat's parts (compositor/input): makes every resource in `list` inert (NULL user

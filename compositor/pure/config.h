@@ -44,6 +44,12 @@ enum pw_action {
 	PW_ACTION_KILL, /* the focused window's client is killed */
 };
 
+enum pw_xwayland_mode {
+	PW_XWAYLAND_AUTO, /* when the Xwayland binary is found */
+	PW_XWAYLAND_ON,
+	PW_XWAYLAND_OFF,
+};
+
 enum pw_binding_mod {
 	PW_BINDING_SHIFT = 1 << 0,
 	PW_BINDING_CTRL = 1 << 1,
@@ -124,6 +130,12 @@ struct pw_config {
 		size_t client_memory; /* bytes a client may make picowl allocate; 0: no limit */
 		int client_fds; /* descriptors a client may leave with picowl; 0: auto (fds.h) */
 	} limits;
+
+	struct {
+		enum pw_xwayland_mode enabled;
+		char *path; /* the Xwayland binary: a path, or a name looked up in PATH */
+		int idle_timeout; /* seconds with no X client before Xwayland stops; 0: never */
+	} xwayland;
 
 	/* [gestures]: what a swipe from each edge (enum pw_swipe_edge) does; PW_ACTION_NONE
 	 * leaves that edge to the clients. Only action, arg and command are set; the command

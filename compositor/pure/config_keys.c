@@ -160,6 +160,26 @@ INT_KEY(dim_timeout, power.dim_timeout, 0, 86400)
 INT_KEY(long_press_time, touch.long_press_ms, 0, 10000)
 INT_KEY(long_press_radius, touch.long_press_radius, 1, 200)
 STRING_KEY(emulate_app_ids, touch.emulate_app_ids)
+INT_KEY(xwayland_idle_timeout, xwayland.idle_timeout, 0, 86400)
+
+static bool
+key_xwayland_enabled(struct pw_config_private *priv, const char *value)
+{
+	static const char *const names[] = {"auto", "on", "off"};
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			CONFIG(priv)->xwayland.enabled = (enum pw_xwayland_mode)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+key_xwayland_path(struct pw_config_private *priv, const char *value)
+{
+	return value[0] && set_string(priv, &CONFIG(priv)->xwayland.path, value);
+}
 
 static bool
 key_pointer_emulation(struct pw_config_private *priv, const char *value)
@@ -390,6 +410,9 @@ static const struct key {
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
 	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
 	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
+	{"xwayland", "enabled", key_xwayland_enabled, "auto, on or off"},
+	{"xwayland", "path", key_xwayland_path, "the Xwayland binary, a path or a name in PATH"},
+	{"xwayland", "idle_timeout", key_xwayland_idle_timeout, "seconds, 0..86400 (0: never)"},
 	{"gestures", "top", key_top, "a binding's action, e.g. panel, or none"},
 	{"gestures", "bottom", key_bottom, "a binding's action, e.g. keyboard toggle, or none"},
 	{"gestures", "left", key_left, "a binding's action, e.g. focus prev, or none"},
@@ -420,7 +443,7 @@ pw_config_keys_name(size_t i, const char **section)
 
 static const char *const sections[] = {"output", "layout", "panel", "input", "bindings", "buttons",
 	"autostart", "pipeline", "power", "limits", "gestures", "touch", "keyboard", "launcher",
-	"log"};
+	"log", "xwayland"};
 
 /* The default bindings, parsed like the file's so that both accept the same names. */
 static const char *const default_bindings[][2] = {
@@ -538,6 +561,9 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->power.backlight = "auto";
 	c->limits.client_memory = (size_t)2 << 20; /* decision 4.37 */
 	c->limits.client_fds = 0;
+	c->xwayland.enabled = PW_XWAYLAND_AUTO;
+	c->xwayland.path = "Xwayland";
+	c->xwayland.idle_timeout = 60;
 	static const char *const default_gestures[PW_SWIPE_EDGES] = {
 		[PW_SWIPE_TOP] = "panel",
 		[PW_SWIPE_RIGHT] = "focus next",

@@ -89,6 +89,7 @@ pw_desktop_create(struct pw_server *server)
 	desktop->server = server;
 	wl_list_init(&desktop->views);
 	wl_list_init(&desktop->popups);
+	wl_list_init(&desktop->overlays);
 	wl_list_init(&desktop->launches);
 	wl_list_init(&desktop->child_outputs);
 	wl_list_init(&desktop->controls);

@@ -32,6 +32,7 @@ struct pw_desktop {
 
 	struct wl_list views; /* pw_view.link, tiling order; the first is the master */
 	struct wl_list popups; /* pw_xdg_popup.link, bottom to top */
+	struct wl_list overlays; /* pw_overlay.link, bottom to top: X menus (4.72) */
 	struct pw_view *focus; /* the view with keyboard focus, or NULL */
 	struct pw_layout_params layout;
 	struct {

@@ -11,6 +11,7 @@
 #include "ime_popup.h"
 #include "layer_arrange.h"
 #include "output.h"
+#include "overlay.h"
 #include "region.h"
 #include "render.h"
 #include "scale.h"
@@ -229,6 +230,7 @@ render(struct pw_server *server, pixman_image_t *target, const pixman_region32_t
 			pw_render_surface_tree(popup->surface, x, y, clip, target, damage);
 		}
 	}
+	pw_overlay_render(server, target, damage);
 	pw_ime_popup_render(server, target, damage);
 	if (layers) {
 		pw_layer_arrange_render(server, target, damage, PW_LAYER_OVERLAY);
@@ -301,6 +303,10 @@ take_frame_callbacks(struct pw_server *server, struct wl_list *callbacks, struct
 	wl_list_for_each(popup, &server->desktop->popups, link) {
 		pw_surface_for_each(popup->surface, 0, 0, take_callbacks, list);
 	}
+	struct pw_overlay *overlay;
+	wl_list_for_each(overlay, &server->desktop->overlays, link) {
+		pw_surface_for_each(overlay->surface, 0, 0, take_callbacks, list);
+	}
 	if (pw_desktop_has_layers(server->desktop)) {
 		pw_layer_arrange_for_each_shown(server, take_layer_callbacks, list);
 	}
@@ -315,6 +321,7 @@ direct_surface(struct pw_server *server)
 	struct pw_output *output = server->output;
 	if (!view || !output || pw_session_lock_active(server) || pw_dialog_has_mapped(view) ||
 		!wl_list_empty(&server->desktop->popups) ||
+		!wl_list_empty(&server->desktop->overlays) ||
 		pw_layer_arrange_over_fullscreen(server) || pw_ime_popup_shown(server) ||
 		pw_drag_icon_shown(server)) {
 		return NULL;
@@ -387,6 +394,13 @@ pw_scene_surface_at(struct pw_server *server, double x, double y, double *sx, do
 {
 	if (pw_session_lock_active(server)) {
 		return pw_session_lock_surface_at(server, x, y, sx, sy);
+	}
+	struct pw_overlay *overlay;
+	wl_list_for_each_reverse(overlay, &server->desktop->overlays, link) {
+		struct pw_surface *hit = tree_at(overlay->surface, x, y, sx, sy);
+		if (hit) {
+			return hit;
+		}
 	}
 	struct pw_xdg_popup *popup;
 	wl_list_for_each_reverse(popup, &server->desktop->popups, link) {

@@ -16,6 +16,7 @@
 #include "surface.h"
 #include "surface_tree.h"
 #include "tiling.h"
+#include "view_role.h"
 #include "xdg_shell.h"
 
 void
@@ -281,14 +282,15 @@ struct pw_view *
 pw_view_from_surface(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
-	return pw_xdg_surface_view(root);
+	struct pw_view *view = pw_xdg_surface_view(root);
+	return view ? view : pw_view_role_view(root);
 }
 
 void
 pw_view_surface_committed(struct pw_surface *surface)
 {
 	struct pw_surface *root = pw_surface_root(surface);
-	struct pw_view *view = pw_xdg_surface_view(root);
+	struct pw_view *view = pw_view_from_surface(root);
 	if (!view || view->surface != root) {
 		return;
 	}

@@ -211,8 +211,9 @@ def main():
          '-Dbuildtype=debugoptimized'])
     targets = ['compositor/picowl', 'clients/picowl-ctl/picowl-ctl',
                'clients/picowl-panel/picowl-panel']
-    if os.path.exists(os.path.join(args.build, 'backends', 'picowl-input.so')):
-        targets.append('backends/picowl-input.so')
+    for module in ('backends/picowl-input.so', 'compositor/xwayland/picowl-xwm.so'):
+        if os.path.exists(os.path.join(args.build, module)):
+            targets.append(module)
     run(['ninja', '-C', build] + targets)
     run(['meson', 'install', '-C', build, '--no-rebuild', '--quiet'])
     p, s = options(build)

@@ -76,14 +76,15 @@ def check_tree(root, prefix, sysconfdir):
     extra = sorted(set(os.listdir(bindir)) - USER_PROGRAMS) if os.path.isdir(bindir) else []
     if extra:
         errors.append('bin holds programs that are not the user\'s: %s' % ', '.join(extra))
-    # input_load.c: ../lib/picowl/picowl-input.so from picowl's folder
+    # input_load.c and xwm_load.c: ../lib/picowl/NAME.so from picowl's folder
     picowl = os.path.join(bindir, 'picowl')
-    module = os.path.join(bindir, '..', 'lib', 'picowl', 'picowl-input.so')
     if not os.path.exists(picowl):
         errors.append('no bin/picowl in %s' % root)
     else:
         with open(picowl, 'rb') as f:
-            wants_module = b'picowl-input.so' in f.read()
-        if wants_module and not os.path.exists(module):
-            errors.append('picowl loads ../lib/picowl/picowl-input.so, not in the tree')
+            text = f.read()
+        for name in ('picowl-input.so', 'picowl-xwm.so'):
+            module = os.path.join(bindir, '..', 'lib', 'picowl', name)
+            if name.encode() in text and not os.path.exists(module):
+                errors.append('picowl loads ../lib/picowl/%s, not in the tree' % name)
     return errors, named
