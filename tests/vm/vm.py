@@ -225,8 +225,8 @@ def build_initramfs(args, case, version, path):
         c.host_file('/usr/share/alsa/alsa.conf')
         c.host_tree('/usr/share/alsa/cards')
         c.host_tree('/usr/share/alsa/pcm')
-    if case.get('ctl'):
-        programs['picowl-ctl'] = args.ctl or fail('case %s needs --ctl' % args.case)
+    if case.get('ctl') and not args.ctl:
+        fail('case %s needs --ctl' % args.case)
     for name in case.get('programs', []):  # the host's, e.g. wlr-randr
         programs[name] = shutil.which(name) or fail('%s is not installed' % name)
     for name, p in programs.items():
@@ -430,7 +430,6 @@ def main():
     ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
     ap.add_argument('--iwad', default='', help='freedoom1.wad, for the sound case')
     ap.add_argument('--build', default='', help='the meson build directory, for install cases')
-    ap.add_argument('--ctl', default='', help='picowl-ctl, for cases that use it')
     ap.add_argument('--kmod-dir', default=os.path.join(tempfile.gettempdir(), 'picowl-kmods'),
                     help='where kernel modules are built for the vm kernel (kmods.py)')
     ap.add_argument('--keep', help='keep the work directory here')
