@@ -13,6 +13,8 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "log.h"
+
 /*
  * What picowl allocates per object (its resource and this charge included), rounded up from
  * what it measured on x86-64: decision 4.37 (robust-memory checks each). A 32-bit device needs
@@ -46,6 +48,8 @@ struct pw_budget {
 	/* The last interface charged, by its name's address. */
 	const char *last_interface;
 	uint32_t last_cost;
+	int last_count; /* enum pw_budget_count, or -1 */
+	uint32_t most[PW_BUDGET_COUNTS];
 };
 
 struct account {
@@ -54,12 +58,14 @@ struct account {
 	struct wl_listener client_destroy, resource_created;
 	size_t bytes;
 	size_t charges; /* live struct charge */
+	uint32_t count[PW_BUDGET_COUNTS];
 	bool refused;
 };
 
 struct charge {
 	struct wl_listener destroy;
 	struct account *account;
+	int count; /* enum pw_budget_count, or -1 */
 	uint32_t fixed;
 	uint32_t slot[PW_BUDGET_SLOTS];
 };
@@ -73,6 +79,19 @@ cost_of(const char *interface)
 		}
 	}
 	return DEFAULT_COST;
+}
+
+static int
+count_of(const char *interface)
+{
+	if (strcmp(interface, "wl_subsurface") == 0) {
+		return PW_BUDGET_SUBSURFACES;
+	}
+	/* picowl takes only shm buffers: every wl_buffer is one */
+	if (strcmp(interface, "wl_shm_pool") == 0 || strcmp(interface, "wl_buffer") == 0) {
+		return PW_BUDGET_SHM;
+	}
+	return -1;
 }
 
 static void
@@ -98,11 +117,35 @@ account_check(struct account *account)
 	return false;
 }
 
+/* False (and the client's error) when the account holds more of `count` than it may. */
+static bool
+account_check_count(struct account *account, int count)
+{
+	static const char *const what[PW_BUDGET_COUNTS] = {
+		"subsurfaces ([limits] client_subsurfaces)",
+		"wl_shm pools and buffers ([limits] client_pools)",
+	};
+	uint32_t most = account->budget->most[count];
+	if (most == 0 || account->count[count] <= most) {
+		return true;
+	}
+	if (account->client && !account->refused) {
+		account->refused = true;
+		pw_log_limited(PW_LOG_WARNING, "a client holds more than %u %s: no_memory", most,
+			what[count]);
+		wl_client_post_no_memory(account->client);
+	}
+	return false;
+}
+
 static void
 handle_charge_destroy(struct wl_listener *listener, void *data)
 {
 	struct charge *charge = wl_container_of(listener, charge, destroy);
 	struct account *account = charge->account;
+	if (charge->count >= 0) {
+		account->count[charge->count]--;
+	}
 	account->bytes -= charge->fixed;
 	for (int i = 0; i < PW_BUDGET_SLOTS; i++) {
 		account->bytes -= charge->slot[i];
@@ -133,12 +176,18 @@ handle_account_resource_created(struct wl_listener *listener, void *data)
 	if (interface != budget->last_interface) {
 		budget->last_interface = interface;
 		budget->last_cost = cost_of(interface);
+		budget->last_count = count_of(interface);
 	}
 	charge->fixed = budget->last_cost;
+	charge->count = budget->last_count;
 	charge->destroy.notify = handle_charge_destroy;
 	wl_resource_add_destroy_listener(resource, &charge->destroy);
 	account->charges++;
 	account->bytes += charge->fixed;
+	if (charge->count >= 0) {
+		account->count[charge->count]++;
+		account_check_count(account, charge->count);
+	}
 	account_check(account);
 }
 
@@ -216,6 +265,12 @@ void
 pw_budget_set_limit(struct pw_budget *budget, size_t bytes)
 {
 	budget->limit = bytes;
+}
+
+void
+pw_budget_set_most(struct pw_budget *budget, enum pw_budget_count count, uint32_t most)
+{
+	budget->most[count] = most;
 }
 
 bool

@@ -30,6 +30,20 @@ void pw_budget_destroy(struct pw_budget *budget);
 /* The limit per client in bytes; 0: none. Applies to the clients already connected too. */
 void pw_budget_set_limit(struct pw_budget *budget, size_t bytes);
 
+/*
+ * Objects that cost picowl more than their memory, counted per client: subsurfaces (each a
+ * layer composited at every repaint of its toplevel, 4.77) and wl_shm pools and buffers (each
+ * may keep a pool's mapping alive, 4.79).
+ */
+enum pw_budget_count {
+	PW_BUDGET_SUBSURFACES,
+	PW_BUDGET_SHM,
+	PW_BUDGET_COUNTS,
+};
+
+/* The most of `count` one client may hold; 0: no limit. Past it the client gets no_memory. */
+void pw_budget_set_most(struct pw_budget *budget, enum pw_budget_count count, uint32_t most);
+
 /* The variable parts a resource may have, each set on its own. */
 enum pw_budget_slot {
 	PW_BUDGET_SLOT_A,

@@ -527,7 +527,11 @@ pw_screencopy_create(struct pw_server *server)
 	wl_list_init(&sc->frames);
 	sc->global = wl_global_create(server->display, &zwlr_screencopy_manager_v1_interface,
 		MANAGER_VERSION, sc, bind_manager);
-	if (!sc->global) {
+	/* It shows every client's pixels: picowl's own uid only (4.78). */
+	if (!sc->global || !pw_server_add_private_global(server, sc->global)) {
+		if (sc->global) {
+			wl_global_destroy(sc->global);
+		}
 		free(sc);
 		return false;
 	}

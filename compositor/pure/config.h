@@ -129,6 +129,8 @@ struct pw_config {
 	struct {
 		size_t client_memory; /* bytes a client may make picowl allocate; 0: no limit */
 		int client_fds; /* descriptors a client may leave with picowl; 0: auto (fds.h) */
+		int client_subsurfaces; /* subsurfaces a client may hold; 0: no limit (4.77) */
+		int client_pools; /* wl_shm pools and buffers a client may hold; 0: none (4.79) */
 	} limits;
 
 	struct {

@@ -157,6 +157,8 @@ INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
 INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
 INT_KEY(repeat_delay, input.repeat_delay, 0, 10000)
 INT_KEY(dim_timeout, power.dim_timeout, 0, 86400)
+INT_KEY(client_subsurfaces, limits.client_subsurfaces, 0, 100000)
+INT_KEY(client_pools, limits.client_pools, 0, 100000)
 INT_KEY(long_press_time, touch.long_press_ms, 0, 10000)
 INT_KEY(long_press_radius, touch.long_press_radius, 1, 200)
 STRING_KEY(emulate_app_ids, touch.emulate_app_ids)
@@ -410,6 +412,8 @@ static const struct key {
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
 	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
 	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
+	{"limits", "client_subsurfaces", key_client_subsurfaces, "0..100000 subsurfaces"},
+	{"limits", "client_pools", key_client_pools, "0..100000 pools and buffers"},
 	{"xwayland", "enabled", key_xwayland_enabled, "auto, on or off"},
 	{"xwayland", "path", key_xwayland_path, "the Xwayland binary, a path or a name in PATH"},
 	{"xwayland", "idle_timeout", key_xwayland_idle_timeout, "seconds, 0..86400 (0: never)"},
@@ -561,6 +565,8 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->power.backlight = "auto";
 	c->limits.client_memory = (size_t)2 << 20; /* decision 4.37 */
 	c->limits.client_fds = 0;
+	c->limits.client_subsurfaces = 32; /* decision 4.77 */
+	c->limits.client_pools = 512; /* decision 4.79 */
 	c->xwayland.enabled = PW_XWAYLAND_AUTO;
 	c->xwayland.path = "Xwayland";
 	c->xwayland.idle_timeout = 60;

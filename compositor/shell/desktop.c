@@ -231,6 +231,10 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	pw_touch_settings_apply(server, config);
 	if (server->budget) {
 		pw_budget_set_limit(server->budget, config->limits.client_memory);
+		pw_budget_set_most(server->budget, PW_BUDGET_SUBSURFACES,
+			(uint32_t)config->limits.client_subsurfaces);
+		pw_budget_set_most(server->budget, PW_BUDGET_SHM,
+			(uint32_t)config->limits.client_pools);
 	}
 	if (server->client_fds) {
 		pw_client_fds_set_share(server->client_fds, config->limits.client_fds);

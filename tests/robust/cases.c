@@ -47,6 +47,7 @@ static const struct group *const groups[] = {
 	&core_group,
 	&shm_group,
 	&xdg_shell_group,
+	&hostile_group,
 };
 
 static struct conn *good;
@@ -356,6 +357,96 @@ expected(const struct rcase *rc, char *buf, size_t size)
 	}
 	snprintf(buf, size, "error %s code %u", rc->iface, rc->code);
 	return buf;
+}
+
+pid_t
+conn_picowl_pid(struct conn *c)
+{
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+
+	if (getsockopt(wl_display_get_fd(c->tc.display), SOL_SOCKET, SO_PEERCRED, &cred, &len) <
+		0) {
+		return -1;
+	}
+	return cred.pid;
+}
+
+long
+picowl_status_kb(pid_t pid, const char *key)
+{
+	char path[64], line[256];
+	long kb = -1;
+	size_t n = strlen(key);
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, n) == 0 && line[n] == ':') {
+			kb = strtol(line + n + 1, NULL, 10);
+		}
+	}
+	if (f) {
+		fclose(f);
+	}
+	return kb;
+}
+
+bool
+picowl_sanitized(pid_t pid)
+{
+	char path[64], line[512];
+	bool found = false;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "r");
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		found = strstr(line, "libasan") != NULL;
+	}
+	if (f) {
+		fclose(f);
+	}
+	return found;
+}
+
+long
+picowl_maps(pid_t pid)
+{
+	char path[64], line[512];
+	long n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		n += strchr(line, '\n') != NULL;
+	}
+	if (f) {
+		fclose(f);
+	}
+	return f ? n : -1;
+}
+
+long long
+picowl_cpu_ns(pid_t pid)
+{
+	char path[64];
+	long long ns = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (f && fscanf(f, "%lld", &ns) != 1) {
+		ns = -1;
+	}
+	if (f) {
+		fclose(f);
+	}
+	return ns;
+}
+
+void
+conn_serve_good(void)
+{
+	pw_client_roundtrip(&good->tc, 5000);
 }
 
 int

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "client.h"
 #include "ext-idle-notify-v1-client-protocol.h"
@@ -127,6 +128,7 @@ extern const struct group output_modes_group;
 extern const struct group idle_notify_group, idle_inhibit_group;
 extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
+extern const struct group hostile_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
@@ -157,6 +159,20 @@ bool raw_send(struct conn *c, uint32_t id, uint16_t opcode, const uint32_t *word
  * the next free id), and the proxy stays, so events to it are understood.
  */
 uint32_t raw_new_id(struct conn *c, const struct wl_interface *interface);
+
+/* picowl's pid: the peer of c's socket; -1 if unknown. */
+pid_t conn_picowl_pid(struct conn *c);
+/* A line of /proc/PID/status in kB (key "VmRSS"...), or -1. */
+long picowl_status_kb(pid_t pid, const char *key);
+/* Whether picowl runs under AddressSanitizer: its RSS is then the shadow's, not bounded. */
+bool picowl_sanitized(pid_t pid);
+/* The lines of /proc/PID/maps (picowl's mappings), or -1. */
+long picowl_maps(pid_t pid);
+/* The time picowl ran on a CPU (/proc/PID/schedstat), in ns, or -1. */
+long long picowl_cpu_ns(pid_t pid);
+
+/* A round trip of the good client: it reads what a case made picowl send it meanwhile. */
+void conn_serve_good(void);
 
 /* Runs one case on a fresh connection and checks the good client after it; 0 on a pass. */
 int run_case(const struct rcase *rc);

@@ -1,9 +1,11 @@
 /*
  * Hostile cases: the per-client memory budget (compositor/core/budget.h) at its default, 2 MiB,
- * and the bounds on rectangles that keep a request's time and memory small.
+ * the bounds on rectangles that keep a request's time and memory small, and the counts of
+ * subsurfaces and of wl_shm pools and buffers at their defaults, 32 and 512.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cases.h"
 
@@ -120,6 +122,89 @@ many_sources(struct conn *c)
 	return true;
 }
 
+#define SUBSURFACES 32 /* [limits] client_subsurfaces' default (4.77) */
+#define LAYER_COMMITS 50
+
+/* picowl's CPU time per commit of c's toplevel, each waiting for its frame callback, in us. */
+static long long
+cpu_per_commit(struct conn *c, pid_t pid)
+{
+	long long t0 = picowl_cpu_ns(pid);
+	for (int i = 0; i < LAYER_COMMITS; i++) {
+		pw_client_toplevel_commit(&c->top, NULL);
+		if (pw_client_dispatch_until(&c->tc, &c->top.frame.done, WAIT_MS) != 1) {
+			return -1;
+		}
+	}
+	return (picowl_cpu_ns(pid) - t0) / LAYER_COMMITS / 1000;
+}
+
+/*
+ * A fullscreen toplevel, then 32 translucent subsurfaces of its size sharing one buffer, every
+ * root commit damaging the whole: picowl composites each layer at every repaint. Prints picowl's
+ * CPU time per commit with none and with 32; the 33rd subsurface is no_memory (4.77).
+ */
+static bool
+many_layers(struct conn *c)
+{
+	pid_t pid = conn_picowl_pid(c);
+	if (!conn_map(c, true)) {
+		return false;
+	}
+	long long alone = cpu_per_commit(c, pid);
+	struct wl_buffer *shared =
+		pw_client_solid_buffer(&c->tc, c->top.width, c->top.height, 0x80ff0000u);
+	for (int i = 0; i < SUBSURFACES; i++) {
+		struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+		wl_subsurface_set_desync(
+			wl_subcompositor_get_subsurface(c->tc.subcompositor, s, c->top.surface));
+		wl_surface_attach(s, shared, 0, 0);
+		wl_surface_damage_buffer(s, 0, 0, INT32_MAX, INT32_MAX);
+		wl_surface_commit(s);
+	}
+	long long stacked = cpu_per_commit(c, pid);
+	printf("  picowl's CPU per commit of a %dx%d toplevel: %lld us alone, %lld us under %d "
+	       "translucent layers of its size (bound: %d layers a client)\n",
+		c->top.width, c->top.height, alone, stacked, SUBSURFACES, SUBSURFACES);
+	if (alone < 0 || stacked < 0) {
+		return false;
+	}
+	struct wl_surface *s = wl_compositor_create_surface(c->tc.compositor);
+	wl_subcompositor_get_subsurface(c->tc.subcompositor, s, c->top.surface);
+	return true;
+}
+
+#define POOL_TRIES 5000
+/* picowl's own mappings may grow meanwhile: its allocator, AddressSanitizer's */
+#define MAPS_SLACK 64
+
+/*
+ * wl_shm pools of a page each until picowl refuses one (no_memory at the 513th pool or buffer,
+ * 4.79): each is a mapping of picowl's, counted in /proc/PID/maps.
+ */
+static bool
+many_pools(struct conn *c)
+{
+	pid_t pid = conn_picowl_pid(c);
+	long before = picowl_maps(pid), most = before;
+	int made = 0;
+	for (; made < POOL_TRIES; made++) {
+		int fd = make_memfd(4096);
+		wl_shm_create_pool(c->tc.shm, fd, 4096);
+		close(fd);
+		if (made % 32 == 31) {
+			long now = picowl_maps(pid);
+			most = now > most ? now : most;
+			if (pw_client_roundtrip(&c->tc, WAIT_MS) != 1) {
+				break;
+			}
+		}
+	}
+	printf("  %d pools sent; picowl's mappings %ld before, %ld at most (bound %ld)\n", made,
+		before, most, before + 512 + MAPS_SLACK);
+	return made < POOL_TRIES && most <= before + 512 + MAPS_SLACK;
+}
+
 static const struct rcase cases[] = {
 	{"budget-region-2000-rects", region_many_rects, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
@@ -131,6 +216,10 @@ static const struct rcase cases[] = {
 	{"budget-10000-surfaces", many_surfaces, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
 	{"budget-5000-sources", many_sources, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_NO_MEMORY},
+	{"budget-33-translucent-layers", many_layers, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_NO_MEMORY},
+	{"budget-pools-until-refused", many_pools, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
 };
 

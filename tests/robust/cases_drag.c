@@ -516,6 +516,33 @@ drag_ask_unsettled(struct conn *c)
 	return drag_ask(c, false);
 }
 
+/*
+ * The icon's shm file shrunk to 0 bytes mid-drag, the icon damaged and moved: picowl paints it
+ * (drag_icon.c) and must not die of SIGBUS; the error names the icon's buffer.
+ */
+static bool
+drag_icon_shrunk(struct conn *c)
+{
+	struct wl_surface *icon = wl_compositor_create_surface(c->tc.compositor);
+	int fd = make_memfd(32 * 32 * 4);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, 32 * 32 * 4);
+	struct wl_buffer *buffer =
+		wl_shm_pool_create_buffer(pool, 0, 32, 32, 32 * 4, WL_SHM_FORMAT_ARGB8888);
+
+	wl_shm_pool_destroy(pool);
+	wl_surface_attach(icon, buffer, 0, 0);
+	wl_surface_commit(icon);
+	if (!dragging(c, icon) || pw_client_roundtrip(&c->tc, 5000) != 1 || ftruncate(fd, 0) < 0) {
+		close(fd);
+		return false;
+	}
+	close(fd);
+	wl_surface_damage_buffer(icon, 0, 0, 32, 32);
+	wl_surface_commit(icon);
+	touch(c, PICOWL_CONTROL_V1_TOUCH_TYPE_MOTION, 40);
+	return true;
+}
+
 static const struct rcase drag_cases[] = {
 	{"drag-with-a-bogus-serial", drag_bogus_serial, EXPECT_NONE},
 	{"drag-of-a-used-source", drag_used_source, EXPECT_NONE},
@@ -536,6 +563,8 @@ static const struct rcase drag_cases[] = {
 		WL_DATA_OFFER_ERROR_INVALID_FINISH},
 	{"drag-pointer-drop-then-finish-twice", drag_pointer_finish_twice, EXPECT_ERROR,
 		"wl_data_offer", WL_DATA_OFFER_ERROR_INVALID_FINISH},
+	{"drag-icon-shm-shrunk-mid-drag", drag_icon_shrunk, EXPECT_ERROR, "wl_buffer",
+		WL_SHM_ERROR_INVALID_FD},
 };
 
 const struct group drag_group = {"data-drag", drag_cases, N(drag_cases)};

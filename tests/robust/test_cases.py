@@ -38,7 +38,7 @@ def run():
 
 	# these groups make a pointer, press buttons or move the focus through the test hooks
 	hooks = (['--test-hooks'] if args.group in ('seat', 'activation', 'popup-grab', 'data-drag',
-						    'output-management')
+						    'output-management', 'hostile')
 		 else [])
 	# picowl opens its signal fds after its socket and its keymap's memfd after its first
 	# frame: count once its start is over, the last phase its start trace writes

@@ -84,7 +84,7 @@ def animates(s, box, what):
 def costs(args, memory):
 	s = harness.Session(args)
 	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
-		f.write('[limits]\nclient_memory = 0\n')
+		f.write('[limits]\nclient_memory = 0\nclient_subsurfaces = 0\n')
 	with s:
 		for kind, charge in COSTS.items():
 			rss0 = settled(s.pid)

@@ -14,8 +14,9 @@ tree (doc/DESIGN.md 4.37).
   then destroyed from the leaf up: picowl stays up, the chain's client ends alive or with a
   protocol error, and the good client goes on getting frame callbacks.
 
-Both run with the client memory budget off ([limits] client_memory = 0): under the default a
-chain this deep meets its budget (no_memory) long before the depths that matter here.
+Both run with the client memory budget and the subsurface cap off ([limits] client_memory = 0,
+client_subsurfaces = 0): under the defaults a chain this deep meets them (no_memory) long before
+the depths that matter here.
 """
 
 import os
@@ -50,7 +51,7 @@ def run():
 	depth, options, setup_limit, least_share, largest_gap = CASES[args.case]
 	s = harness.Session(args)
 	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
-		f.write('[limits]\nclient_memory = 0\n')
+		f.write('[limits]\nclient_memory = 0\nclient_subsurfaces = 0\n')
 	with s:
 		good = s.spawn([tree, 'good', '600'], 'tree-good')
 		s.poll(lambda: len(frame_times(good)) >= 10 or not good.alive(),
