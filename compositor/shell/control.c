@@ -130,13 +130,14 @@ handle_reader_writable(struct pw_client_room *room)
 	}
 }
 
-static int
-handle_tiles_timer(void *data)
+static void
+send_tiles_to_all(struct pw_server *server)
 {
-	struct pw_server *server = data;
-	server->desktop->tiles_pending = false;
+	struct pw_desktop *desktop = server->desktop;
+	desktop->tiles_pending = false;
+	desktop->tiles_sent_ns = pw_now_ns();
 	struct wl_resource *resource;
-	wl_resource_for_each(resource, &server->desktop->controls) {
+	wl_resource_for_each(resource, &desktop->controls) {
 		struct wl_listener *listener =
 			wl_resource_get_destroy_listener(resource, handle_reader_destroy);
 		struct control_reader *reader;
@@ -145,11 +146,29 @@ handle_tiles_timer(void *data)
 			send_when_room(reader);
 		}
 	}
+}
+
+static int
+handle_tiles_timer(void *data)
+{
+	send_tiles_to_all(data);
 	return 0;
 }
 
-/* Once a frame at 60 Hz: a client changing its titles at every round trip costs the panel
- * 60 lists a second, not thousands (4.74). */
+static void
+handle_tiles_idle(void *data)
+{
+	struct pw_server *server = data;
+	server->desktop->tiles_idle = NULL;
+	send_tiles_to_all(server);
+}
+
+/*
+ * At most once a frame at 60 Hz (4.74): a change after a quiet frame goes out at the end of
+ * this loop turn, as a person's tap expects; changes within a frame of the last list wait for
+ * the frame's end, so a client retitling at every round trip costs the panel 60 lists a
+ * second, not thousands.
+ */
 #define TILES_PERIOD_MS 16
 
 void
@@ -157,6 +176,13 @@ pw_control_tiles_changed(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
 	if (!desktop || desktop->tiles_pending || wl_list_empty(&desktop->controls)) {
+		return;
+	}
+	int64_t since_ms = (pw_now_ns() - desktop->tiles_sent_ns) / 1000000;
+	if (since_ms >= TILES_PERIOD_MS) {
+		desktop->tiles_idle =
+			wl_event_loop_add_idle(server->loop, handle_tiles_idle, server);
+		desktop->tiles_pending = desktop->tiles_idle != NULL;
 		return;
 	}
 	if (!desktop->tiles_timer) {
@@ -167,7 +193,7 @@ pw_control_tiles_changed(struct pw_server *server)
 		}
 	}
 	desktop->tiles_pending = true;
-	wl_event_source_timer_update(desktop->tiles_timer, TILES_PERIOD_MS);
+	wl_event_source_timer_update(desktop->tiles_timer, (int)(TILES_PERIOD_MS - since_ms));
 }
 
 void

@@ -37,6 +37,9 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 	if (desktop->tiles_timer) {
 		wl_event_source_remove(desktop->tiles_timer);
 	}
+	if (desktop->tiles_idle) {
+		wl_event_source_remove(desktop->tiles_idle);
+	}
 	if (desktop->arrange_idle) {
 		wl_event_source_remove(desktop->arrange_idle);
 	}

@@ -54,8 +54,11 @@ struct pw_desktop {
 
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
-	struct wl_event_source *tiles_timer; /* the tile events, once a frame (control.c) */
-	bool tiles_pending; /* the timer is armed */
+	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
+	 * quiet frame (the idle), else at the frame's end (the timer). */
+	struct wl_event_source *tiles_idle, *tiles_timer;
+	bool tiles_pending; /* the idle or the timer will send them */
+	int64_t tiles_sent_ns; /* when the last lists went */
 	/* A client with dialogs going: one arrange after its teardown (dialog.c, 4.51). */
 	bool arrange_held;
 	struct wl_event_source *arrange_idle;
