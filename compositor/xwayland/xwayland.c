@@ -33,6 +33,10 @@ struct pw_xwayland {
 	struct pw_x_display display;
 	struct wl_event_source *watch[2]; /* the sockets, while no Xwayland runs */
 	pid_t pid; /* 0: not running */
+	/* An Xwayland told to stop that may still accept on the shared sockets: they are
+	 * watched again once it is gone (4.70). */
+	pid_t stopping;
+	struct wl_event_source *stopped_check;
 	struct wl_client *client; /* Xwayland's Wayland connection */
 	struct wl_listener client_destroy;
 	int ready_fd; /* -displayfd's read end, until Xwayland wrote to it */
@@ -70,6 +74,8 @@ find_binary(const char *name)
 
 static int handle_connect(int fd, uint32_t mask, void *data);
 
+#define STOPPED_CHECK_MS 10
+
 static void
 watch_sockets(struct pw_xwayland *xw, bool on)
 {
@@ -92,6 +98,38 @@ close_fd(int *fd)
 		close(*fd);
 		*fd = -1;
 	}
+}
+
+/*
+ * Watches the sockets again once the Xwayland told to stop is gone (reaped: no such pid):
+ * until then it still holds them and could take the next X client's connection, then die.
+ */
+static int
+handle_stopped_check(void *data)
+{
+	struct pw_xwayland *xw = data;
+	if (xw->stopping > 0 && !(kill(xw->stopping, 0) < 0 && errno == ESRCH)) {
+		wl_event_source_timer_update(xw->stopped_check, STOPPED_CHECK_MS);
+		return 0;
+	}
+	xw->stopping = 0;
+	watch_sockets(xw, true);
+	return 0;
+}
+
+static void
+watch_when_stopped(struct pw_xwayland *xw)
+{
+	if (xw->stopping > 0 && !xw->stopped_check) {
+		xw->stopped_check =
+			wl_event_loop_add_timer(xw->server->loop, handle_stopped_check, xw);
+	}
+	if (xw->stopping > 0 && xw->stopped_check) {
+		wl_event_source_timer_update(xw->stopped_check, STOPPED_CHECK_MS);
+		return;
+	}
+	xw->stopping = 0;
+	watch_sockets(xw, true);
 }
 
 /* Forgets the running Xwayland (gone, or to be stopped) and watches the sockets again. */
@@ -120,9 +158,10 @@ forget_xwayland(struct pw_xwayland *xw)
 	}
 	if (xw->pid > 0) {
 		kill(xw->pid, SIGTERM); /* gone already, or going: SIGCHLD's handler reaps it */
+		xw->stopping = xw->pid;
 		xw->pid = 0;
 	}
-	watch_sockets(xw, true);
+	watch_when_stopped(xw);
 }
 
 static void
@@ -356,6 +395,9 @@ pw_xwayland_destroy(struct pw_xwayland *xw)
 		return;
 	}
 	forget_xwayland(xw);
+	if (xw->stopped_check) {
+		wl_event_source_remove(xw->stopped_check);
+	}
 	watch_sockets(xw, false);
 	pw_x_display_close(&xw->display);
 	unsetenv("DISPLAY");

@@ -323,7 +323,15 @@ pw_xwm_selection_create(struct pw_xwm *xwm, const char *name, struct pw_selectio
 	sel->seat_selection = selection;
 	sel->changed.notify = handle_changed;
 	wl_signal_add(&sel->seat_selection->changed, &sel->changed);
-	if (sel->seat_selection->source) {
+	/* The X client that started Xwayland may own the selection already: XFixes tells only
+	 * of changes from now on, so its owner is asked once. */
+	xcb_get_selection_owner_reply_t *owner = xcb_get_selection_owner_reply(conn,
+		xcb_get_selection_owner(conn, sel->atoms[ATOM_SELECTION]), NULL);
+	xcb_window_t x_owner = owner ? owner->owner : XCB_WINDOW_NONE;
+	free(owner);
+	if (x_owner != XCB_WINDOW_NONE) {
+		handle_owner(sel, x_owner);
+	} else if (sel->seat_selection->source) {
 		handle_changed(&sel->changed, NULL); /* a Wayland clipboard from before */
 	}
 	xcb_flush(conn);
