@@ -57,6 +57,13 @@ def log_lines(text):
 	return [LOG_TIME.sub('', line) for line in text.splitlines()]
 
 
+def sanitized(pid):
+	"""Whether the process maps a sanitizer's runtime (ASan keeps its own heap: RSS bounds are
+	for the plain build)."""
+	with open('/proc/%d/maps' % pid) as f:
+		return any('asan' in line or 'sanitizer' in line for line in f)
+
+
 def check(cond, msg):
 	if not cond:
 		raise TestFailure(msg)

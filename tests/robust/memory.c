@@ -45,12 +45,12 @@ struct app {
 };
 
 static bool
-connect_app(struct app *app)
+connect_app_with(struct app *app, bool seat)
 {
 	const struct pw_client_versions versions = {.compositor = 4,
 		.subcompositor = 1,
 		.shm = 1,
-		.seat = 1,
+		.seat = seat ? 1 : 0,
 		.wm_base = 5};
 	const struct pw_client_global globals[] = {
 		{&wl_data_device_manager_interface, 3, (void **)&app->ddm, NULL, NULL},
@@ -68,11 +68,21 @@ connect_app(struct app *app)
 	return true;
 }
 
+/* Without a seat: what binding one costs is not part of these figures. */
+static bool
+connect_app(struct app *app)
+{
+	return connect_app_with(app, false);
+}
+
 static void
 app_destroy(struct app *app)
 {
 	if (app->ddm) {
 		wl_proxy_destroy((struct wl_proxy *)app->ddm);
+	}
+	if (app->text_input_manager) {
+		zwp_text_input_manager_v3_destroy(app->text_input_manager);
 	}
 	pw_client_toplevel_finish(&app->top);
 	pw_client_disconnect(&app->tc);
@@ -176,7 +186,7 @@ static int
 surrounding(void)
 {
 	struct app app = {0};
-	if (!connect_app(&app)) {
+	if (!connect_app_with(&app, true)) {
 		return 3;
 	}
 	if (!app.text_input_manager || !app.tc.seat) {
@@ -216,8 +226,12 @@ kept(int n)
 		return 3;
 	}
 	struct wl_shm_pool *pool = wl_shm_create_pool(app.tc.shm, fd, (int32_t)size);
+	struct wl_surface *surfaces[64];
+	int made = 0;
+	n = n < 64 ? n : 64;
 	for (int i = 0; i < n; i++) {
 		struct wl_surface *surface = wl_compositor_create_surface(app.tc.compositor);
+		surfaces[made++] = surface;
 		struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, KEPT_SIDE, KEPT_SIDE,
 			KEPT_SIDE * 4, WL_SHM_FORMAT_XRGB8888);
 		wl_surface_attach(surface, buffer, 0, 0);
@@ -232,6 +246,10 @@ kept(int n)
 		KEPT_SIDE, KEPT_SIDE, err ? strerror(err) : "still connected");
 	wl_shm_pool_destroy(pool);
 	close(fd);
+	for (int i = 0; i < made; i++) {
+		wl_surface_destroy(surfaces[i]);
+	}
+	app_destroy(&app);
 	return err ? 1 : 0;
 }
 
