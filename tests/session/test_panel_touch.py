@@ -117,7 +117,11 @@ def run():
 		       'a tap on close closed foot', timeout=10)
 		log('close: foot closed')
 
-		# A client that never closes: Kill? after a few seconds, then Kill.
+		# A client that never closes: Kill? after a few seconds, then Kill. Its title is
+		# "stubborn": the close button is tapped once the panel shows that title, as a
+		# person taps what they see (the panel's list may follow the compositor by a frame).
+		title_box = (40, 0, W - 48, BAR_H)
+		before = s.screenshot().region_bytes(title_box)
 		stubborn = s.spawn([args.client, os.path.join(s.dir, 'st.state'), 'stubborn'],
 				   'stubborn')
 		s.poll(lambda: len(windows(s)) == 3,
@@ -125,6 +129,8 @@ def run():
 		mine = windows(s)[-1]
 		session.ctl(s, 'window', 'activate', mine['id'])
 		s.poll(lambda: 'focused' in windows(s)[-1]['flags'], 'stubborn focused')
+		s.wait_until(lambda img: img.region_bytes(title_box) != before,
+			     'the panel shows the stubborn client\'s title')
 		tap(s, W - 12, BAR_H // 2)
 		s.wait_until(lambda img: session.panel_shown(img, (0, BAR_H, W, BAR_H + 3 * ROW_H)),
 			     'the kill confirmation', timeout=15)

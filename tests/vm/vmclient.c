@@ -336,7 +336,7 @@ main(int argc, char *argv[])
 	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
-	pw_client_toplevel_init(&app.top, &app.tc, "vmclient", NULL);
+	pw_client_toplevel_init(&app.top, &app.tc, stubborn ? "stubborn" : "vmclient", NULL);
 	wl_surface_commit(app.top.surface);
 
 	test_client_run(&app.tc, stubborn ? &never : &app.top.closed, sfd, handle_signal, &app);
