@@ -1,5 +1,5 @@
 /*
- * Charges live on each client's connection (struct account) and on each resource (struct
+ * Charges live on each client's connection (struct pw_budget_account) and on each resource (struct
  * charge, its destroy listener). libwayland 1.21 tells a client's destroy listeners before it
  * destroys the client's resources, so an account outlives its client until its last charge
  * is given back.
@@ -52,7 +52,7 @@ struct pw_budget {
 	uint32_t most[PW_BUDGET_COUNTS];
 };
 
-struct account {
+struct pw_budget_account {
 	struct pw_budget *budget; /* outlives every client (pw_budget_destroy) */
 	struct wl_client *client; /* NULL once the client is gone */
 	struct wl_listener client_destroy, resource_created;
@@ -64,7 +64,7 @@ struct account {
 
 struct charge {
 	struct wl_listener destroy;
-	struct account *account;
+	struct pw_budget_account *account;
 	int count; /* enum pw_budget_count, or -1 */
 	uint32_t fixed;
 	uint32_t slot[PW_BUDGET_SLOTS];
@@ -95,7 +95,7 @@ count_of(const char *interface)
 }
 
 static void
-account_release(struct account *account)
+account_release(struct pw_budget_account *account)
 {
 	if (!account->client && account->charges == 0) {
 		free(account);
@@ -104,7 +104,7 @@ account_release(struct account *account)
 
 /* False (and the client's error) when the account is over its limit. */
 static bool
-account_check(struct account *account)
+account_check(struct pw_budget_account *account)
 {
 	size_t limit = account->budget->limit;
 	if (limit == 0 || account->bytes <= limit) {
@@ -119,7 +119,7 @@ account_check(struct account *account)
 
 /* False (and the client's error) when the account holds more of `count` than it may. */
 static bool
-account_check_count(struct account *account, int count)
+account_check_count(struct pw_budget_account *account, int count)
 {
 	static const char *const what[PW_BUDGET_COUNTS] = {
 		"subsurfaces ([limits] client_subsurfaces)",
@@ -142,7 +142,7 @@ static void
 handle_charge_destroy(struct wl_listener *listener, void *data)
 {
 	struct charge *charge = wl_container_of(listener, charge, destroy);
-	struct account *account = charge->account;
+	struct pw_budget_account *account = charge->account;
 	if (charge->count >= 0) {
 		account->count[charge->count]--;
 	}
@@ -159,7 +159,7 @@ handle_charge_destroy(struct wl_listener *listener, void *data)
 static void
 handle_account_resource_created(struct wl_listener *listener, void *data)
 {
-	struct account *account = wl_container_of(listener, account, resource_created);
+	struct pw_budget_account *account = wl_container_of(listener, account, resource_created);
 	struct wl_resource *resource = data;
 	const char *interface = wl_resource_get_class(resource);
 	if (interface == wl_callback_interface.name) {
@@ -203,7 +203,7 @@ handle_trim_timer(void *data)
 static void
 handle_account_client_destroy(struct wl_listener *listener, void *data)
 {
-	struct account *account = wl_container_of(listener, account, client_destroy);
+	struct pw_budget_account *account = wl_container_of(listener, account, client_destroy);
 	struct pw_budget *budget = account->budget;
 	wl_list_remove(&account->client_destroy.link);
 	wl_list_remove(&account->resource_created.link);
@@ -218,7 +218,7 @@ handle_budget_client_created(struct wl_listener *listener, void *data)
 {
 	struct pw_budget *budget = wl_container_of(listener, budget, client_created);
 	struct wl_client *client = data;
-	struct account *account = calloc(1, sizeof(*account));
+	struct pw_budget_account *account = calloc(1, sizeof(*account));
 	if (!account) {
 		wl_client_post_no_memory(client);
 		return;
@@ -273,16 +273,23 @@ pw_budget_set_most(struct pw_budget *budget, enum pw_budget_count count, uint32_
 	budget->most[count] = most;
 }
 
-bool
-pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes)
+/* The charge of `resource`; NULL on a display without a budget. */
+static struct charge *
+charge_of(struct wl_resource *resource)
 {
 	struct wl_listener *listener =
 		wl_resource_get_destroy_listener(resource, handle_charge_destroy);
-	if (!listener) {
+	return listener ? wl_container_of(listener, (struct charge *)NULL, destroy) : NULL;
+}
+
+bool
+pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes)
+{
+	struct charge *charge = charge_of(resource);
+	if (!charge) {
 		return true;
 	}
-	struct charge *charge = wl_container_of(listener, charge, destroy);
-	struct account *account = charge->account;
+	struct pw_budget_account *account = charge->account;
 	uint32_t now = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
 	account->bytes = account->bytes - charge->slot[slot] + now;
 	charge->slot[slot] = now;
@@ -292,13 +299,11 @@ pw_budget_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t 
 bool
 pw_budget_try_resize(struct wl_resource *resource, enum pw_budget_slot slot, size_t bytes)
 {
-	struct wl_listener *listener =
-		wl_resource_get_destroy_listener(resource, handle_charge_destroy);
-	if (!listener) {
+	struct charge *charge = charge_of(resource);
+	if (!charge) {
 		return true;
 	}
-	struct charge *charge = wl_container_of(listener, charge, destroy);
-	struct account *account = charge->account;
+	struct pw_budget_account *account = charge->account;
 	size_t limit = account->budget->limit;
 	size_t others = account->bytes - charge->slot[slot];
 	if (limit != 0 && (bytes > UINT32_MAX || others + bytes > limit)) {
@@ -330,7 +335,7 @@ pw_budget_charge_callback(struct wl_resource *callback)
 	if (!listener) {
 		return true;
 	}
-	struct account *account = wl_container_of(listener, account, client_destroy);
+	struct pw_budget_account *account = wl_container_of(listener, account, client_destroy);
 	account->bytes += DEFAULT_COST;
 	account->charges++;
 	wl_resource_set_user_data(callback, account);
@@ -340,7 +345,7 @@ pw_budget_charge_callback(struct wl_resource *callback)
 void
 pw_budget_callback_gone(struct wl_resource *callback)
 {
-	struct account *account = wl_resource_get_user_data(callback);
+	struct pw_budget_account *account = wl_resource_get_user_data(callback);
 	if (!account) {
 		return;
 	}
