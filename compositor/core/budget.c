@@ -45,6 +45,7 @@ struct pw_budget {
 	struct wl_listener client_created;
 	struct wl_event_source *trim;
 	size_t limit;
+	size_t mapped_limit; /* bytes of wl_shm mappings a client may hold; 0: none */
 	/* The last interface charged, by its name's address. */
 	const char *last_interface;
 	uint32_t last_cost;
@@ -57,7 +58,8 @@ struct pw_budget_account {
 	struct wl_client *client; /* NULL once the client is gone */
 	struct wl_listener client_destroy, resource_created;
 	size_t bytes;
-	size_t charges; /* live struct charge */
+	size_t mapped; /* its pools' mappings (pw_budget_map) */
+	size_t charges; /* live struct charge, and each pw_budget_mapping charged */
 	uint32_t count[PW_BUDGET_COUNTS];
 	bool refused;
 };
@@ -265,6 +267,60 @@ void
 pw_budget_set_limit(struct pw_budget *budget, size_t bytes)
 {
 	budget->limit = bytes;
+}
+
+void
+pw_budget_set_mapped(struct pw_budget *budget, size_t bytes)
+{
+	budget->mapped_limit = bytes;
+}
+
+bool
+pw_budget_map(struct wl_client *client, struct pw_budget_mapping *mapping, size_t bytes)
+{
+	struct pw_budget_account *account = mapping->account;
+	if (!account) {
+		struct wl_listener *listener =
+			wl_client_get_destroy_listener(client, handle_account_client_destroy);
+		if (!listener) {
+			return true;
+		}
+		account = wl_container_of(listener, account, client_destroy);
+	}
+	size_t limit = account->budget->mapped_limit;
+	size_t others = account->mapped - mapping->bytes;
+	if (limit != 0 && (bytes > limit || others > limit - bytes)) {
+		if (!account->refused) {
+			account->refused = true;
+			pw_log_limited(PW_LOG_WARNING,
+				"a client maps %zu KiB of wl_shm pools, more than [limits] "
+				"client_mapped (%zu KiB): no_memory",
+				(others + bytes) >> 10, limit >> 10);
+			wl_client_post_no_memory(client);
+		}
+		return false;
+	}
+	if (!mapping->account) {
+		mapping->account = account;
+		account->charges++;
+	}
+	account->mapped = others + bytes;
+	mapping->bytes = bytes;
+	return true;
+}
+
+void
+pw_budget_unmap(struct pw_budget_mapping *mapping)
+{
+	struct pw_budget_account *account = mapping->account;
+	if (!account) {
+		return;
+	}
+	account->mapped -= mapping->bytes;
+	mapping->account = NULL;
+	mapping->bytes = 0;
+	account->charges--;
+	account_release(account);
 }
 
 void

@@ -44,6 +44,28 @@ enum pw_budget_count {
 /* The most of `count` one client may hold; 0: no limit. Past it the client gets no_memory. */
 void pw_budget_set_most(struct pw_budget *budget, enum pw_budget_count count, uint32_t most);
 
+/*
+ * The address space a client's wl_shm pools take in picowl (4.80), held by the pool itself
+ * (its buffers keep it mapped after the pool's resource is gone). Zeroed by its owner.
+ */
+struct pw_budget_account;
+struct pw_budget_mapping {
+	struct pw_budget_account *account; /* NULL until charged, or without a budget */
+	size_t bytes;
+};
+
+/* The bytes of mappings one client may hold; 0: no limit. */
+void pw_budget_set_mapped(struct pw_budget *budget, size_t bytes);
+
+/*
+ * Sets `mapping`, one of `client`'s, to `bytes`. Returns false when that would pass the limit:
+ * the client then has its no_memory error, the mapping keeps what it had, and the caller must
+ * not map. A client of a display without a budget is never refused.
+ */
+bool pw_budget_map(struct wl_client *client, struct pw_budget_mapping *mapping, size_t bytes);
+/* Gives `mapping` back (after the munmap); it may outlive its client. */
+void pw_budget_unmap(struct pw_budget_mapping *mapping);
+
 /* The variable parts a resource may have, each set on its own. */
 enum pw_budget_slot {
 	PW_BUDGET_SLOT_A,

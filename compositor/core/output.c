@@ -13,6 +13,7 @@
 #include "presentation.h"
 #include "region.h"
 #include "server.h"
+#include "shm.h"
 #include "surface.h"
 
 #define OUTPUT_VERSION 4
@@ -58,17 +59,17 @@ static bool
 present_direct(struct pw_output *output, pixman_image_t *image, struct pw_surface *surface,
 	const pixman_region32_t *region, int rotation)
 {
-	struct wl_shm_buffer *shm = surface->shm;
+	struct pw_shm_buffer *shm = surface->shm;
 	enum pw_format format;
-	if (!shm || !pw_format_from_shm(wl_shm_buffer_get_format(shm), &format) ||
+	if (!shm || !pw_format_from_shm(shm->format, &format) ||
 		!pw_pixels_supported(format, output->backend->format)) {
 		return false;
 	}
-	wl_shm_buffer_begin_access(shm);
-	struct pw_pixmap src = {wl_shm_buffer_get_data(shm), wl_shm_buffer_get_width(shm),
-		wl_shm_buffer_get_height(shm), wl_shm_buffer_get_stride(shm), format};
+	pw_shm_buffer_begin_access(shm);
+	struct pw_pixmap src = {pw_shm_buffer_data(shm), shm->width, shm->height, shm->stride,
+		format};
 	blit_region(output, image, &src, region, rotation);
-	wl_shm_buffer_end_access(shm);
+	pw_shm_buffer_end_access(shm);
 	return true;
 }
 

@@ -14,7 +14,7 @@ struct pw_server_shell;
 
 /*
  * Paints `root` and its subsurfaces with origin x,y, clipped to `clip` and `damage`. Client
- * pixels are read only inside wl_shm_buffer_begin_access/end_access.
+ * pixels are read only inside pw_shm_buffer_begin_access/end_access.
  */
 void pw_render_surface_tree(struct pw_surface *root, int x, int y, struct pw_box clip,
 	pixman_image_t *target, const pixman_region32_t *damage);

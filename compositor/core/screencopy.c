@@ -20,6 +20,7 @@
 #include "output.h"
 #include "request.h"
 #include "server.h"
+#include "shm.h"
 #include "wlr-screencopy-unstable-v1-protocol.h"
 
 #define MANAGER_VERSION 3
@@ -157,7 +158,7 @@ handle_buffer_destroy(struct wl_listener *listener, void *data)
 static bool
 copy_pixels(struct frame *frame, pixman_image_t *src)
 {
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(frame->buffer);
+	struct pw_shm_buffer *shm = pw_shm_buffer_get(frame->buffer);
 	int width = frame->box.x2 - frame->box.x1;
 	int height = frame->box.y2 - frame->box.y1;
 	if (!shm || frame->box.x2 > pixman_image_get_width(src) ||
@@ -165,15 +166,15 @@ copy_pixels(struct frame *frame, pixman_image_t *src)
 		return false;
 	}
 
-	wl_shm_buffer_begin_access(shm);
+	pw_shm_buffer_begin_access(shm);
 	pixman_image_t *dst = pixman_image_create_bits_no_clear(frame->pixman_format, width, height,
-		wl_shm_buffer_get_data(shm), frame->stride);
+		pw_shm_buffer_data(shm), frame->stride);
 	if (dst) {
 		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, frame->box.x1,
 			frame->box.y1, 0, 0, 0, 0, width, height);
 		pixman_image_unref(dst);
 	}
-	wl_shm_buffer_end_access(shm);
+	pw_shm_buffer_end_access(shm);
 	return dst != NULL;
 }
 
@@ -305,17 +306,16 @@ start_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 		return; /* failed before the copy came */
 	}
 
-	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
-	if (!shm || wl_shm_buffer_get_format(shm) != frame->shm_format ||
-		wl_shm_buffer_get_width(shm) != frame->box.x2 - frame->box.x1 ||
-		wl_shm_buffer_get_height(shm) != frame->box.y2 - frame->box.y1 ||
-		wl_shm_buffer_get_stride(shm) != frame->stride) {
+	struct pw_shm_buffer *shm = pw_shm_buffer_get(buffer);
+	if (!shm || shm->format != frame->shm_format ||
+		shm->width != frame->box.x2 - frame->box.x1 ||
+		shm->height != frame->box.y2 - frame->box.y1 || shm->stride != frame->stride) {
 		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
 			"buffer does not match the buffer event");
 		return;
 	}
 	/* pixman writes whole words: a buffer at an odd offset in its pool cannot take them */
-	if ((uintptr_t)wl_shm_buffer_get_data(shm) % 4 != 0) {
+	if ((uintptr_t)pw_shm_buffer_data(shm) % 4 != 0) {
 		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
 			"the buffer's offset in its pool is not a multiple of 4");
 		return;

@@ -16,6 +16,7 @@
 #include "region.h"
 #include "request.h"
 #include "server.h"
+#include "shm.h"
 #include "subsurface.h"
 #include "surface_commit.h"
 #include "surface_pixels.h"
@@ -73,30 +74,27 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
  * would let the renderer read past the pool. Posts the error and returns false then.
  */
 static bool
-shm_buffer_fits(struct wl_resource *buffer, struct wl_shm_buffer *shm)
+shm_buffer_fits(struct wl_resource *buffer, struct pw_shm_buffer *shm)
 {
 	enum pw_format format;
-	if (!pw_format_from_shm(wl_shm_buffer_get_format(shm), &format)) {
+	if (!pw_format_from_shm(shm->format, &format)) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_FORMAT,
-			"wl_shm format 0x%x is not one picowl takes",
-			wl_shm_buffer_get_format(shm));
+			"wl_shm format 0x%x is not one picowl takes", shm->format);
 		return false;
 	}
 	int bpp = pw_format_bpp(format);
 	/* Pixels are read whole, 16 or 32 bits at a time: ARMv5 cannot load them unaligned. */
-	if (wl_shm_buffer_get_stride(shm) % bpp != 0 ||
-		(uintptr_t)wl_shm_buffer_get_data(shm) % (uintptr_t)bpp != 0) {
+	if (shm->stride % bpp != 0 || (uintptr_t)pw_shm_buffer_data(shm) % (uintptr_t)bpp != 0) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
-			"offset and stride %d must be multiples of %d bytes per pixel",
-			wl_shm_buffer_get_stride(shm), bpp);
+			"offset and stride %d must be multiples of %d bytes per pixel", shm->stride,
+			bpp);
 		return false;
 	}
-	int64_t row = (int64_t)wl_shm_buffer_get_width(shm) * bpp;
-	if (wl_shm_buffer_get_stride(shm) < row) {
+	int64_t row = (int64_t)shm->width * bpp;
+	if (shm->stride < row) {
 		wl_resource_post_error(buffer, WL_SHM_ERROR_INVALID_STRIDE,
-			"stride %d is less than width %d times %d bytes per pixel",
-			wl_shm_buffer_get_stride(shm), wl_shm_buffer_get_width(shm),
-			pw_format_bpp(format));
+			"stride %d is less than width %d times %d bytes per pixel", shm->stride,
+			shm->width, pw_format_bpp(format));
 		return false;
 	}
 	return true;
@@ -113,7 +111,7 @@ surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl
 			"attach offset must be zero since version 5, use wl_surface.offset");
 		return;
 	}
-	struct wl_shm_buffer *shm = buffer ? wl_shm_buffer_get(buffer) : NULL;
+	struct pw_shm_buffer *shm = buffer ? pw_shm_buffer_get(buffer) : NULL;
 	if (buffer && !shm) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
 			"picowl takes only wl_shm buffers");
@@ -359,13 +357,12 @@ pw_surface_has_buffer(const struct pw_surface *surface)
 bool
 pw_surface_opaque(const struct pw_surface *surface)
 {
-	struct wl_shm_buffer *shm = surface->shm;
+	struct pw_shm_buffer *shm = surface->shm;
 	if (!shm && !surface->kept.data) {
 		return false;
 	}
 	enum pw_format format;
-	if (pw_format_from_shm(shm ? wl_shm_buffer_get_format(shm) : surface->kept.shm_format,
-		    &format) &&
+	if (pw_format_from_shm(shm ? shm->format : surface->kept.shm_format, &format) &&
 		format != PW_FORMAT_ARGB8888) {
 		return true;
 	}

@@ -32,7 +32,7 @@ enum pw_surface_state_field {
 struct pw_surface_state {
 	uint32_t committed; /* pw_surface_state_field bits set since the last apply */
 	struct wl_resource *buffer; /* NULL: attach of NULL (unmap) when PW_STATE_BUFFER */
-	struct wl_shm_buffer *shm; /* buffer's, looked up once at attach */
+	struct pw_shm_buffer *shm; /* buffer's, looked up once at attach */
 	struct wl_listener buffer_destroy;
 	int dx, dy;
 	pixman_region32_t surface_damage; /* surface coordinates */
@@ -97,7 +97,7 @@ struct pw_surface {
 
 	/* Current buffer: kept until a later commit replaces it, then released. */
 	struct wl_resource *buffer;
-	struct wl_shm_buffer *shm; /* `buffer` as shm (picowl takes no other), NULL with it */
+	struct pw_shm_buffer *shm; /* `buffer` as shm (picowl takes no other), NULL with it */
 	struct wl_listener buffer_destroy;
 	int buffer_width, buffer_height;
 	/*

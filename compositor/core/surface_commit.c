@@ -7,6 +7,7 @@
 #include "output.h"
 #include "region.h"
 #include "server.h"
+#include "shm.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "surface_commit.h"
@@ -74,14 +75,14 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 			pw_surface_commit_release_buffer(surface);
 		}
 		surface->buffer = cur->buffer;
-		struct wl_shm_buffer *shm = cur->shm;
+		struct pw_shm_buffer *shm = cur->shm;
 		pw_surface_state_set_buffer(cur, NULL, NULL);
 		if (surface->buffer) {
 			wl_list_remove(&surface->buffer_destroy.link);
 			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
 			surface->shm = shm;
-			surface->buffer_width = shm ? wl_shm_buffer_get_width(shm) : 0;
-			surface->buffer_height = shm ? wl_shm_buffer_get_height(shm) : 0;
+			surface->buffer_width = shm ? shm->width : 0;
+			surface->buffer_height = shm ? shm->height : 0;
 		} else {
 			surface->shm = NULL;
 			surface->buffer_width = surface->buffer_height = 0;

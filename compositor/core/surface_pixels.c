@@ -7,6 +7,7 @@
 #include "budget.h"
 #include "format.h"
 #include "log.h"
+#include "shm.h"
 #include "surface.h"
 #include "surface_pixels.h"
 
@@ -27,10 +28,9 @@ pw_surface_pixels_drop_kept(struct pw_surface *surface)
 void
 pw_surface_pixels_keep(struct pw_surface *surface)
 {
-	struct wl_shm_buffer *shm = surface->shm;
+	struct pw_shm_buffer *shm = surface->shm;
 	pw_surface_pixels_drop_kept(surface);
-	size_t size =
-		shm ? (size_t)wl_shm_buffer_get_stride(shm) * (size_t)surface->buffer_height : 0;
+	size_t size = shm ? (size_t)shm->stride * (size_t)surface->buffer_height : 0;
 	if (size > PW_SURFACE_KEPT_MAX) {
 		/* a client's cheap sparse pool must not cost picowl that much memory */
 		pw_log_limited(PW_LOG_WARNING,
@@ -47,11 +47,11 @@ pw_surface_pixels_keep(struct pw_surface *surface)
 	} else if (size > 0) {
 		surface->kept.data = malloc(size);
 		if (surface->kept.data) {
-			wl_shm_buffer_begin_access(shm);
-			memcpy(surface->kept.data, wl_shm_buffer_get_data(shm), size);
-			wl_shm_buffer_end_access(shm);
-			surface->kept.stride = wl_shm_buffer_get_stride(shm);
-			surface->kept.shm_format = wl_shm_buffer_get_format(shm);
+			pw_shm_buffer_begin_access(shm);
+			memcpy(surface->kept.data, pw_shm_buffer_data(shm), size);
+			pw_shm_buffer_end_access(shm);
+			surface->kept.stride = shm->stride;
+			surface->kept.shm_format = shm->format;
 		} else {
 			pw_budget_resize(surface->resource, PW_BUDGET_SLOT_C, 0);
 		}
@@ -67,17 +67,17 @@ pw_surface_has_contents(const struct pw_surface *surface)
 bool
 pw_surface_pixels_begin(struct pw_surface *surface, struct pw_pixmap *out)
 {
-	struct wl_shm_buffer *shm = surface->shm;
-	uint32_t shm_format = shm ? wl_shm_buffer_get_format(shm) : surface->kept.shm_format;
+	struct pw_shm_buffer *shm = surface->shm;
+	uint32_t shm_format = shm ? shm->format : surface->kept.shm_format;
 	if ((!shm && !surface->kept.data) || !pw_format_from_shm(shm_format, &out->format)) {
 		return false;
 	}
 	out->width = surface->buffer_width;
 	out->height = surface->buffer_height;
 	if (shm) {
-		wl_shm_buffer_begin_access(shm);
-		out->data = wl_shm_buffer_get_data(shm);
-		out->stride = wl_shm_buffer_get_stride(shm);
+		pw_shm_buffer_begin_access(shm);
+		out->data = pw_shm_buffer_data(shm);
+		out->stride = shm->stride;
 	} else {
 		out->data = surface->kept.data;
 		out->stride = surface->kept.stride;
@@ -89,6 +89,6 @@ void
 pw_surface_pixels_end(struct pw_surface *surface)
 {
 	if (surface->shm) {
-		wl_shm_buffer_end_access(surface->shm);
+		pw_shm_buffer_end_access(surface->shm);
 	}
 }

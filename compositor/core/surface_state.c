@@ -51,7 +51,7 @@ pw_surface_state_finish(struct pw_surface_state *state)
 
 void
 pw_surface_state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer,
-	struct wl_shm_buffer *shm)
+	struct pw_shm_buffer *shm)
 {
 	wl_list_remove(&state->buffer_destroy.link);
 	wl_list_init(&state->buffer_destroy.link);

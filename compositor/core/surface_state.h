@@ -10,7 +10,7 @@ void pw_surface_state_finish(struct pw_surface_state *state);
 /* Points the state at `buffer` (NULL: none), whose wl_shm_buffer is `shm`, and follows its
  * destruction. */
 void pw_surface_state_set_buffer(struct pw_surface_state *state, struct wl_resource *buffer,
-	struct wl_shm_buffer *shm);
+	struct pw_shm_buffer *shm);
 /* Moves what `src` has committed into `dst`, leaving `src` empty of it. */
 void pw_surface_state_move(struct pw_surface_state *dst, struct pw_surface_state *src);
 

@@ -131,6 +131,7 @@ struct pw_config {
 		int client_fds; /* descriptors a client may leave with picowl; 0: auto (fds.h) */
 		int client_subsurfaces; /* subsurfaces a client may hold; 0: no limit (4.77) */
 		int client_pools; /* wl_shm pools and buffers a client may hold; 0: none (4.79) */
+		size_t client_mapped; /* bytes of wl_shm pools a client may map; 0: none (4.80) */
 	} limits;
 
 	struct {

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "config_binding.h"
+#include "config_limits.h"
 #include "config_lists.h"
 
 char *
@@ -298,38 +299,6 @@ key_backlight(struct pw_config_private *priv, const char *value)
 	return set_string(priv, &CONFIG(priv)->power.backlight, value);
 }
 
-/* Bytes, with an optional K or M (binary); 0 (no limit) or 64K..1024M. */
-static bool
-key_client_memory(struct pw_config_private *priv, const char *value)
-{
-	char *end;
-	unsigned long long v = strtoull(value, &end, 10);
-	if (end == value || value[0] == '-' || v > (1ull << 30)) {
-		return false;
-	}
-	unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
-	if ((shift && end[1] != '\0') || (!shift && *end != '\0')) {
-		return false;
-	}
-	v <<= shift;
-	if (v != 0 && (v < (64u << 10) || v > (1ull << 30))) {
-		return false;
-	}
-	CONFIG(priv)->limits.client_memory = (size_t)v;
-	return true;
-}
-
-/* auto (0: pw_fds_default_share of the limit) or 8..65536 descriptors. */
-static bool
-key_client_fds(struct pw_config_private *priv, const char *value)
-{
-	if (strcmp(value, "auto") == 0) {
-		CONFIG(priv)->limits.client_fds = 0;
-		return true;
-	}
-	return pw_config_keys_parse_int(value, 8, 65536, &CONFIG(priv)->limits.client_fds);
-}
-
 INT_KEY(edge_width, gestures.edge_width, 1, 100)
 INT_KEY(distance, gestures.distance, 1, 1000)
 INT_KEY(swipe_timeout, gestures.timeout_ms, 50, 10000)
@@ -410,10 +379,11 @@ static const struct key {
 	{"power", "idle_timeout", key_idle_timeout, "auto or seconds, 0..86400 (0: never)"},
 	{"power", "dim_timeout", key_dim_timeout, "seconds, 0..86400 (0: never)"},
 	{"power", "backlight", key_backlight, "auto, none or a /sys/class/backlight name"},
-	{"limits", "client_memory", key_client_memory, "bytes, 0 or 64K..1024M"},
-	{"limits", "client_fds", key_client_fds, "auto or 8..65536 descriptors"},
+	{"limits", "client_memory", pw_config_limits_memory, "bytes, 0 or 64K..1024M"},
+	{"limits", "client_fds", pw_config_limits_fds, "auto or 8..65536 descriptors"},
 	{"limits", "client_subsurfaces", key_client_subsurfaces, "0..100000 subsurfaces"},
 	{"limits", "client_pools", key_client_pools, "0..100000 pools and buffers"},
+	{"limits", "client_mapped", pw_config_limits_mapped, "auto, or bytes: 0 or 1M..3G (1024G)"},
 	{"xwayland", "enabled", key_xwayland_enabled, "auto, on or off"},
 	{"xwayland", "path", key_xwayland_path, "the Xwayland binary, a path or a name in PATH"},
 	{"xwayland", "idle_timeout", key_xwayland_idle_timeout, "seconds, 0..86400 (0: never)"},
@@ -567,6 +537,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->limits.client_fds = 0;
 	c->limits.client_subsurfaces = 32; /* decision 4.77 */
 	c->limits.client_pools = 512; /* decision 4.79 */
+	c->limits.client_mapped = pw_config_limits_mapped_auto(); /* decision 4.80 */
 	c->xwayland.enabled = PW_XWAYLAND_AUTO;
 	c->xwayland.path = "Xwayland";
 	c->xwayland.idle_timeout = 60;

@@ -238,6 +238,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 			(uint32_t)config->limits.client_subsurfaces);
 		pw_budget_set_most(server->budget, PW_BUDGET_SHM,
 			(uint32_t)config->limits.client_pools);
+		pw_budget_set_mapped(server->budget, config->limits.client_mapped);
 	}
 	if (server->client_fds) {
 		pw_client_fds_set_share(server->client_fds, config->limits.client_fds);

@@ -28,6 +28,7 @@
 #include "seat.h"
 #include "server.h"
 #include "session_lock.h"
+#include "shm.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "tiling.h"
@@ -71,20 +72,17 @@ static const struct pw_seat_policy seat_policy = {
 static bool
 create_globals(struct pw_server *server)
 {
-	if (wl_display_init_shm(server->display) != 0 ||
-		!wl_display_add_shm_format(server->display, WL_SHM_FORMAT_RGB565)) {
-		return false;
-	}
-	return pw_compositor_create(server) && pw_subcompositor_create(server) &&
-		pw_xdg_shell_create(server) && pw_xdg_decoration_create(server) &&
-		pw_viewporter_create(server) && pw_presentation_create(server) &&
-		pw_screencopy_create(server) && pw_xdg_output_create(server) &&
-		pw_counters_protocol_create(server) && pw_seat_create(server, &seat_policy) &&
-		pw_layer_shell_create(server) && pw_control_create(server) &&
-		pw_xdg_activation_create(server) && pw_output_management_create(server) &&
-		pw_gamma_control_create(server) && pw_session_lock_create(server) &&
-		pw_output_power_create(server) && pw_idle_notify_create(server) &&
-		pw_idle_inhibit_create(server) && pw_xdg_dialog_create(server);
+	return pw_shm_create(server) && pw_compositor_create(server) &&
+		pw_subcompositor_create(server) && pw_xdg_shell_create(server) &&
+		pw_xdg_decoration_create(server) && pw_viewporter_create(server) &&
+		pw_presentation_create(server) && pw_screencopy_create(server) &&
+		pw_xdg_output_create(server) && pw_counters_protocol_create(server) &&
+		pw_seat_create(server, &seat_policy) && pw_layer_shell_create(server) &&
+		pw_control_create(server) && pw_xdg_activation_create(server) &&
+		pw_output_management_create(server) && pw_gamma_control_create(server) &&
+		pw_session_lock_create(server) && pw_output_power_create(server) &&
+		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
+		pw_xdg_dialog_create(server);
 }
 
 bool

@@ -1,7 +1,8 @@
 /*
  * Hostile cases: the per-client memory budget (compositor/core/budget.h) at its default, 2 MiB,
  * the bounds on rectangles that keep a request's time and memory small, and the counts of
- * subsurfaces and of wl_shm pools and buffers at their defaults, 32 and 512.
+ * subsurfaces and of wl_shm pools and buffers at their defaults, 32 and 512, and the address
+ * space of a client's pools at its default, 64 MiB.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -205,6 +206,61 @@ many_pools(struct conn *c)
 	return made < POOL_TRIES && most <= before + 512 + MAPS_SLACK;
 }
 
+#define MIB (1u << 20)
+#define MAPPED_LIMIT (64 * MIB) /* [limits] client_mapped's default, 4.80 */
+/* picowl's own address space may grow meanwhile: its allocator's arenas, ASan's */
+#define VM_SLACK_KB (16 * 1024)
+
+/*
+ * Pools of 16 MiB from one sparse file (they cost the client nothing) until picowl refuses
+ * one: at most 64 MiB of them are mapped, the 5th gets no_memory before it is mapped.
+ */
+static bool
+big_pools(struct conn *c)
+{
+	pid_t pid = conn_picowl_pid(c);
+	long before = picowl_status_kb(pid, "VmSize"), most = before;
+	int fd = make_memfd(16 * MIB);
+	if (fd < 0) {
+		return false;
+	}
+	int sent = 0;
+	for (; sent < 64; sent++) {
+		wl_shm_create_pool(c->tc.shm, fd, (int32_t)(16 * MIB));
+		long now = picowl_status_kb(pid, "VmSize");
+		most = now > most ? now : most;
+		if (pw_client_roundtrip(&c->tc, WAIT_MS) != 1) {
+			break;
+		}
+	}
+	close(fd);
+	long bound = before + (long)(MAPPED_LIMIT >> 10) + VM_SLACK_KB;
+	printf("  %d pools of 16 MiB sent; picowl's address space %ld kB before, %ld kB at most "
+	       "(bound %ld)\n",
+		sent + 1, before, most, bound);
+	return sent == MAPPED_LIMIT / (16 * MIB) && most <= bound;
+}
+
+/* A page's pool grown to 1 GiB (a 32-bit picowl's third) by wl_shm_pool.resize: refused. */
+static bool
+pool_grown_huge(struct conn *c)
+{
+	pid_t pid = conn_picowl_pid(c);
+	long before = picowl_status_kb(pid, "VmSize");
+	int fd = make_memfd(1024 * MIB);
+	if (fd < 0) {
+		return false;
+	}
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, 4096);
+	close(fd);
+	wl_shm_pool_resize(pool, (int32_t)(1024 * MIB));
+	pw_client_roundtrip(&c->tc, WAIT_MS);
+	long after = picowl_status_kb(pid, "VmSize");
+	printf("  picowl's address space %ld kB before, %ld kB after (bound %ld)\n", before, after,
+		before + VM_SLACK_KB);
+	return after <= before + VM_SLACK_KB;
+}
+
 static const struct rcase cases[] = {
 	{"budget-region-2000-rects", region_many_rects, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
@@ -220,6 +276,10 @@ static const struct rcase cases[] = {
 	{"budget-33-translucent-layers", many_layers, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
 	{"budget-pools-until-refused", many_pools, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_NO_MEMORY},
+	{"budget-pools-past-64-mib", big_pools, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_NO_MEMORY},
+	{"budget-pool-grown-to-1-gib", pool_grown_huge, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_NO_MEMORY},
 };
 

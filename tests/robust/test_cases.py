@@ -43,7 +43,12 @@ def run():
 	# picowl opens its signal fds after its socket and its keymap's memfd after its first
 	# frame: count once its start is over, the last phase its start trace writes
 	os.environ['PICOWL_START_TRACE'] = '1'
-	with harness.Session(args, extra_args=hooks) as s:
+	session = harness.Session(args, extra_args=hooks)
+	if args.group == 'budget':
+		# the address space a 32-bit picowl gives a client (4.80), on any machine
+		with open(os.path.join(session.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
+			f.write('[limits]\nclient_mapped = 64M\n')
+	with session as s:
 		s.poll(lambda: 'picowl: start: autostart' in s.picowl_stderr(),
 		       'picowl reports the end of its start')
 		fds_before = fd_count(s.pid)

@@ -229,7 +229,7 @@ def env_names(root, tops):
 	return found
 
 
-RANGE = r'(-?[\d.]+[KM]?)\.\.(-?[\d.]+[KM]?)'
+RANGE = r'(-?[\d.]+[KMG]?)\.\.(-?[\d.]+[KMG]?)'
 ENUM = r'^[\w-]+(?:, [\w-]+)* or [\w-]+$'
 
 

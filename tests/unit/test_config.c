@@ -82,6 +82,7 @@ same_settings(const struct pw_config *a, const struct pw_config *b)
 		!a->touch.emulate_app_ids == !b->touch.emulate_app_ids &&
 		strcmp(a->power.backlight, b->power.backlight) == 0;
 	ok = ok && a->limits.client_memory == b->limits.client_memory;
+	ok = ok && a->limits.client_mapped == b->limits.client_mapped;
 	ok = ok && a->limits.client_fds == b->limits.client_fds;
 	ok = ok && a->gestures.edge_width == b->gestures.edge_width &&
 		a->gestures.distance == b->gestures.distance &&
@@ -171,7 +172,7 @@ test_values(void)
 			  "[log]\nlevel = debug\nfile = /tmp/picowl.log\n"
 			  "[power]\nidle_timeout = 30\ndim_timeout = 20\nbacklight = pwm-bl\n"
 			  "[limits]\nclient_memory = 512K\n"
-			  "client_fds = 200\n"
+			  "client_fds = 200\nclient_mapped = 1G\n"
 			  "[gestures]\ntop = none\nbottom = spawn tile:2 foot -e sh\n"
 			  "left = focus tile 3\nedge_width = 4\ndistance = 25\ntimeout = 900\n"
 			  "[touch]\npointer_emulation = off\nemulate_app_ids = foot org.x\n"
@@ -201,6 +202,7 @@ test_values(void)
 	CHECK(c->power.idle_timeout == 30 && c->power.dim_timeout == 20 &&
 		strcmp(c->power.backlight, "pwm-bl") == 0);
 	CHECK(c->limits.client_memory == 512 * 1024);
+	CHECK(c->limits.client_mapped == (size_t)1 << 30);
 	CHECK(!c->touch.emulation && c->touch.long_press_ms == 0 &&
 		c->touch.long_press_radius == 20 && !c->touch.two_finger_scroll &&
 		c->touch.long_press_touch_clients);
@@ -291,6 +293,11 @@ test_errors(void)
 	ERROR("[limits]\nclient_memory = 2MB\n", "2:", "client_memory");
 	ERROR("[limits]\nclient_memory = 1025M\n", "2:", "client_memory");
 	ERROR("[limits]\nclient_memory =\n", "2:", "client_memory");
+	ERROR("[limits]\nclient_mapped = 512K\n", "2:", "client_mapped");
+	ERROR("[limits]\nclient_mapped = -64M\n", "2:", "client_mapped");
+	ERROR("[limits]\nclient_mapped = 64MB\n", "2:", "client_mapped");
+	ERROR("[limits]\nclient_mapped = 2048G\n", "2:", "client_mapped");
+	ERROR("[limits]\nclient_mapped = automatic\n", "2:", "client_mapped");
 	ERROR("[limits]\nclient_fds = 7\n", "2:", "client_fds");
 	ERROR("[touch]\npointer_emulation = always\n", "2:", "pointer_emulation");
 	ERROR("[touch]\nlong_press_time = -1\n", "2:", "long_press_time");
