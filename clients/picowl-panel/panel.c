@@ -143,23 +143,33 @@ control_window(void *data, struct picowl_control_v1 *control, uint32_t id, const
 	const char *app_id, uint32_t flags)
 {
 	struct panel *p = data;
-	if (p->pending_count >= PANEL_MAX_WINDOWS) {
-		return;
-	}
-	struct panel_window *w = &p->pending[p->pending_count++];
-	w->id = id;
-	w->flags = flags;
-	snprintf(w->title, sizeof(w->title), "%s", title);
-	snprintf(w->app_id, sizeof(w->app_id), "%s", app_id);
+	panel_window_list_put(&p->pending, id, title, app_id, flags);
+}
+
+static void
+control_window_removed(void *data, struct picowl_control_v1 *control, uint32_t id)
+{
+	struct panel *p = data;
+	panel_window_list_remove(&p->pending, id);
+}
+
+static void
+control_window_order(void *data, struct picowl_control_v1 *control, struct wl_array *ids)
+{
+	struct panel *p = data;
+	panel_window_list_order(&p->pending, ids->data, ids->size / sizeof(uint32_t));
 }
 
 static void
 control_windows_done(void *data, struct picowl_control_v1 *control)
 {
 	struct panel *p = data;
-	memcpy(p->model.windows, p->pending, sizeof(p->pending));
-	p->model.window_count = p->pending_count;
-	p->pending_count = 0;
+	memcpy(p->model.windows, p->pending.v, sizeof(p->pending.v));
+	p->model.window_count = p->pending.count;
+	if (picowl_control_v1_get_version(control) <
+		PICOWL_CONTROL_V1_WINDOW_REMOVED_SINCE_VERSION) {
+		p->pending.count = 0; /* the next list comes whole */
+	}
 	panel_redraw(p);
 	panel_menu_windows_changed(p);
 }
@@ -229,6 +239,8 @@ static const struct picowl_control_v1_listener control_listener = {
 	.windows_done = control_windows_done,
 	.action_failed = control_action_failed,
 	.launcher = control_launcher,
+	.window_removed = control_window_removed,
+	.window_order = control_window_order,
 };
 
 static void
@@ -394,7 +406,7 @@ main(int argc, char **argv)
 	}
 	const struct pw_client_global globals[] = {
 		{&zwlr_layer_shell_v1_interface, 4, (void **)&p.layer_shell},
-		{&picowl_control_v1_interface, 5, (void **)&p.control, &control_listener, &p},
+		{&picowl_control_v1_interface, 7, (void **)&p.control, &control_listener, &p},
 		{NULL},
 	};
 	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .seat = 3};

@@ -6,6 +6,7 @@
 #include "client.h"
 #include "client_shm.h"
 #include "draw.h"
+#include "window_list.h"
 
 struct panel_buffer {
 	struct pw_client_buffer shm;
@@ -47,8 +48,7 @@ struct panel {
 	bool configured, dirty, closed;
 	double pointer_x, pointer_y;
 	struct panel_model model;
-	struct panel_window pending[PANEL_MAX_WINDOWS];
-	int pending_count;
+	struct panel_window_list pending; /* the list being received; the model's at windows_done */
 	struct panel_hits hits;
 	int close_timer; /* timerfd: the closed window still there asks for a kill */
 	uint32_t closing_id;

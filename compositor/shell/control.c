@@ -3,6 +3,7 @@
  * (the global filter), since it starts programs and, with --test-hooks, injects input.
  */
 #include "control.h"
+#include "control_list.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,7 +32,7 @@
 #include "touch.h"
 #include "view.h"
 
-#define CONTROL_VERSION 6
+#define CONTROL_VERSION 7
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long
@@ -56,23 +57,22 @@ send_tiles(struct pw_server *server, struct wl_resource *resource)
 			pw_control_text(view->app_id, app_id, sizeof(app_id)), flags);
 	}
 	picowl_control_v1_send_tiles_done(resource);
+}
+
+/* Version 5 and 6: every tile and every window, at each change. */
+static void
+send_all(struct pw_server *server, struct wl_resource *resource)
+{
+	send_tiles(server, resource);
 	if (wl_resource_get_version(resource) < PICOWL_CONTROL_V1_WINDOW_SINCE_VERSION) {
 		return;
 	}
+	struct pw_view *view;
 	wl_list_for_each(view, &server->desktop->views, link) {
-		if (!view->mapped) {
-			continue;
+		if (view->mapped) {
+			pw_control_send_window(resource, view,
+				pw_control_window_flags(server, view));
 		}
-		char title[TILE_TEXT], app_id[TILE_TEXT];
-		uint32_t flags =
-			(view == server->desktop->focus ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED
-							: 0) |
-			(view->states & PW_VIEW_SUSPENDED ? PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN
-							  : 0) |
-			(view->fullscreen ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN : 0);
-		picowl_control_v1_send_window(resource, view->id,
-			pw_control_text(view->title, title, sizeof(title)),
-			pw_control_text(view->app_id, app_id, sizeof(app_id)), flags);
 	}
 	picowl_control_v1_send_windows_done(resource);
 }
@@ -98,6 +98,7 @@ struct control_reader {
 	struct pw_server *server;
 	struct pw_client_room room;
 	bool behind; /* the tiles changed since the last list it was sent */
+	struct pw_control_list sent; /* version 7: the windows as it was last sent them */
 };
 
 static void
@@ -105,6 +106,7 @@ handle_reader_destroy(struct wl_listener *listener, void *data)
 {
 	struct control_reader *reader = wl_container_of(listener, reader, resource_destroy);
 	pw_client_room_cancel(&reader->room);
+	pw_control_list_finish(&reader->sent);
 	free(reader);
 }
 
@@ -118,7 +120,12 @@ send_when_room(struct control_reader *reader)
 		return;
 	}
 	reader->behind = false;
-	send_tiles(reader->server, reader->resource);
+	if (wl_resource_get_version(reader->resource) >=
+		PICOWL_CONTROL_V1_WINDOW_REMOVED_SINCE_VERSION) {
+		pw_control_list_send(&reader->sent, reader->server, reader->resource);
+	} else {
+		send_all(reader->server, reader->resource);
+	}
 }
 
 static void
@@ -472,7 +479,12 @@ bind_control(struct wl_client *client, void *data, uint32_t version, uint32_t id
 	wl_resource_add_destroy_listener(resource, &reader->resource_destroy);
 	wl_list_insert(&server->desktop->controls, wl_resource_get_link(resource));
 	send_panel(server, resource);
-	send_tiles(server, resource);
+	if (version >= PICOWL_CONTROL_V1_WINDOW_REMOVED_SINCE_VERSION) {
+		send_tiles(server, resource); /* once: the windows carry the changes (4.81) */
+		pw_control_list_send(&reader->sent, server, resource);
+	} else {
+		send_all(server, resource);
+	}
 }
 
 bool

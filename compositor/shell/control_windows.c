@@ -80,6 +80,30 @@ pw_control_text(const char *s, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * Titles and app ids go out cut to fit this many bytes at a character boundary: a client's long
+ * titles, times its windows, times its title changes, would flood the panel's connection (no
+ * client floods another: decision 4.22).
+ */
+#define WINDOW_TEXT 128
+
+uint32_t
+pw_control_window_flags(struct pw_server *server, struct pw_view *view)
+{
+	return (view == server->desktop->focus ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FOCUSED : 0) |
+		(view->states & PW_VIEW_SUSPENDED ? PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN : 0) |
+		(view->fullscreen ? PICOWL_CONTROL_V1_WINDOW_FLAGS_FULLSCREEN : 0);
+}
+
+void
+pw_control_send_window(struct wl_resource *resource, struct pw_view *view, uint32_t flags)
+{
+	char title[WINDOW_TEXT], app_id[WINDOW_TEXT];
+	picowl_control_v1_send_window(resource, view->id,
+		pw_control_text(view->title, title, sizeof(title)),
+		pw_control_text(view->app_id, app_id, sizeof(app_id)), flags);
+}
+
 static void
 action_failed(struct wl_resource *resource, const char *action, const char *message)
 {

@@ -19,6 +19,11 @@ struct wl_resource;
  */
 const char *pw_control_text(const char *s, char *buf, size_t size);
 
+/* The window_flags of a mapped view. */
+uint32_t pw_control_window_flags(struct pw_server *server, struct pw_view *view);
+/* Sends the window event of a mapped view, its texts cut to fit (4.22), with `flags`. */
+void pw_control_send_window(struct wl_resource *resource, struct pw_view *view, uint32_t flags);
+
 struct pw_view *pw_control_window_find(struct pw_server *server, uint32_t id);
 /* Focuses `view`, taking a fullscreen view that hides it out of fullscreen. */
 void pw_control_window_activate(struct pw_server *server, struct pw_view *view);

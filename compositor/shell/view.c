@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "clock.h"
+#include "control.h"
 #include "counters.h"
 #include "desktop.h"
 #include "dialog.h"
@@ -320,4 +321,11 @@ pw_view_scale(const struct pw_view *view, int w, int h)
 		return PW_SCALE_ONE;
 	}
 	return pw_scale_fit(view->content.width, view->content.height, w, h);
+}
+
+void
+pw_view_text_changed(struct pw_view *view)
+{
+	view->text_serial++;
+	pw_control_tiles_changed(view->server); /* the panel shows titles */
 }

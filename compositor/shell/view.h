@@ -43,6 +43,7 @@ struct pw_view {
 	struct pw_box content; /* where the surface is drawn, clipped to it */
 	uint32_t states; /* last states configured */
 	char *title, *app_id;
+	uint32_t text_serial; /* one more at each change of either (pw_view_text_changed) */
 	uint32_t id; /* picowl_control_v1's window id: unique while picowl runs */
 	int min_width, min_height, max_width, max_height;
 	int32_t scale; /* scale.h: the tree's, kept at commits and tile changes (4.50) */
@@ -77,6 +78,8 @@ void pw_view_map(struct pw_view *view);
 /* Takes the view off the output, damages its tile and re-tiles. */
 void pw_view_unmap(struct pw_view *view);
 void pw_view_set_fullscreen(struct pw_view *view, bool fullscreen);
+/* After its title or app_id changed: the control clients hear of it (4.81). */
+void pw_view_text_changed(struct pw_view *view);
 /* Sets view->fullscreen alone, keeping the desktop's count of fullscreen views. */
 void pw_view_note_fullscreen(struct pw_view *view, bool fullscreen);
 /* Stores the tile and sends a configure when the content size or states changed. */

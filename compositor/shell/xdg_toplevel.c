@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "budget.h"
-#include "control.h"
 #include "desktop.h"
 #include "dialog.h"
 #include "output.h"
@@ -233,7 +232,7 @@ toplevel_set_title(struct wl_client *client, struct wl_resource *resource, const
 	if (copy) {
 		free(toplevel->view.title);
 		toplevel->view.title = copy;
-		pw_control_tiles_changed(toplevel->view.server); /* the panel shows titles */
+		pw_view_text_changed(&toplevel->view);
 	}
 }
 
@@ -248,6 +247,7 @@ toplevel_set_app_id(struct wl_client *client, struct wl_resource *resource, cons
 	if (copy) {
 		free(toplevel->view.app_id);
 		toplevel->view.app_id = copy;
+		pw_view_text_changed(&toplevel->view);
 	}
 }
 

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "control.h"
 #include "dialog.h"
 #include "log.h"
 #include "server.h"
 #include "surface.h"
+#include "view.h"
 #include "view_role.h"
 #include "xwayland.h"
 #include "xwm.h"
@@ -252,7 +252,7 @@ read_title(struct pw_xwm_window *window, xcb_atom_t atom)
 	}
 	free(window->view.title);
 	window->view.title = title;
-	pw_control_tiles_changed(window->xwm->server); /* the panel shows titles */
+	pw_view_text_changed(&window->view);
 }
 
 static void
@@ -264,14 +264,14 @@ read_class(struct pw_xwm_window *window)
 		free(class);
 		return;
 	}
-	/* "instance\0class\0": the class is the app id. */
+	/* "instance\0class\0": the class is the app id (text[len] is a NUL). */
 	size_t first = strlen(class);
-	char *app_id = strdup(first < len ? class + first + 1 : class);
-	free(class);
-	if (app_id) {
-		free(window->view.app_id);
-		window->view.app_id = app_id;
+	if (first < len) {
+		memmove(class, class + first + 1, len - first);
 	}
+	free(window->view.app_id);
+	window->view.app_id = class;
+	pw_view_text_changed(&window->view);
 }
 
 static void

@@ -157,7 +157,11 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(xdg_output, zxdg_output_manager_v1_interface);
 	BIND(viewporter, wp_viewporter_interface);
 	BIND(screencopy, zwlr_screencopy_manager_v1_interface);
-	BIND(control, picowl_control_v1_interface);
+	/* version 6: the focus cases follow the tile events, sent at every change up to it (4.81)
+	 */
+	if (strcmp(interface, picowl_control_v1_interface.name) == 0 && !c->control) {
+		c->control = pw_client_bind(tc, name, &picowl_control_v1_interface, version, 6);
+	}
 	BIND(counters, picowl_counters_v1_interface);
 	BIND(primary, zwp_primary_selection_device_manager_v1_interface);
 	BIND(data_control, zwlr_data_control_manager_v1_interface);

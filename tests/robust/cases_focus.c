@@ -118,6 +118,16 @@ control_launcher(void *data, struct picowl_control_v1 *ctl)
 {
 }
 
+static void
+control_window_removed(void *data, struct picowl_control_v1 *ctl, uint32_t id)
+{
+}
+
+static void
+control_window_order(void *data, struct picowl_control_v1 *ctl, struct wl_array *ids)
+{
+}
+
 static const struct picowl_control_v1_listener control_listener = {
 	.tile = control_tile,
 	.tiles_done = control_tiles_done,
@@ -128,6 +138,8 @@ static const struct picowl_control_v1_listener control_listener = {
 	.windows_done = control_windows_done,
 	.action_failed = control_action_failed,
 	.launcher = control_launcher,
+	.window_removed = control_window_removed,
+	.window_order = control_window_order,
 };
 
 /* ---- helpers ---- */

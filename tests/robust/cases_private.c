@@ -114,6 +114,16 @@ handle_ctl_input(void *data, struct picowl_control_v1 *ctl, const char *name, co
 {
 }
 
+static void
+handle_ctl_window_removed(void *data, struct picowl_control_v1 *ctl, uint32_t id)
+{
+}
+
+static void
+handle_ctl_window_order(void *data, struct picowl_control_v1 *ctl, struct wl_array *ids)
+{
+}
+
 static const struct picowl_control_v1_listener ctl_listener = {
 	.tile = handle_ctl_tile,
 	.tiles_done = handle_ctl_tiles_done,
@@ -130,6 +140,8 @@ static const struct picowl_control_v1_listener ctl_listener = {
 	.outputs_done = handle_ctl_list_done,
 	.input = handle_ctl_input,
 	.inputs_done = handle_ctl_list_done,
+	.window_removed = handle_ctl_window_removed,
+	.window_order = handle_ctl_window_order,
 };
 
 static void
@@ -349,6 +361,150 @@ out:
 	return ok;
 }
 
+/* ---- version 7: what changed, not every window (4.81) ---- */
+
+struct changes {
+	int windows, removed, orders, dones;
+};
+
+static void
+v7_window(void *data, struct picowl_control_v1 *ctl, uint32_t id, const char *title,
+	const char *app_id, uint32_t flags)
+{
+	((struct changes *)data)->windows++;
+}
+
+static void
+v7_removed(void *data, struct picowl_control_v1 *ctl, uint32_t id)
+{
+	((struct changes *)data)->removed++;
+}
+
+static void
+v7_order(void *data, struct picowl_control_v1 *ctl, struct wl_array *ids)
+{
+	((struct changes *)data)->orders++;
+}
+
+static void
+v7_done(void *data, struct picowl_control_v1 *ctl)
+{
+	((struct changes *)data)->dones++;
+}
+
+static void
+v7_tile(void *data, struct picowl_control_v1 *ctl, uint32_t index, const char *title,
+	const char *app_id, uint32_t flags)
+{
+}
+
+static void
+v7_tiles_done(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
+static const struct picowl_control_v1_listener v7_listener = {
+	.tile = v7_tile,
+	.tiles_done = v7_tiles_done,
+	.panel = handle_ctl_panel,
+	.window = v7_window,
+	.windows_done = v7_done,
+	.window_removed = v7_removed,
+	.window_order = v7_order,
+};
+
+/* Round trips until a frame's batch (at most one a frame, 4.74) has surely gone out. */
+static bool
+settle(struct conn *c)
+{
+	for (int i = 0; i < 3; i++) {
+		usleep(40 * 1000);
+		if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * A control client of version 7 beside ten windows: after the first whole list, 100 retitles a
+ * frame apart send the retitled windows only (at most one window event a retitle, never the other
+ * nine), and a window closing sends its window_removed and nothing else.
+ */
+static bool
+ctl_v7_changes(struct conn *c)
+{
+	uint32_t name = 0;
+	for (int i = 0; i < c->n_globals; i++) {
+		if (strcmp(c->globals[i].interface, "picowl_control_v1") == 0 &&
+			c->globals[i].version >= 7) {
+			name = c->globals[i].name;
+		}
+	}
+	if (!name) {
+		printf("  no picowl_control_v1 of version 7\n");
+		return false;
+	}
+	struct changes n = {0};
+	struct picowl_control_v1 *v7 =
+		wl_registry_bind(c->tc.registry, name, &picowl_control_v1_interface, 7);
+	picowl_control_v1_add_listener(v7, &v7_listener, &n);
+	struct conn *tops[10] = {0};
+	bool ok = false;
+	for (int i = 0; i < 10; i++) {
+		tops[i] = conn_open();
+		if (!tops[i] || !conn_map(tops[i], false)) {
+			goto out;
+		}
+	}
+	if (!settle(c)) {
+		goto out;
+	}
+	int first = n.windows;
+	n = (struct changes){0};
+	char title[32];
+	for (int k = 0; k < 100; k++) {
+		snprintf(title, sizeof(title), "retitled %d", k);
+		xdg_toplevel_set_title(tops[k % 10]->top.toplevel, title);
+		usleep(20 * 1000); /* a frame apart: a batch each */
+		if (pw_client_roundtrip(&tops[k % 10]->tc, 5000) != 1 ||
+			pw_client_roundtrip(&c->tc, 5000) != 1) {
+			goto out;
+		}
+	}
+	if (!settle(c)) {
+		goto out;
+	}
+	struct changes retitled = n;
+	n = (struct changes){0};
+	conn_close(tops[0]);
+	tops[0] = NULL;
+	if (!settle(c)) {
+		goto out;
+	}
+	struct changes closed = n;
+	n = (struct changes){0};
+	picowl_control_v1_run_action(c->control, "swap"); /* the focused window becomes tile 1 */
+	if (!settle(c)) {
+		goto out;
+	}
+	printf("  first list: %d windows; 100 retitles: %d window events in %d batches (whole "
+	       "lists: %d); a close: %d removed, %d window events, %d orders; a swap: %d window "
+	       "events, %d orders\n",
+		first, retitled.windows, retitled.dones, retitled.dones * first, closed.removed,
+		closed.windows, closed.orders, n.windows, n.orders);
+	ok = first >= 11 && retitled.windows >= 1 && retitled.windows <= 100 &&
+		retitled.removed == 0 && retitled.orders == 0 && closed.removed == 1 &&
+		closed.orders == 0 && closed.windows <= 2 /* the focus may move */ &&
+		n.orders == 1 && n.removed == 0;
+out:
+	for (int i = 0; i < 10; i++) {
+		conn_close(tops[i]);
+	}
+	picowl_control_v1_destroy(v7);
+	return ok;
+}
+
 /* Ids of no window (picowl counts from 1; the good client's window is one): nothing happens. */
 static bool
 ctl_bad_window_ids(struct conn *c)
@@ -436,6 +592,7 @@ static const struct rcase control_cases[] = {
 	{"control-200-reloads", ctl_reload_flood, EXPECT_NONE},
 	{"control-1000-output-and-input-lists", ctl_list_flood, EXPECT_NONE},
 	{"control-long-titles-to-a-slow-panel", ctl_title_flood, EXPECT_NONE},
+	{"control-v7-sends-what-changed", ctl_v7_changes, EXPECT_NONE},
 	/* the harness runs picowl without --test-hooks */
 	{"control-inject-key-without-hooks", ctl_inject_key, EXPECT_ERROR, "picowl_control_v1",
 		PICOWL_CONTROL_V1_ERROR_NO_TEST_HOOKS},
