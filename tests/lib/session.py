@@ -116,3 +116,39 @@ def write_foot_config(session, bg=harness.FOOT_BG):
 		f.write('[main]\nfont=monospace:size=6\nshell=/bin/sh\n\n'
 			'[colors]\nbackground=%s\nforeground=%s\nalpha=1.0\n\n[cursor]\nblink=no\n'
 			% (bg, bg))
+
+
+GTK_EDGE = (206, 199, 198)  # Adwaita's button border, as it shows through RGB565
+
+
+def _gtk_edge_runs(img, box):
+	"""For each column of box, its longest run of GTK_EDGE pixels: {x: (length, y_end)}."""
+	x0, y0, w, h = box
+	runs = {}
+	for x in range(x0, x0 + w):
+		run, best = 0, (0, 0)
+		for y in range(y0, y0 + h):
+			run = run + 1 if harness.rgb_close(img.px(x, y), GTK_EDGE, tol=10) else 0
+			best = max(best, (run, y))
+		runs[x] = best
+	return runs
+
+
+def gtk_buttons(img, box):
+	"""The centres (x, y), left to right, of the GTK (Adwaita) buttons in box, from their edges
+	(GTK draws each button's left and right edges as columns of one grey): columns with a run
+	of 15 or more GTK_EDGE pixels, neighbours merged, taken in pairs."""
+	runs = _gtk_edge_runs(img, box)
+	edges = []
+	for x in sorted(runs):
+		length, y_end = runs[x]
+		if length < 15:
+			continue
+		if edges and x - edges[-1][0] <= 2:
+			continue
+		edges.append((x, length, y_end))
+	found = []
+	for i in range(0, len(edges) - 1, 2):
+		(xl, length, y_end), (xr, _, _) = edges[i], edges[i + 1]
+		found.append(((xl + xr) // 2, y_end - length // 2))
+	return found

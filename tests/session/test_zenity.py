@@ -12,41 +12,8 @@ import harness
 import session
 from harness import check, log
 
-EDGE = (206, 199, 198)  # Adwaita's button border, as it shows through RGB565
 ENV = {'GDK_BACKEND': 'wayland', 'NO_AT_BRIDGE': '1', 'GTK_THEME': 'Adwaita',
        'GSETTINGS_BACKEND': 'memory'}
-
-
-def edge_runs(img, box):
-	"""For each column of box, its longest run of EDGE pixels: {x: (length, y_end)}."""
-	x0, y0, w, h = box
-	runs = {}
-	for x in range(x0, x0 + w):
-		run, best = 0, (0, 0)
-		for y in range(y0, y0 + h):
-			run = run + 1 if harness.rgb_close(img.px(x, y), EDGE, tol=10) else 0
-			best = max(best, (run, y))
-		runs[x] = best
-	return runs
-
-
-def buttons(img, box):
-	"""The buttons' centres (x, y), left to right, from their edges: columns with a run of 15
-	or more EDGE pixels, neighbours merged, taken in pairs."""
-	runs = edge_runs(img, box)
-	edges = []
-	for x in sorted(runs):
-		length, y_end = runs[x]
-		if length < 15:
-			continue
-		if edges and x - edges[-1][0] <= 2:
-			continue
-		edges.append((x, length, y_end))
-	found = []
-	for i in range(0, len(edges) - 1, 2):
-		(xl, length, y_end), (xr, _, _) = edges[i], edges[i + 1]
-		found.append(((xl + xr) // 2, y_end - length // 2))
-	return found
 
 
 def run():
@@ -60,11 +27,11 @@ def run():
 		with harness.Session(args, extra_args=['--test-hooks']) as s:
 			z = s.spawn([zenity, '--question', '--text', 'Go on?'], 'zenity', env=ENV)
 			content = harness.content_box((0, 0, s.width, s.height))
-			img = s.wait_until(lambda i: len(buttons(i, content)) == 2,
+			img = s.wait_until(lambda i: len(session.gtk_buttons(i, content)) == 2,
 					   'zenity shows two buttons', timeout=40)
 			time.sleep(0.5)  # drawn whole
 			img = s.screenshot(save='zenity-%s.ppm' % which)
-			found = buttons(img, content)
+			found = session.gtk_buttons(img, content)
 			check(len(found) == 2, 'zenity\'s buttons: %s' % found)
 			x, y = found[1] if which == 'Yes' else found[0]
 			log('zenity\'s buttons at %s; a tap on %s at %d,%d' % (found, which, x, y))

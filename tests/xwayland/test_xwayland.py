@@ -26,6 +26,9 @@ destroy-while-map  200 windows each destroyed right after its map, then one that
                lives and shows the one (green)
 transient-loop two windows each WM_TRANSIENT_FOR of the other: one a tile, the other a dialog
                over it, picowl lives
+x-dialog       zenity (GTK3, GDK_BACKEND=x11) attached to an xterm by --attach (WM_TRANSIENT_FOR):
+               it floats centred over the xterm's tile (its buttons found on the screenshot),
+               takes no tile, and a tap on Yes makes it exit 0
 many-windows   10,000 windows mapped: picowl lists them all, or Xwayland ends itself in the
                burst and the next X client starts a new one; picowl lives
 display-taken  the display number picowl would take is held by another server (its lock file and
@@ -356,6 +359,47 @@ def case_transient_loop(s):
 	log('a WM_TRANSIENT_FOR loop: one window a tile, the other a dialog over it; picowl lives')
 
 
+X_DIALOG_ENV = {'GDK_BACKEND': 'x11', 'NO_AT_BRIDGE': '1', 'GTK_THEME': 'Adwaita',
+		'GSETTINGS_BACKEND': 'memory'}
+
+
+def case_x_dialog(s):
+	"""zenity (GTK3 on X11) attached to an xterm by --attach, which sets WM_TRANSIENT_FOR."""
+	W, H = s.width, s.height
+	display = display_env(s)
+	spawn_xterm(s, '-T', 'parentwin', '-e', 'sh')
+	s.wait_until(lambda i: session.mostly(i, (20, 40, W - 40, H - 60), WHITE),
+		     "xterm's white fills the tile")
+	out = subprocess.run(['xwininfo', '-name', 'parentwin'],
+			     env=s.client_env({'DISPLAY': display}), stdout=subprocess.PIPE,
+			     stderr=subprocess.STDOUT, timeout=20).stdout.decode(errors='replace')
+	wid = [w for w in out.split() if w.startswith('0x')]
+	check(wid, 'xwininfo found no window "parentwin":\n%s' % out)
+	z = s.spawn(['zenity', '--question', '--attach=' + wid[0], '--text', 'Go on?'], 'zenity',
+		    env=dict(X_DIALOG_ENV, DISPLAY=display))
+	content = harness.content_box((0, 0, W, H))
+	img = s.wait_until(lambda i: len(session.gtk_buttons(i, content)) == 2,
+			   'the X dialog shows two buttons', timeout=40)
+	time.sleep(0.5)  # drawn whole
+	img = s.screenshot(save='x-dialog.ppm')
+	found = session.gtk_buttons(img, content)
+	check(len(found) == 2, "zenity's buttons: %s" % found)
+	middle = (found[0][0] + found[1][0]) // 2
+	check(abs(middle - W // 2) <= 24, 'the dialog is not centred over the tile: its buttons '
+	      'at %s' % found)
+	check(session.mostly(img, (4, H - 24, W - 8, 16), WHITE, 0.5) or
+	      session.mostly(img, (4, 24, W - 8, 16), WHITE, 0.5),
+	      "xterm's white is nowhere beside the dialog: it took the tile")
+	check([w[2] for w in windows(s)] == ['XTerm'], 'the dialog took a tile: %s' % windows(s))
+	log('an X dialog (zenity --attach, WM_TRANSIENT_FOR) floats centred over its xterm, '
+	    'buttons at %s, and takes no tile' % found)
+	session.touch(s, 'tap', *found[1])
+	s.poll(lambda: not z.alive(), 'zenity exits after a tap on Yes', timeout=10)
+	status = z.wait(5)
+	check(status == 0, 'zenity exited %s after a tap on Yes, not 0' % status)
+	log('a tap on its Yes button: zenity exits 0')
+
+
 def case_many_windows(s):
 	c = x_client(s, 'many', '10000')
 	first = ours(s)
@@ -390,7 +434,7 @@ def run():
 		 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
 		 'override-redirect-late': case_override_redirect,
 		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop,
-		 'many-windows': case_many_windows}
+		 'many-windows': case_many_windows, 'x-dialog': case_x_dialog}
 	with start(args) as s:
 		cases[args.case](s)
 
