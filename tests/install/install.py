@@ -8,6 +8,11 @@ service scripts pass `sh -n`, the installed unit `systemd-analyze verify`; and t
 picowl, started with no -c, reads the installed config, $XDG_CONFIG_DIRS in its order and
 $XDG_CONFIG_HOME before them (picowl-ctl reload: picowl says which file it read).
 
+The second build is also the one without Xwayland (-Dxwayland=disabled, issue 36): it builds
+and installs, its picowl says "X11 is off" at start, and this build's picowl, with Xwayland
+built in and not started, takes at most 300 kB more RSS than it (three starts each, headless,
+RSS 1.2 s after "running on"; decision 4.70).
+
   install.py --build BUILD --source SOURCE [--keep DIR]
 """
 import argparse
@@ -36,11 +41,64 @@ def run(cmd, **kw):
     return r.stdout
 
 
-def options(build):
+def option_values(build):
     opts = json.loads(run(['meson', 'introspect', '--buildoptions', build]))
-    values = {o['name']: o['value'] for o in opts}
+    return {o['name']: o['value'] for o in opts}
+
+
+def options(build):
+    values = option_values(build)
     prefix = values['prefix']
     return prefix, os.path.join(prefix, values['sysconfdir'])
+
+
+XWAYLAND_RSS_KB = 300  # issue 36: built in, not started
+
+
+def rss_after_start(picowl, work, name):
+    """VmRSS (kB) of `picowl` headless with an empty config, 1.2 s after "running on"."""
+    run_dir = os.path.join(work, 'rss-' + name)
+    os.makedirs(run_dir, mode=0o700)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(('XDG_', 'WAYLAND_'))}
+    env.update({'HOME': run_dir, 'XDG_RUNTIME_DIR': run_dir,
+                'XDG_CONFIG_DIRS': os.path.join(work, 'none')})
+    err_path = os.path.join(work, 'rss-%s.log' % name)
+    empty = os.path.join(run_dir, 'empty.ini')  # the same config for both: the defaults
+    open(empty, 'w').close()
+    with open(err_path, 'wb') as err:
+        p = subprocess.Popen([picowl, '--backend', 'headless', '--socket', 'rss-' + name,
+                              '-c', empty],
+                             env=env, stdin=subprocess.DEVNULL, stdout=err, stderr=err)
+    try:
+        deadline = time.monotonic() + 20
+        while p.poll() is None and time.monotonic() < deadline:
+            with open(err_path, errors='replace') as f:
+                if 'running on' in f.read():
+                    break
+            time.sleep(0.05)
+        time.sleep(1.2)
+        with open('/proc/%d/status' % p.pid) as f:
+            return int(re.search(r'VmRSS:\s+(\d+)', f.read()).group(1))
+    finally:
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+def xwayland_cost(with_x, without_x, work):
+    """this build's picowl (Xwayland built in, not started) against the one built without."""
+    a = sorted(rss_after_start(with_x, work, 'with-%d' % i) for i in range(3))
+    b = sorted(rss_after_start(without_x, work, 'without-%d' % i) for i in range(3))
+    print('RSS 1.2 s after start, headless: built with Xwayland (not started) %s kB, built '
+          'without %s kB; medians differ by %+d kB (bound %d)' % (a, b, a[1] - b[1],
+                                                                  XWAYLAND_RSS_KB))
+    if a[1] - b[1] > XWAYLAND_RSS_KB:
+        return ['Xwayland built in and not started costs %d kB of RSS, over %d'
+                % (a[1] - b[1], XWAYLAND_RSS_KB)]
+    return []
 
 
 def check(root, prefix, sysconfdir, what):
@@ -181,6 +239,9 @@ def lookup(prefix, sysconfdir, work):
         if name == 'installed' and 'started picowl-panel' not in said:
             errors.append('the installed session did not start the installed picowl-panel:\n'
                           + said[-2000:])
+        if name == 'installed' and 'X11 is off: picowl was built without Xwayland' not in said:
+            errors.append('the picowl built without Xwayland does not say X11 is off:\n'
+                          + said[-2000:])
     return errors
 
 
@@ -204,16 +265,16 @@ def main():
     errors += scripts([session, os.path.join(dest, sysconfdir.lstrip('/'), 'init.d', 'picowl'),
                        os.path.join(args.build, 'config', 'picowl.openrc')])
 
-    # 2. A build for a temporary prefix, with the OpenRC script: what it installs, run
+    # 2. A build for a temporary prefix, with the OpenRC script and without Xwayland, as this
+    # build's buildtype: what it installs, run
     tmp_prefix = os.path.join(work, 'prefix')
     build = os.path.join(work, 'build')
     run(['meson', 'setup', build, args.source, '--prefix', tmp_prefix, '-Dinit=openrc',
-         '-Dbuildtype=debugoptimized'])
+         '-Dxwayland=disabled', '-Dbuildtype=' + option_values(args.build)['buildtype']])
     targets = ['compositor/picowl', 'clients/picowl-ctl/picowl-ctl',
                'clients/picowl-panel/picowl-panel']
-    for module in ('backends/picowl-input.so', 'compositor/xwayland/picowl-xwm.so'):
-        if os.path.exists(os.path.join(args.build, module)):
-            targets.append(module)
+    if os.path.exists(os.path.join(args.build, 'backends/picowl-input.so')):
+        targets.append('backends/picowl-input.so')
     run(['ninja', '-C', build] + targets)
     run(['meson', 'install', '-C', build, '--no-rebuild', '--quiet'])
     p, s = options(build)
@@ -222,6 +283,9 @@ def main():
     units = os.path.join(p, 'lib', 'systemd', 'system', 'picowl@.service')
     errors += verify_unit(units, p)
     errors += lookup(p, s, work)
+    if os.path.exists(os.path.join(args.build, 'compositor/xwayland/picowl-xwm.so')):
+        errors += xwayland_cost(os.path.join(args.build, 'compositor', 'picowl'),
+                                os.path.join(p, 'bin', 'picowl'), work)
 
     for e in errors:
         print('FAIL: ' + e)
