@@ -21,6 +21,9 @@ fullscreen     xterm -fullscreen covers the output (_NET_WM_STATE_FULLSCREEN bef
 ltris          ltris (SDL 1.2, Debian's) maps as a tile, draws scaled to fit, and a key moves its menu
 clipboard      an X client's CLIPBOARD read by wl-paste, wl-copy's text pasted by an X client;
                the same for PRIMARY with --primary
+panel-close    picowl-panel's close button, tapped over an xterm, ends it (WM_DELETE_WINDOW)
+xterm-clipboard  a word double-clicked in xterm (selectToClipboard) read by wl-paste; wl-copy's
+               text pasted into xterm by Shift+Insert runs as a command
 long-title     an X client titled with 1 MB (WM_NAME): its start shown, picowl lives
 destroy-while-map  200 windows each destroyed right after its map, then one that stays: picowl
                lives and shows the one (green)
@@ -94,6 +97,8 @@ def start(args, extra=None):
 	s = harness.Session(args, extra_args=['--test-hooks'] + (extra or []))
 	with open(os.path.join(s.home, '.config', 'picowl', 'picowl.ini'), 'w') as f:
 		f.write('[xwayland]\nidle_timeout = %d\n' % IDLE)
+		if args.case == 'panel-close':
+			f.write('[panel]\ncommand = %s\n' % args.panel)
 	return s
 
 
@@ -324,6 +329,72 @@ def case_clipboard(s):
 	bridge(s, display, True)
 
 
+def case_xterm_clipboard(s):
+	"""As a person copies: a double click on a word in xterm (selectToClipboard: the selection
+	is the CLIPBOARD), wl-paste reads it; wl-copy's text, Shift+Insert in xterm, pastes it."""
+	W, H = s.width, s.height
+	spawn_xterm(s, '-xrm', 'XTerm*selectToClipboard: true', '-e', 'sh', '-c',
+		    'echo wordtocopy; exec sh')
+	black = (0, 0, 0)
+
+	def word(img):
+		"""The first text row's dark pixels: (x0, x1, y) of the word's extent, or None."""
+		for y in range(4, H // 4):
+			xs = [x for x in range(4, W - 4) if harness.rgb_close(img.px(x, y), black, tol=60)]
+			if len(xs) >= 8:
+				return xs[0], xs[-1], y
+		return None
+
+	img = s.wait_until(lambda i: session.mostly(i, (20, 60, W - 40, H - 100), WHITE)
+			   and word(i), "xterm shows the word")
+	x0, x1, y = word(img)
+	x, y = (x0 + x1) // 2, y + 2
+	session.ctl(s, 'inject', 'pointer', 'motion', str(x), str(y))
+	session.ctl(s, 'inject', 'pointer', 'click')
+	session.ctl(s, 'inject', 'pointer', 'click')
+
+	def wl_paste():
+		return subprocess.run(['wl-paste', '--no-newline'], env=s.client_env(),
+				      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20).stdout
+
+	harness.poll(lambda: wl_paste() == b'wordtocopy', 'wl-paste reads the word double-clicked '
+		     'in xterm')
+	log('a double click at %d,%d selects "wordtocopy" in xterm; wl-paste reads it' % (x, y))
+	target = os.path.join(s.dir, 'pasted')
+	s.spawn(['wl-copy', '--foreground', 'touch ' + target], name='wl-copy')
+	harness.poll(lambda: wl_paste() == ('touch ' + target).encode(), 'wl-copy owns the clipboard')
+	session.ctl(s, 'inject', 'key', 'shift+Insert')
+	session.ctl(s, 'inject', 'key', 'Return')
+	harness.poll(lambda: os.path.exists(target), "wl-copy's command pasted into xterm ran")
+	log("wl-copy's text pasted into xterm by Shift+Insert: the command ran")
+
+
+BAR_H = 16  # picowl's default [panel] height
+
+
+def case_panel_close(s):
+	"""The panel's close button, tapped, reaches xterm as WM_DELETE_WINDOW: xterm ends."""
+	W, H = s.width, s.height
+	before = s.screenshot().region_bytes((40, 0, W - 88, BAR_H))
+	pid = spawn_xterm(s, '-e', 'sh')
+	s.wait_until(lambda i: session.panel_shown(i, (0, 0, W, BAR_H))
+		     and session.mostly(i, (20, 60, W - 40, H - 100), WHITE)
+		     and i.region_bytes((40, 0, W - 88, BAR_H)) != before,
+		     "the panel over xterm's tile, showing its title")
+	session.touch(s, 'tap', W - 12, BAR_H // 2)
+	harness.poll(lambda: not windows(s), "the panel's close ended the xterm", timeout=10)
+	def ended():
+		try:
+			with open('/proc/%d/stat' % pid) as f:
+				return f.read().rsplit(')', 1)[1].split()[0] in 'ZX'
+		except OSError:
+			return True
+
+	harness.poll(ended, 'the xterm process exited', timeout=10)
+	s.check_alive("after the panel's close of an X window")
+	log("a tap on the panel's close: xterm got WM_DELETE_WINDOW and ended")
+
+
 def case_long_title(s):
 	x_client(s, 'title', '1000000')
 	# picowl keeps 1 KiB of it (4.71); picowl-ctl shows the start of a title.
@@ -434,7 +505,8 @@ def run():
 		 'fullscreen': case_fullscreen, 'override-redirect': case_override_redirect,
 		 'override-redirect-late': case_override_redirect,
 		 'destroy-while-map': case_destroy_while_map, 'transient-loop': case_transient_loop,
-		 'many-windows': case_many_windows, 'x-dialog': case_x_dialog}
+		 'many-windows': case_many_windows, 'x-dialog': case_x_dialog,
+		 'xterm-clipboard': case_xterm_clipboard, 'panel-close': case_panel_close}
 	with start(args) as s:
 		cases[args.case](s)
 
