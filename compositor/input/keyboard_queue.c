@@ -10,11 +10,11 @@
  */
 #define _GNU_SOURCE /* F_DUPFD_CLOEXEC */
 #include <fcntl.h>
-#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 #include <wayland-server-protocol.h>
 
+#include "client_room.h"
 #include "keyboard_queue.h"
 #include "keyboard_switch.h"
 #include "seat_internal.h"
@@ -118,9 +118,7 @@ room(struct pw_virtual_keyboards *vks)
 		return true;
 	}
 	vks->room_client = NULL;
-	wl_client_flush(client); /* libwayland's own buffer into the socket, as far as it goes */
-	struct pollfd p = {.fd = wl_client_get_fd(client), .events = POLLOUT};
-	if (poll(&p, 1, 0) == 1 && (p.revents & (POLLOUT | POLLERR | POLLHUP))) {
+	if (pw_client_has_room(client)) {
 		vks->room_client = client;
 		vks->room = ROOM_BATCH - 1;
 		return true;
