@@ -226,7 +226,11 @@ def case_actions(args):
 
 		# the panel's launcher; picowl's counters, reload and the calibration routine
 		action(s, 'launcher')
-		s.poll(lambda: 'the launcher read' in panel.stderr(), 'launcher: the panel opens it')
+		try:
+			s.poll(lambda: 'the launcher read' in panel.stderr(), 'launcher: the panel opens it')
+		except harness.TestFailure:
+			log('the panel: %s' % process_state(panel))
+			raise
 		action(s, 'launcher')
 		action(s, 'counters')
 		s.poll(lambda: 'picowl counters' in s.picowl_stderr(), 'counters: the table in the log')
@@ -418,6 +422,20 @@ CASES = {
 	'no-picowl': case_no_picowl,
 	'reload-errors': case_reload_errors,
 }
+
+
+def process_state(client):
+	"""Alive or not, and where it waits (for a failure's log)."""
+	if not client.alive():
+		return 'exited %s' % client.proc.poll()
+	out = []
+	for name in ('wchan', 'stat'):
+		try:
+			with open('/proc/%d/%s' % (client.pid, name)) as f:
+				out.append('%s: %s' % (name, f.read().strip()))
+		except OSError as e:
+			out.append('%s: %s' % (name, e))
+	return 'alive; ' + '; '.join(out)
 
 
 def run():
