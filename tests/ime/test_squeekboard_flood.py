@@ -22,14 +22,6 @@ BUDGET_KIB = 2048
 SLACK_KIB = 1024
 
 
-def status_kib(pid, field):
-	with open('/proc/%d/status' % pid) as f:
-		for line in f:
-			if line.startswith(field + ':'):
-				return int(line.split()[1])
-	raise harness.TestFailure('no %s for pid %d' % (field, pid))
-
-
 def run():
 	args = session.parse_args_with(lambda p: (p.add_argument('--ticlient', required=True),
 						  p.add_argument('--imclient', required=True)))
@@ -52,15 +44,14 @@ def run():
 				   'squeekboard shows its keyboard', timeout=30)
 		top = keyboard_top(img)
 		time.sleep(0.5)
-		rss0 = status_kib(s.pid, 'VmRSS')
-		with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
-			f.write('5')
+		rss0 = harness.status_kib(s.pid, 'VmRSS')
+		harness.reset_peak(s.pid)
 		start = time.monotonic()
 		ti.kill(signal.SIGUSR1)
 		s.poll(lambda: any(l.startswith('flooded') for l in lines(ti_log)), 'the flood ends',
 		       timeout=120)
 		took = time.monotonic() - start
-		peak = status_kib(s.pid, 'VmHWM')
+		peak = harness.status_kib(s.pid, 'VmHWM')
 		done = [l for l in lines(ti_log) if l.startswith('flooded')][0]
 		log('%s commits of 4,000 bytes in %.1f s; picowl RSS %d KiB, peak %d KiB (%+d)'
 		    % (done.split()[1], took, rss0, peak, peak - rss0))

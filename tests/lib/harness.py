@@ -57,6 +57,21 @@ def log_lines(text):
 	return [LOG_TIME.sub('', line) for line in text.splitlines()]
 
 
+def status_kib(pid, field):
+	"""A kB field of /proc/PID/status (VmRSS, VmHWM, VmSize...)."""
+	with open('/proc/%d/status' % pid) as f:
+		for line in f:
+			if line.startswith(field + ':'):
+				return int(line.split()[1])
+	raise TestFailure('no %s for pid %d' % (field, pid))
+
+
+def reset_peak(pid):
+	"""VmHWM counts from now on (clear_refs 5)."""
+	with open('/proc/%d/clear_refs' % pid, 'w') as f:
+		f.write('5')
+
+
 def sanitized(pid):
 	"""Whether the process maps a sanitizer's runtime (ASan keeps its own heap: RSS bounds are
 	for the plain build)."""

@@ -40,20 +40,12 @@ COSTS = {'surface': 1536, 'region': 320, 'source': 384, 'toplevel': 1536 + 512 +
 COUNT = 5000
 
 
-def status_kib(pid, field):
-	with open('/proc/%d/status' % pid) as f:
-		for line in f:
-			if line.startswith(field + ':'):
-				return int(line.split()[1])
-	raise harness.TestFailure('no %s for pid %d' % (field, pid))
-
-
 def settled(pid):
 	"""RSS once picowl is done with the clients that went (its trim included)."""
 	last = None
 	for _ in range(40):
 		time.sleep(0.25)
-		now = status_kib(pid, 'VmRSS')
+		now = harness.status_kib(pid, 'VmRSS')
 		if now == last:
 			return now
 		last = now
@@ -121,10 +113,9 @@ def run():
 		run_client(s, [memory, 'clients', '20'], 'warm-up', 60)
 
 		rss0 = settled(s.pid)
-		with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
-			f.write('5')  # VmHWM from now on
+		harness.reset_peak(s.pid)
 		run_client(s, [memory, 'hog'], 'hog', 120)
-		peak = status_kib(s.pid, 'VmHWM')
+		peak = harness.status_kib(s.pid, 'VmHWM')
 		rss1 = settled(s.pid)
 		log('hog with client_memory = %d KiB: RSS %d KiB before, peak %d KiB (%+d), %d KiB '
 		    'after (%+d)' % (LIMIT_KIB, rss0, peak, peak - rss0, rss1, rss1 - rss0))
@@ -133,10 +124,9 @@ def run():
 			check(peak <= rss0 + LIMIT_KIB + SLACK_KIB, 'picowl peaked at %d KiB, over %d + '
 			      '%d + %d KiB' % (peak, rss0, LIMIT_KIB, SLACK_KIB))
 
-		with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
-			f.write('5')
+		harness.reset_peak(s.pid)
 		run_client(s, [memory, 'kept', '8'], 'kept', 60)
-		peak = status_kib(s.pid, 'VmHWM')
+		peak = harness.status_kib(s.pid, 'VmHWM')
 		log('kept pixels of 8 destroyed 2048x2048 buffers: RSS %d KiB before, peak %d KiB '
 		    '(%+d)' % (rss1, peak, peak - rss1))
 		animates(s, one, 'after the kept pixels')
@@ -146,10 +136,9 @@ def run():
 		rss1 = settled(s.pid)
 
 		for mode in ('titles', 'surrounding'):
-			with open('/proc/%d/clear_refs' % s.pid, 'w') as f:
-				f.write('5')
+			harness.reset_peak(s.pid)
 			run_client(s, [memory, mode], mode, 120)
-			peak = status_kib(s.pid, 'VmHWM')
+			peak = harness.status_kib(s.pid, 'VmHWM')
 			log('%s with client_memory = %d KiB: RSS %d KiB before, peak %d KiB (%+d)'
 			    % (mode, LIMIT_KIB, rss1, peak, peak - rss1))
 			if args.rss:
@@ -164,7 +153,7 @@ def run():
 		c.wait(120)
 		log('clients: %s (%.1f s)' % (c.stdout().strip(), time.monotonic() - start))
 		check(c.proc.returncode == 0, '%d clients: %s %s' % (CLIENTS, c.stdout(), c.stderr()))
-		peak2 = status_kib(s.pid, 'VmHWM')
+		peak2 = harness.status_kib(s.pid, 'VmHWM')
 		rss2 = settled(s.pid)
 		log('%d clients came and went: RSS %d KiB before, peak %d KiB, %d KiB after (%+d)'
 		    % (CLIENTS, rss1, peak2, rss2, rss2 - rss1))

@@ -22,14 +22,6 @@ SLACK_KIB = 1024
 BUDGET_KIB = 2048
 
 
-def status_kib(pid, field):
-	with open('/proc/%d/status' % pid) as f:
-		for line in f:
-			if line.startswith(field + ':'):
-				return int(line.split()[1])
-	raise harness.TestFailure('no %s for pid %d' % (field, pid))
-
-
 def run():
 	args = session.parse_args_with(lambda p: p.add_argument('--flood', required=True))
 	flood = harness.need(args.flood, 'titleflood', '(built by meson)')
@@ -43,15 +35,14 @@ def run():
 		s.poll(lambda: 'calm %d' % (TOPLEVELS - 1) in session.ctl(s, 'tiles'),
 		       'the tiles listed')
 		time.sleep(0.5)
-		rss0 = status_kib(s.pid, 'VmRSS')
-		with open('/proc/%d/clear_refs' % s.pid, 'w') as fd:
-			fd.write('5')
+		rss0 = harness.status_kib(s.pid, 'VmRSS')
+		harness.reset_peak(s.pid)
 		start = time.monotonic()
 		f.proc.stdin.write(b'go\n')
 		f.proc.stdin.flush()
 		s.poll(lambda: 'ended' in f.stdout() or not f.alive(), 'the flood ends', timeout=120)
 		took = time.monotonic() - start
-		peak = status_kib(s.pid, 'VmHWM')
+		peak = harness.status_kib(s.pid, 'VmHWM')
 		log('%d title changes over %d toplevels in %.1f s; picowl RSS %d KiB, peak %d KiB (%+d)'
 		    % (ROUNDS, TOPLEVELS, took, rss0, peak, peak - rss0))
 		check(f.alive(), 'titleflood lost its connection: %s' % f.stderr())
