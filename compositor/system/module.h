@@ -1,5 +1,5 @@
 /*
- * picowl's loadable modules (picowl-input.so, picowl-xwm.so: decisions 4.46 and 4.70), loaded
+ * picowl's loadable modules (picowl-input.so, picowl-xwm.so: decisions 4.41 and 4.70), loaded
  * only when first needed so a session that does without them maps none of their libraries.
  * Installed, a module is ../lib/picowl/NAME from the running executable's folder
  * (/usr/bin/picowl: /usr/lib/picowl/); in the build tree, where meson put it.
