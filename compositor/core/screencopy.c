@@ -307,12 +307,22 @@ start_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 	}
 
 	struct pw_shm_buffer *shm = pw_shm_buffer_get(buffer);
-	if (!shm || shm->format != frame->shm_format ||
-		shm->width != frame->box.x2 - frame->box.x1 ||
-		shm->height != frame->box.y2 - frame->box.y1 || shm->stride != frame->stride) {
+	int32_t width = frame->box.x2 - frame->box.x1;
+	bool as_output = shm && shm->format == frame->shm_format && shm->stride == frame->stride;
+	bool as_xrgb = shm &&
+		wl_resource_get_version(resource) >=
+			ZWLR_SCREENCOPY_FRAME_V1_BUFFER_DONE_SINCE_VERSION &&
+		shm->format == WL_SHM_FORMAT_XRGB8888 && shm->stride == width * 4;
+	if (!shm || !(as_output || as_xrgb) || shm->width != width ||
+		shm->height != frame->box.y2 - frame->box.y1) {
 		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
-			"buffer does not match the buffer event");
+			"buffer does not match a buffer event");
 		return;
+	}
+	if (!as_output) {
+		frame->shm_format = WL_SHM_FORMAT_XRGB8888;
+		frame->pixman_format = PIXMAN_x8r8g8b8;
+		frame->stride = width * 4;
 	}
 	/* pixman writes whole words: a buffer at an odd offset in its pool cannot take them */
 	if ((uintptr_t)pw_shm_buffer_data(shm) % 4 != 0) {
@@ -427,6 +437,11 @@ capture(struct wl_client *client, struct wl_resource *manager_resource, uint32_t
 	zwlr_screencopy_frame_v1_send_buffer(resource, frame->shm_format, box.x2 - box.x1,
 		box.y2 - box.y1, frame->stride);
 	if (version >= ZWLR_SCREENCOPY_FRAME_V1_BUFFER_DONE_SINCE_VERSION) {
+		/* XRGB8888 too, converted as it copies (4.83): what VNC servers take */
+		if (frame->shm_format != WL_SHM_FORMAT_XRGB8888) {
+			zwlr_screencopy_frame_v1_send_buffer(resource, WL_SHM_FORMAT_XRGB8888,
+				box.x2 - box.x1, box.y2 - box.y1, (box.x2 - box.x1) * 4);
+		}
 		zwlr_screencopy_frame_v1_send_buffer_done(resource);
 	}
 }

@@ -1,6 +1,8 @@
 /* Hostile cases: xdg_popup parents, wl_surface, subsurface and viewport extremes, screencopy. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cases.h"
@@ -421,7 +423,134 @@ sc_misaligned(struct conn *c)
 	return true;
 }
 
+/* Every buffer event of one frame, and its end. */
+struct sc_offer {
+	uint32_t format[4], stride[4];
+	int n, width, height, ready;
+	bool done; /* ready or failed */
+};
+
+static void
+offer_buffer(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t format, uint32_t width,
+	uint32_t height, uint32_t stride)
+{
+	struct sc_offer *o = data;
+	if (o->n < 4) {
+		o->format[o->n] = format;
+		o->stride[o->n++] = stride;
+	}
+	o->width = (int)width;
+	o->height = (int)height;
+}
+
+static void
+offer_ready(void *data, struct zwlr_screencopy_frame_v1 *frame, uint32_t sec_hi, uint32_t sec_lo,
+	uint32_t nsec)
+{
+	((struct sc_offer *)data)->ready = 1;
+	((struct sc_offer *)data)->done = true;
+}
+
+static void
+offer_failed(void *data, struct zwlr_screencopy_frame_v1 *frame)
+{
+	((struct sc_offer *)data)->ready = -1;
+	((struct sc_offer *)data)->done = true;
+}
+
+static const struct zwlr_screencopy_frame_v1_listener offer_listener = {
+	.buffer = offer_buffer,
+	.flags = handle_sc_flags,
+	.ready = offer_ready,
+	.failed = offer_failed,
+	.damage = handle_sc_damage,
+	.linux_dmabuf = handle_sc_linux_dmabuf,
+	.buffer_done = handle_sc_buffer_done,
+};
+
+/* One capture of the output into a new buffer of `format` (one the frame offered); the pixels
+ * in *data (munmap by the caller, *size bytes), NULL when it failed. */
+static uint32_t *
+capture_as(struct conn *c, uint32_t format, struct sc_offer *o, size_t *size)
+{
+	*o = (struct sc_offer){0};
+	struct zwlr_screencopy_frame_v1 *frame =
+		zwlr_screencopy_manager_v1_capture_output(c->screencopy, 0, c->tc.output);
+	zwlr_screencopy_frame_v1_add_listener(frame, &offer_listener, o);
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return NULL;
+	}
+	int k = 0;
+	while (k < o->n && o->format[k] != format) {
+		k++;
+	}
+	if (k == o->n) {
+		printf("  format 0x%08x not offered (%d buffer events)\n", format, o->n);
+		zwlr_screencopy_frame_v1_destroy(frame);
+		return NULL;
+	}
+	*size = (size_t)o->stride[k] * (size_t)o->height;
+	int fd = make_memfd(*size);
+	uint32_t *data = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, (int32_t)*size);
+	close(fd);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, o->width, o->height,
+		(int32_t)o->stride[k], format);
+	wl_shm_pool_destroy(pool);
+	zwlr_screencopy_frame_v1_copy(frame, buffer);
+	pw_client_dispatch_until(&c->tc, &o->done, 5000);
+	wl_buffer_destroy(buffer);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	if (o->ready != 1 || data == MAP_FAILED) {
+		if (data != MAP_FAILED) {
+			munmap(data, *size);
+		}
+		return NULL;
+	}
+	o->stride[0] = o->stride[k];
+	return data;
+}
+
+/*
+ * An RGB565 output captured as XRGB8888 (4.83), as VNC servers need: every pixel is the
+ * RGB565 capture's, widened as pixman widens (the top bits repeated below).
+ */
+static bool
+sc_xrgb_of_565(struct conn *c)
+{
+	if (!conn_map(c, false)) {
+		return false;
+	}
+	struct sc_offer a, b;
+	size_t size_a = 0, size_b = 0;
+	uint32_t *narrow = capture_as(c, WL_SHM_FORMAT_RGB565, &a, &size_a);
+	uint32_t *wide = capture_as(c, WL_SHM_FORMAT_XRGB8888, &b, &size_b);
+	bool ok = narrow && wide && a.width == b.width && a.height == b.height;
+	long differ = 0, green = 0;
+	for (int y = 0; ok && y < a.height; y++) {
+		const uint16_t *row = (const uint16_t *)((const uint8_t *)narrow + y * a.stride[0]);
+		const uint32_t *out = (const uint32_t *)((const uint8_t *)wide + y * b.stride[0]);
+		for (int x = 0; x < a.width; x++) {
+			uint32_t p = row[x], r = p >> 11, g = (p >> 5) & 63, bl = p & 31;
+			uint32_t want = ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) |
+				(bl << 3 | bl >> 2);
+			differ += (out[x] & 0xffffff) != want;
+			green += (out[x] & 0xffffff) == 0x00ff00;
+		}
+	}
+	printf("  %dx%d captured as RGB565 and as XRGB8888: %ld pixels differ, %ld green\n",
+		a.width, a.height, differ, green);
+	if (narrow) {
+		munmap(narrow, size_a);
+	}
+	if (wide) {
+		munmap(wide, size_b);
+	}
+	return ok && differ == 0 && green > 1000;
+}
+
 static const struct rcase screencopy_cases[] = {
+	{"screencopy-xrgb8888-of-an-rgb565-output", sc_xrgb_of_565, EXPECT_NONE},
 	{"screencopy-into-a-buffer-at-an-odd-offset", sc_misaligned, EXPECT_ERROR,
 		"zwlr_screencopy_frame_v1", ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER},
 	{"screencopy-300-copies-in-one-frame", sc_flood, EXPECT_NONE},
