@@ -11,6 +11,7 @@
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
+#include "foreign_toplevel.h"
 #include "gamma_control.h"
 #include "idle.h"
 #include "idle_inhibit.h"
@@ -82,7 +83,7 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
 }
 
 bool

@@ -52,6 +52,13 @@ def ctl(session, *argv, check_status=True):
 	return r.stdout.decode(errors='replace')
 
 
+def windows(session):
+	"""picowl-ctl windows: each window's id, flags (focused, hidden...), app_id and title."""
+	rows = [l.split('\t') for l in ctl(session, 'windows').splitlines() if l]
+	return [{'id': r[0], 'flags': r[1], 'app_id': r[2], 'title': r[3] if len(r) > 3 else ''}
+		for r in rows]
+
+
 def touch(session, what, x, y):
 	"""One touch event (down, motion, up, tap) at x, y through picowl-ctl's test hook."""
 	ctl(session, 'inject', 'touch', what, str(x), str(y))

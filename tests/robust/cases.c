@@ -48,6 +48,7 @@ static const struct group *const groups[] = {
 	&shm_group,
 	&xdg_shell_group,
 	&hostile_group,
+	&foreign_toplevel_group,
 };
 
 static struct conn *good;
@@ -176,6 +177,7 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(idle_notifier, ext_idle_notifier_v1_interface);
 	BIND(idle_inhibit_manager, zwp_idle_inhibit_manager_v1_interface);
 	BIND(dialog_manager, xdg_wm_dialog_v1_interface);
+	BIND(foreign_toplevels, zwlr_foreign_toplevel_manager_v1_interface);
 }
 
 bool
@@ -225,7 +227,7 @@ conn_close(struct conn *c)
 		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
 		c->input_method_manager, c->activation, c->primary, c->data_control,
 		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
-		c->idle_inhibit_manager, c->dialog_manager};
+		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -27,6 +27,7 @@
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
@@ -74,6 +75,7 @@ struct conn {
 	struct ext_idle_notifier_v1 *idle_notifier;
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
+	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -129,6 +131,7 @@ extern const struct group idle_notify_group, idle_inhibit_group;
 extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
+extern const struct group foreign_toplevel_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -18,10 +18,7 @@ BAR_H = 16  # picowl's default [panel] height
 ROW_H = 28
 
 
-def windows(s):
-	rows = [l.split('\t') for l in session.ctl(s, 'windows').splitlines() if l]
-	return [{'id': r[0], 'flags': r[1], 'app_id': r[2], 'title': r[3] if len(r) > 3 else ''}
-		for r in rows]
+windows = session.windows
 
 
 def tap(s, x, y):

@@ -43,9 +43,7 @@ def key_centre(W, H, key):
 		H - KB_H + row * keyheight + keyheight // 2)
 
 
-def windows(s):
-	rows = [l.split('\t') for l in session.ctl(s, 'windows').splitlines() if l]
-	return [{'id': r[0], 'flags': r[1], 'app_id': r[2]} for r in rows]
+windows = session.windows
 
 
 def foot_pids(s):
