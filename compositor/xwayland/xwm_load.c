@@ -2,7 +2,8 @@
  * picowl-xwm.so (xwm.c, xwm_window.c and the xcb libraries they need) loaded at the first X
  * client, so that a session that runs no X program maps none of them (decision 4.70). Installed,
  * the module is ../lib/picowl/picowl-xwm.so from the executable's folder; in the build tree,
- * where meson put it. It calls back into the executable (exported with -rdynamic).
+ * where meson put it. It calls back into the executable, which exports what it calls
+ * (xwm.dynamic-list).
  */
 #include "xwm_load.h"
 
