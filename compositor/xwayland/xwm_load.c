@@ -1,7 +1,8 @@
 /*
  * picowl-xwm.so (xwm.c, xwm_window.c and the xcb libraries they need) loaded at the first X
  * client (system/module.h), so that a session that runs no X program maps none of them
- * (decision 4.70). It calls back into the executable (exported with -rdynamic).
+ * (decision 4.70). It calls back into the executable, which exports what it calls
+ * (xwm.dynamic-list).
  */
 #include "xwm_load.h"
 

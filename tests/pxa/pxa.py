@@ -4,8 +4,8 @@ picowl as the session of an emulated PXA270 handheld: an armel cross build, a ke
 Debian's linux-source-6.1, an initramfs of Debian armel libraries, and qemu-system-arm's z2
 (Zipit Z2, 240x320) and spitz (Sharp Zaurus, 480x640) with the real pxafb driver.
 
-  pxa.py --source DIR --cache DIR [--boards z2,spitz,z2-doom,z2-dma,z2-flip] [--doomgeneric DIR]
-         [--results FILE]
+  pxa.py --source DIR --cache DIR [--boards z2,spitz,z2-doom,z2-dma,z2-flip,spitz-x11]
+         [--doomgeneric DIR] [--results FILE]
 
 Steps, each kept in --cache between runs: the armel sysroot (tools/armel-sysroot.sh), the cross
 build (cross/armel.ini), the kernel (kernel.sh). Then for each board: an initramfs, a boot, and a
@@ -13,7 +13,8 @@ conversation with the guest's shell on the serial line: the host sends one shell
 the guest answers with its output and "@@R <status>". The image holds the tree `meson install
 --destdir` made (pxabuild.py); picowl starts as the session through its /etc/init.d/picowl; the
 host checks qemu's screendumps, sends keys with sendkey and taps
-through uinput (vmtool), and prints a report (the figures of tests/pxa/RESULTS.md).
+through uinput (vmtool), and prints a report (the figures of tests/pxa/RESULTS.md). spitz-x11
+(pxax11.py) adds Debian's Xwayland and xterm to the image.
 """
 import argparse
 import os
@@ -32,6 +33,7 @@ import pxaflip
 import pxamem
 import pxasoak
 import pxatouch
+import pxax11
 
 BOARDS = {
     # machine, screen size, kernel command line extra
@@ -362,10 +364,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--source', required=True)
     ap.add_argument('--cache', required=True)
-    ap.add_argument('--boards', default='z2,spitz,z2-doom,z2-dma,z2-flip',
+    ap.add_argument('--boards', default='z2,spitz,z2-doom,z2-dma,z2-flip,spitz-x11',
                     help='z2-doom: Doom in tile 1 of z2, with --doomgeneric; z2-dma: the DMA '
                     'copy engine (backends/kernel) and the VT on z2; z2-flip: fbdev flip on '
-                    'pxafb with video=pxafb:vmem:1M')
+                    'pxafb with video=pxafb:vmem:1M; spitz-x11: the session with one xterm '
+                    'through Xwayland on spitz')
     ap.add_argument('--results', help='write the report here too')
     ap.add_argument('--doomgeneric', default='',
                     help='the doomgeneric checkout (-Ddoomgeneric): also run Doom on z2')
@@ -393,6 +396,9 @@ def main():
         elif board == 'z2-flip':
             errors += pxaflip.run_flip(args, zimage, sysroot, bindir, results, image_files,
                                        check_tiles)
+        elif board == 'spitz-x11':
+            errors += pxax11.run_x11(args, zimage, sysroot, bindir, results, image_files,
+                                     HELPERS.strip().replace('\n', '; '))
         elif board != 'z2-doom':
             errors += run_board(args, board, zimage, sysroot, bindir, results)
         elif args.doomgeneric:

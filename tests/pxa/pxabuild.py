@@ -38,6 +38,8 @@ TOOLS = {'picowl-load': 'clients/picowl-load/picowl-load', 'robust': 'tests/robu
 GAME = {'doomgeneric-picowl': 'clients/doomgeneric/doomgeneric-picowl'}
 # picowl's libinput module, in every image at /usr/lib/picowl (input_load.c looks there)
 MODULES = {'picowl-input.so': 'backends/picowl-input.so'}
+# picowl's X window manager, installed, when the sysroot has the xcb libraries (decision 4.70)
+XWM = 'compositor/xwayland/picowl-xwm.so'
 # the installed tree, in the cache: what a device unpacks at /
 TREE = 'tree'
 
@@ -66,10 +68,21 @@ def run(cmd, **kw):
 # ---------------------------------------------------------------------------- the build steps
 
 def build_sysroot(args):
+    """The sysroot, made again (its kept downloads reused) when armel-sysroot.sh changed since:
+    a cache from before it listed the xcb libraries then gets them, and the armel build is set
+    up again to find them (args.reconfigure)."""
     sysroot = os.path.join(args.cache, 'sysroot')
-    stamp = os.path.join(sysroot, 'meson-sysroot.ini')
-    if not os.path.exists(stamp):
-        _, t = run([os.path.join(args.source, 'tools', 'armel-sysroot.sh'), sysroot])
+    script = os.path.join(args.source, 'tools', 'armel-sysroot.sh')
+    stamp = os.path.join(sysroot, 'armel-sysroot.stamp')
+    with open(script, 'rb') as f:
+        text = f.read()
+    args.reconfigure = False
+    if not os.path.exists(os.path.join(sysroot, 'meson-sysroot.ini')) or \
+            not os.path.exists(stamp) or open(stamp, 'rb').read() != text:
+        _, t = run([script, sysroot])
+        with open(stamp, 'wb') as f:
+            f.write(text)
+        args.reconfigure = True
         say('sysroot: armel libraries fetched and unpacked in %.0f s' % t)
     return sysroot
 
@@ -80,6 +93,9 @@ def build_armel(args, sysroot):
     with --doomgeneric), stripped, in one folder, returned."""
     out = os.path.join(args.cache, 'armel')
     engine = '-Ddoomgeneric=' + (args.doomgeneric or '')
+    if getattr(args, 'reconfigure', False):
+        # set up again from scratch: a build dir keeps the cross files it was set up with
+        shutil.rmtree(out, ignore_errors=True)
     if not os.path.exists(os.path.join(out, 'build.ninja')):
         run(['meson', 'setup', out, args.source,
              '--cross-file', os.path.join(sysroot, 'meson-sysroot.ini'),
@@ -88,7 +104,9 @@ def build_armel(args, sysroot):
     else:
         run(['meson', 'configure', out, '-Dprefix=/usr', engine])
     programs = dict(PROGRAMS, **TOOLS, **MODULES, **(GAME if args.doomgeneric else {}))
-    _, t = run(['ninja', '-C', out] + list(programs.values()))
+    with open(os.path.join(out, 'build.ninja')) as f:
+        xwm = [XWM] if XWM + ':' in f.read() else []
+    _, t = run(['ninja', '-C', out] + list(programs.values()) + xwm)
     say('armel build: %.0f s' % t)
     tree = os.path.join(args.cache, TREE)
     shutil.rmtree(tree, ignore_errors=True)
@@ -186,13 +204,14 @@ def add_tree(cpio, sysroot, rel):
             add_sysroot_file(cpio, sysroot, os.path.relpath(os.path.join(d, name), sysroot))
 
 
-def build_initramfs(args, sysroot, bindir, path, files, programs):
+def build_initramfs(args, sysroot, bindir, path, files, programs, extra=()):
     """
     busybox, `files` ({path: (text or bytes, mode)}), the installed tree (picowl, its module,
     its clients, config, man pages and service files at their places; the game only when
-    `programs` names it), the other `programs` of bindir in /usr/bin, the libraries they all
-    need, and libinput's data, no xkb data (as a 32 MB handheld's image leaves its 4 MB out):
-    written gzipped to `path`. Returns (bytes unpacked, libraries).
+    `programs` names it), the other `programs` of bindir in /usr/bin, the `extra` files and
+    folders of the sysroot (Debian's programs, by their paths in it), the libraries they all
+    need, and libinput's data, no xkb data unless `extra` names it (as a 32 MB handheld's image
+    leaves its 4 MB out): written gzipped to `path`. Returns (bytes unpacked, libraries).
     """
     cpio = Cpio()
     for d in ['dev', 'proc', 'sys', 'tmp', 'run', 'etc/default', 'usr/bin']:
@@ -203,6 +222,9 @@ def build_initramfs(args, sysroot, bindir, path, files, programs):
     tree = os.path.join(args.cache, TREE)
     for inside, here in installed.files(tree, ['/']):
         if os.path.basename(inside) in GAME and os.path.basename(inside) not in programs:
+            continue
+        # the window manager only where Xwayland is: picowl loads it at the first X client
+        if inside.endswith('/' + os.path.basename(XWM)) and 'usr/bin/Xwayland' not in extra:
             continue
         if os.path.islink(here):
             cpio.symlink(inside, os.readlink(here))
@@ -222,6 +244,12 @@ def build_initramfs(args, sysroot, bindir, path, files, programs):
         with open(os.path.join(bindir, name), 'rb') as f:
             cpio.file('/usr/bin/' + name, f.read())
         queue_ += needed(os.path.join(bindir, name))
+    for rel in extra:
+        if os.path.isdir(os.path.join(sysroot, rel)):
+            add_tree(cpio, sysroot, rel)
+            continue
+        add_sysroot_file(cpio, sysroot, rel)
+        queue_ += needed(os.path.realpath(os.path.join(sysroot, rel)))
     seen = set()
     while queue_:
         lib = queue_.pop()
