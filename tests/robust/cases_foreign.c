@@ -136,8 +136,8 @@ static bool
 negative_rectangle(struct conn *c)
 {
 	struct taskbar t = {0};
-	if (!need_manager(c, &t) || !conn_map(c, false) ||
-		pw_client_roundtrip(&c->tc, 5000) != 1 || !t.last) {
+	if (!need_manager(c, &t) || !conn_map(c, false) || pw_client_roundtrip(&c->tc, 5000) != 1 ||
+		!t.last) {
 		return false;
 	}
 	zwlr_foreign_toplevel_handle_v1_set_rectangle(t.last, c->top.surface, 0, 0, -1, 10);
@@ -149,8 +149,8 @@ static bool
 stop_then_use(struct conn *c)
 {
 	struct taskbar t = {0};
-	if (!need_manager(c, &t) || !conn_map(c, false) ||
-		pw_client_roundtrip(&c->tc, 5000) != 1 || !t.last) {
+	if (!need_manager(c, &t) || !conn_map(c, false) || pw_client_roundtrip(&c->tc, 5000) != 1 ||
+		!t.last) {
 		return false;
 	}
 	zwlr_foreign_toplevel_manager_v1_stop(c->foreign_toplevels);
