@@ -8,7 +8,8 @@ xterm          `picowl-ctl spawn xterm` maps as a tile (xterm's white in the til
                keyboard there; picowl-ctl's close reaches it through WM_DELETE_WINDOW
 on-demand     no Xwayland, no xcb library and no wakeup before the first X client; one after,
                gone (by pid, /proc) within the idle timeout after the last leaves, and no
-               wakeup then; the next X client starts a new one
+               wakeup then; the session's RSS before, with one xterm and after, picowl's
+               back within 1 MiB; the next X client starts a new one
 killed         Xwayland SIGKILLed under an xterm: picowl lives, the tile goes, the next X client
                starts a new Xwayland
 override-redirect  an override-redirect window (a menu) at 30,40: shown there over the tile,
@@ -151,14 +152,28 @@ def case_on_demand(s):
 	w = idle_wakeups(s)
 	check(w == 0, 'picowl woke %d times in 2 s listening on the X display' % w)
 	log('before the first X client: no Xwayland, no xcb library mapped, no wakeup in 2 s')
+	before = harness.status_kib(s.pid, 'VmRSS')
 	pid = spawn_xterm(s)
 	first = ours(s)
 	check(len(first) == 1, 'one Xwayland for the first X client: %s' % first)
 	check(maps_xcb(s), 'the window manager (picowl-xwm.so, libxcb) loaded for the first client')
+	s.wait_until(lambda i: session.mostly(i, (20, 60, s.width - 40, s.height - 100), WHITE),
+		     "xterm's white in its tile")
+	during = {name: harness.status_kib(p, 'VmRSS')
+		  for name, p in (('picowl', s.pid), ('Xwayland', first[0]), ('xterm', pid))}
 	os.kill(pid, signal.SIGTERM)
 	harness.poll(lambda: not os.path.exists('/proc/%d' % first[0]),
 		     'Xwayland %d gone after the idle timeout' % first[0], timeout=IDLE + 10)
+	after = harness.status_kib(s.pid, 'VmRSS')
 	log('Xwayland %d started by xterm, gone after the last X client left' % first[0])
+	log('RSS: picowl %d kB before the first X client; with one xterm picowl %d, Xwayland %d, '
+	    'xterm %d kB (%d in all); picowl %d kB once Xwayland stopped (%+d: the module stays '
+	    'loaded, 4.70), the %d kB of Xwayland and xterm back'
+	    % (before, during['picowl'], during['Xwayland'], during['xterm'], sum(during.values()),
+	       after, after - before, during['Xwayland'] + during['xterm']))
+	if not harness.sanitized(s.pid):
+		check(after <= before + 1024, 'picowl kept %d kB more once Xwayland stopped (bound: '
+		      'the module and 1 MiB)' % (after - before))
 	w = idle_wakeups(s)
 	check(w == 0, 'picowl woke %d times in 2 s with Xwayland stopped' % w)
 	log('Xwayland stopped: no wakeup in 2 s')
