@@ -144,7 +144,6 @@ send_tiles_to_all(struct pw_server *server)
 	struct pw_desktop *desktop = server->desktop;
 	desktop->tiles_pending = false;
 	desktop->tiles_sent_ns = pw_now_ns();
-	pw_foreign_toplevel_update(server);
 	struct wl_resource *resource;
 	wl_resource_for_each(resource, &desktop->controls) {
 		struct wl_listener *listener =
@@ -184,8 +183,8 @@ void
 pw_control_tiles_changed(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
-	if (!desktop || desktop->tiles_pending ||
-		(wl_list_empty(&desktop->controls) && !pw_foreign_toplevel_wanted(server))) {
+	pw_foreign_toplevel_update(server); /* at once: taskbars have no batches (4.84) */
+	if (!desktop || desktop->tiles_pending || wl_list_empty(&desktop->controls)) {
 		return;
 	}
 	int64_t since_ms = (pw_now_ns() - desktop->tiles_sent_ns) / 1000000;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <wayland-server-protocol.h>
 
+#include "client_room.h"
 #include "control_windows.h"
 #include "desktop.h"
 #include "output.h"
@@ -29,6 +30,7 @@ struct manager {
 	struct pw_foreign_toplevels *ft;
 	struct wl_list link;
 	struct wl_list handles; /* struct handle of open windows, in the order they came */
+	struct pw_client_room room; /* waiting for room in a taskbar that reads slowly (4.74) */
 };
 
 struct handle {
@@ -257,24 +259,33 @@ update_manager(struct manager *m, struct pw_server *server)
 	}
 }
 
+static void
+handle_manager_writable(struct pw_client_room *room)
+{
+	struct manager *m = wl_container_of(room, m, room);
+	update_manager(m, m->ft->server);
+}
+
 void
 pw_foreign_toplevel_update(struct pw_server *server)
 {
-	struct pw_foreign_toplevels *ft = server->desktop->foreign_toplevels;
+	struct pw_foreign_toplevels *ft =
+		server->desktop ? server->desktop->foreign_toplevels : NULL;
 	if (!ft) {
 		return;
 	}
 	struct manager *m;
 	wl_list_for_each(m, &ft->managers, link) {
-		update_manager(m, server);
+		struct wl_client *client = wl_resource_get_client(m->resource);
+		if (m->room.client) {
+			continue; /* behind: brought up to date once it has read */
+		}
+		if (pw_client_has_room(client)) {
+			update_manager(m, server);
+		} else {
+			pw_client_room_wait(&m->room, server->loop, client);
+		}
 	}
-}
-
-bool
-pw_foreign_toplevel_wanted(struct pw_server *server)
-{
-	struct pw_foreign_toplevels *ft = server->desktop->foreign_toplevels;
-	return ft && !wl_list_empty(&ft->managers);
 }
 
 static void
@@ -287,6 +298,7 @@ manager_finish(struct manager *m)
 	}
 	wl_list_remove(&m->link);
 	wl_list_init(&m->link);
+	pw_client_room_cancel(&m->room);
 }
 
 static void
@@ -327,6 +339,8 @@ bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id
 		return;
 	}
 	m->ft = ft;
+	m->room.fd = -1;
+	m->room.writable = handle_manager_writable;
 	wl_list_init(&m->handles);
 	wl_list_insert(&ft->managers, &m->link);
 	wl_resource_set_implementation(m->resource, &manager_impl, m, handle_manager_destroy);
