@@ -269,6 +269,17 @@ pw_budget_set_limit(struct pw_budget *budget, size_t bytes)
 	budget->limit = bytes;
 }
 
+/* The account of a connected client; NULL on a display without a budget. */
+static struct pw_budget_account *
+account_of(struct wl_client *client)
+{
+	struct wl_listener *listener =
+		wl_client_get_destroy_listener(client, handle_account_client_destroy);
+	return listener
+		? wl_container_of(listener, (struct pw_budget_account *)NULL, client_destroy)
+		: NULL;
+}
+
 void
 pw_budget_set_mapped(struct pw_budget *budget, size_t bytes)
 {
@@ -278,14 +289,10 @@ pw_budget_set_mapped(struct pw_budget *budget, size_t bytes)
 bool
 pw_budget_map(struct wl_client *client, struct pw_budget_mapping *mapping, size_t bytes)
 {
-	struct pw_budget_account *account = mapping->account;
+	struct pw_budget_account *account =
+		mapping->account ? mapping->account : account_of(client);
 	if (!account) {
-		struct wl_listener *listener =
-			wl_client_get_destroy_listener(client, handle_account_client_destroy);
-		if (!listener) {
-			return true;
-		}
-		account = wl_container_of(listener, account, client_destroy);
+		return true;
 	}
 	size_t limit = account->budget->mapped_limit;
 	size_t others = account->mapped - mapping->bytes;
@@ -385,13 +392,10 @@ pw_budget_resize_region(struct wl_resource *resource, enum pw_budget_slot slot,
 bool
 pw_budget_charge_callback(struct wl_resource *callback)
 {
-	struct wl_listener *listener =
-		wl_client_get_destroy_listener(wl_resource_get_client(callback),
-			handle_account_client_destroy);
-	if (!listener) {
+	struct pw_budget_account *account = account_of(wl_resource_get_client(callback));
+	if (!account) {
 		return true;
 	}
-	struct pw_budget_account *account = wl_container_of(listener, account, client_destroy);
 	account->bytes += DEFAULT_COST;
 	account->charges++;
 	wl_resource_set_user_data(callback, account);

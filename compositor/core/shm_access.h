@@ -1,7 +1,6 @@
 /*
  * Reading a shm buffer's pixels safely (shm.h): every read or write of them is bracketed by
- * these. Accesses nest, on one buffer or on several (a screencopy of a window reads one pool
- * and writes another).
+ * these. Accesses nest, on one buffer or on several (each pool counts its own).
  */
 #ifndef PW_SHM_ACCESS_H
 #define PW_SHM_ACCESS_H

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 
+import harness
 import installed
 
 
@@ -50,6 +51,16 @@ def options(build):
     values = option_values(build)
     prefix = values['prefix']
     return prefix, os.path.join(prefix, values['sysconfdir'])
+
+
+def stop(p):
+    """SIGTERM, then SIGKILL after 20 s."""
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
 
 
 XWAYLAND_RSS_KB = 300  # issue 36: built in, not started
@@ -77,15 +88,9 @@ def rss_after_start(picowl, work, name):
                     break
             time.sleep(0.05)
         time.sleep(1.2)
-        with open('/proc/%d/status' % p.pid) as f:
-            return int(re.search(r'VmRSS:\s+(\d+)', f.read()).group(1))
+        return harness.status_kib(p.pid, 'VmRSS')
     finally:
-        p.send_signal(signal.SIGTERM)
-        try:
-            p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
+        stop(p)
 
 
 def xwayland_cost(with_x, without_x, work):
@@ -192,12 +197,7 @@ def config_read(prefix, work, name, env):
             time.sleep(0.05)
         kids = children(p.pid)
     finally:
-        p.send_signal(signal.SIGTERM)
-        try:
-            p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
+        stop(p)
         # picowl's programs (the session's panel, keyboard) run in sessions of their own
         for k in kids:
             try:

@@ -165,6 +165,17 @@ buffer_past_pool(struct conn *c)
 	return bad_buffer(c, 1024, 16, 16, 64, WL_SHM_FORMAT_XRGB8888, 1024 + 64 * 15);
 }
 
+/* A pool resized smaller than it is (4.80: picowl's wl_shm only grows a pool). */
+static bool
+pool_shrunk_by_resize(struct conn *c)
+{
+	int fd = make_memfd(8192);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, 8192);
+	close(fd);
+	wl_shm_pool_resize(pool, 4096);
+	return true;
+}
+
 /* The offset itself past the end of the pool. */
 static bool
 offset_past_pool(struct conn *c)
@@ -260,6 +271,7 @@ static const struct rcase shm_cases[] = {
 	{"shm-buffer-rows-past-pool", buffer_past_pool, EXPECT_ERROR, POOL_ERR(INVALID_STRIDE)},
 	{"shm-buffer-offset-past-pool", offset_past_pool, EXPECT_ERROR, POOL_ERR(INVALID_STRIDE)},
 	{"shm-buffer-bad-format", buffer_bad_format, EXPECT_ERROR, POOL_ERR(INVALID_FORMAT)},
+	{"shm-pool-resized-smaller", pool_shrunk_by_resize, EXPECT_ERROR, POOL_ERR(INVALID_FD)},
 	{"shm-attach-buffer-of-destroyed-pool", attach_destroy_pool, EXPECT_NONE},
 	{"shm-file-truncated-under-shown-buffer", truncate_shown, EXPECT_ERROR,
 		BUFFER_ERR(INVALID_FD)},
