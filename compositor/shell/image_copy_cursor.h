@@ -1,7 +1,7 @@
 /*
- * ext-image-copy-capture's cursor sessions (decision 4.90): picowl has no cursor image to share
- * (a touch handheld's pointer is drawn into the output, when at all), so the cursor never
- * enters and the one capture session a cursor session gives stops at once.
+ * ext-image-copy-capture's cursor sessions (decision 4.90): picowl draws no pointer cursor, so
+ * there is no cursor image to share: the cursor never enters and the one capture session a
+ * cursor session gives stops at once.
  */
 #ifndef PW_IMAGE_COPY_CURSOR_H
 #define PW_IMAGE_COPY_CURSOR_H

@@ -593,6 +593,45 @@ cursor_session(struct conn *c)
 	return ok;
 }
 
+/*
+ * A capture into a buffer whose file shrank to nothing after it was made: picowl writes inside
+ * pw_shm_buffer_begin_access, so it lives and the client gets wl_buffer's invalid_fd (4.80).
+ */
+static bool
+shrunk_destination(struct conn *c, struct cap *cap)
+{
+	size_t size = (size_t)cap->width * 4 * cap->height;
+	int fd = make_memfd(size);
+	struct wl_shm_pool *pool = wl_shm_create_pool(c->tc.shm, fd, (int32_t)size);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, (int32_t)cap->width,
+		(int32_t)cap->height, (int32_t)cap->width * 4, WL_SHM_FORMAT_XRGB8888);
+	wl_shm_pool_destroy(pool);
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1 && ftruncate(fd, 0) == 0;
+	close(fd);
+	ext_image_copy_capture_frame_v1_attach_buffer(new_frame(cap), buffer);
+	ext_image_copy_capture_frame_v1_capture(cap->frame);
+	return ok;
+}
+
+static bool
+output_shrunk(struct conn *c)
+{
+	struct cap cap;
+	return output_session(c, &cap) && shrunk_destination(c, &cap);
+}
+
+static bool
+toplevel_shrunk(struct conn *c)
+{
+	struct listing l;
+	struct cap cap;
+	return list_window(c, c, &l) &&
+		open_session(c, &cap,
+			ext_foreign_toplevel_image_capture_source_manager_v1_create_source(
+				c->toplevel_sources, l.mine)) &&
+		!cap.stopped && shrunk_destination(c, &cap);
+}
+
 /* stop twice, then destroy: finished once, nothing else. */
 static bool
 list_stop_twice(struct conn *c)
@@ -642,6 +681,10 @@ static const struct rcase cases[] = {
 	{"image-capture-cursor-session", cursor_session, EXPECT_ERROR,
 		"ext_image_copy_capture_cursor_session_v1",
 		EXT_IMAGE_COPY_CAPTURE_CURSOR_SESSION_V1_ERROR_DUPLICATE_SESSION},
+	{"image-capture-output-shrunk-buffer", output_shrunk, EXPECT_ERROR, "wl_buffer",
+		WL_SHM_ERROR_INVALID_FD},
+	{"image-capture-toplevel-shrunk-buffer", toplevel_shrunk, EXPECT_ERROR, "wl_buffer",
+		WL_SHM_ERROR_INVALID_FD},
 	{"toplevel-list-stop-twice", list_stop_twice, EXPECT_NONE},
 };
 
