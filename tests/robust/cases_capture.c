@@ -416,6 +416,7 @@ buffer_destroyed_mid_frame(struct conn *c)
 
 struct listing {
 	struct ext_foreign_toplevel_handle_v1 *mine; /* the handle titled "capture-me" */
+	char retitled[64]; /* the last title starting "retitle-" */
 	int toplevels, closed;
 	bool finished, mine_closed;
 };
@@ -439,6 +440,8 @@ handle_title(void *data, struct ext_foreign_toplevel_handle_v1 *h, const char *t
 	struct listing *l = data;
 	if (strcmp(title, "capture-me") == 0) {
 		l->mine = h;
+	} else if (strncmp(title, "retitle-", 8) == 0) {
+		snprintf(l->retitled, sizeof(l->retitled), "%s", title);
 	}
 }
 
@@ -632,6 +635,46 @@ toplevel_shrunk(struct conn *c)
 		!cap.stopped && shrunk_destination(c, &cap);
 }
 
+#define RETITLES 20000
+
+/*
+ * A list client that reads nothing while a window is retitled RETITLES times (about 2 MB of
+ * title events, far more than a socket holds): picowl waits for room in its socket (4.74)
+ * instead of filling it until libwayland drops the client, and once it reads it gets the last
+ * title.
+ */
+static bool
+list_beside_retitler(struct conn *c)
+{
+	struct listing l = {0};
+	struct conn *slow = conn_open();
+	if (!slow || !slow->toplevel_list) {
+		conn_close(slow);
+		return false;
+	}
+	ext_foreign_toplevel_list_v1_add_listener(slow->toplevel_list, &list_listener, &l);
+	bool ok = pw_client_roundtrip(&slow->tc, 5000) == 1;
+	c->top.width = c->top.height = 64;
+	pw_client_toplevel_init(&c->top, &c->tc, "capture-me", "robust-cases");
+	ok = ok && pw_client_toplevel_map(&c->top, GREEN, 5000);
+	char title[128];
+	for (int i = 0; ok && i < RETITLES; i++) {
+		snprintf(title, sizeof(title), "retitle-%05d-%090d", i, 0);
+		xdg_toplevel_set_title(c->top.toplevel, title);
+		if (i % 100 == 99) {
+			ok = pw_client_roundtrip(&c->tc, 5000) == 1;
+			conn_serve_good();
+		}
+	}
+	title[40] = '\0'; /* the listing keeps 63 bytes: compare the start */
+	int slow_ok = ok ? pw_client_roundtrip(&slow->tc, 5000) : -1;
+	l.retitled[40] = '\0';
+	printf("  %d titles sent; the client that did not read %s, its last title %s\n", RETITLES,
+		slow_ok == 1 ? "stayed" : "was dropped", l.retitled);
+	conn_close(slow);
+	return ok && slow_ok == 1 && strcmp(l.retitled, title) == 0;
+}
+
 /* stop twice, then destroy: finished once, nothing else. */
 static bool
 list_stop_twice(struct conn *c)
@@ -686,6 +729,7 @@ static const struct rcase cases[] = {
 	{"image-capture-toplevel-shrunk-buffer", toplevel_shrunk, EXPECT_ERROR, "wl_buffer",
 		WL_SHM_ERROR_INVALID_FD},
 	{"toplevel-list-stop-twice", list_stop_twice, EXPECT_NONE},
+	{"toplevel-list-non-reader-beside-retitler", list_beside_retitler, EXPECT_NONE},
 };
 
 const struct group image_capture_group = {"image-capture", cases, N(cases), NULL};
