@@ -6,7 +6,9 @@ converted from the output's RGB565) equals grim's shot pixel for pixel; its capt
 vmclient's window, in the output's own format, is vmclient's known pixels (magenta, a yellow
 top-left quarter), not the screen's (no border, no other window). A second frame of each waits
 for a change: vmclient's cyan square (SIGUSR1) completes both, the output's damage holds every
-pixel that changed and is a small part of the screen, and the window's shows the square."""
+pixel that changed and is a small part of the screen, and the window's shows the square. With
+--rotate 90 the output frames come in the display's orientation with wl_output's transform, 270
+(turned back by picowl's rule they are grim's shot), and the window frames as the client drew."""
 
 import os
 import signal
@@ -44,6 +46,21 @@ def vm_expected(w, h, step, x, y):
 	return YELLOW if x < w // 4 and y < h // 4 else MAGENTA
 
 
+def logical(img, rotation):
+	"""An output frame (the display's pixels) turned back to the logical output: at --rotate 90
+	logical pixel (x, y) of the W x H output is display pixel (H - 1 - y, x) (pixels.h)."""
+	if rotation == 0:
+		return img
+	check(rotation == 90, 'rotation %d is not handled here' % rotation)
+	w, h = img.height, img.width
+	data = bytearray(w * h * 3)
+	for y in range(h):
+		for x in range(w):
+			i = (y * w + x) * 3
+			data[i:i + 3] = bytes(img.px(h - 1 - y, x))
+	return harness.Image(w, h, bytes(data))
+
+
 def check_window(img, w, h, step, name):
 	check((img.width, img.height) == (w, h), '%s: %dx%d, not vmclient\'s buffer %dx%d'
 	      % (name, img.width, img.height, w, h))
@@ -58,10 +75,17 @@ def run():
 	def more(p):
 		p.add_argument('--client', required=True)
 		p.add_argument('--vmclient', required=True)
+		p.add_argument('--rotate', type=int, default=0)
 	args = session.parse_args_with(more)
 	capclient = harness.need(args.client, 'capclient', '(built by meson)')
 	vmclient = harness.need(args.vmclient, 'vmclient', '(built by meson)')
-	with harness.Session(args) as s:
+	rotation = args.rotate
+	s = harness.Session(args, size='240x320',
+			    extra_args=['--rotate', str(rotation)] if rotation else [])
+	if rotation % 180:
+		s.width, s.height = 320, 240
+	dw, dh = (s.height, s.width) if rotation % 180 else (s.width, s.height)
+	with s:
 		# foot first: vmclient keeps its first size, its half tile's, and is drawn 1:1
 		s.spawn(harness.foot_cmd(s), 'foot')
 		s.poll(lambda: len(session.windows(s)) == 1, 'foot is shown')
@@ -95,15 +119,18 @@ def run():
 
 		frames = {(f[1], int(f[2])): f for f in lines(state, 'frame')}
 		out1 = frames[('output', 1)]
-		check(int(out1[5]) == XRGB8888 and int(out1[6]) == 0,
+		transform = {0: 0, 90: 3}[rotation]  # what wl_output advertises: 270 for --rotate 90
+		check(int(out1[5]) == XRGB8888 and int(out1[6]) == transform,
 		      'output frame 1: format %s transform %s' % (out1[5], out1[6]))
-		check(rects(out1[7]) == [(0, 0, s.width, s.height)],
+		check(rects(out1[7]) == [(0, 0, dw, dh)],
 		      'the first output frame\'s damage %s, not the whole output' % out1[7])
 		img1 = load(os.path.join(s.dir, 'output1.ppm'))
-		check((img1.width, img1.height) == (before.width, before.height)
-		      and img1.data == before.data, 'the output capture differs from grim\'s shot')
-		log('output frame 1: %dx%d, equal to grim\'s shot pixel for pixel'
-		    % (img1.width, img1.height))
+		check((img1.width, img1.height) == (dw, dh), 'output frame 1 is %dx%d, not %dx%d'
+		      % (img1.width, img1.height, dw, dh))
+		check(logical(img1, rotation).data == before.data,
+		      'the output capture differs from grim\'s shot')
+		log('output frame 1: %dx%d, transform %d, equal to grim\'s shot pixel for pixel'
+		    % (img1.width, img1.height, transform))
 
 		top1 = frames[('toplevel', 1)]
 		check(int(top1[5]) == RGB565, 'the window was captured in %s, not the output\'s '
@@ -123,9 +150,10 @@ def run():
 
 		img2 = load(os.path.join(s.dir, 'output2.ppm'))
 		after = s.screenshot()
-		check(img2.data == after.data, 'the second output capture differs from grim\'s shot')
+		check(logical(img2, rotation).data == after.data,
+		      'the second output capture differs from grim\'s shot')
 		damage = rects(frames[('output', 2)][7])
-		changed = [(x, y) for y in range(s.height) for x in range(s.width)
+		changed = [(x, y) for y in range(dh) for x in range(dw)
 			   if img1.px(x, y) != img2.px(x, y)]
 		outside = [p for p in changed if not any(x <= p[0] < x + w and y <= p[1] < y + h
 							 for x, y, w, h in damage)]
