@@ -16,6 +16,7 @@
 #include <wayland-server-protocol.h>
 
 #include "backend.h"
+#include "capture_copy.h"
 #include "damage.h"
 #include "output.h"
 #include "request.h"
@@ -68,17 +69,6 @@ static int
 output_rotation(const struct pw_output *output)
 {
 	return output->rotation;
-}
-
-/* The whole output image as a box, in image coordinates. */
-static pixman_box32_t
-image_box(const struct pw_output *output)
-{
-	int rotation = output_rotation(output);
-	if (rotation == 90 || rotation == 270) {
-		return (pixman_box32_t){0, 0, output->height, output->width};
-	}
-	return (pixman_box32_t){0, 0, output->width, output->height};
 }
 
 /*
@@ -155,29 +145,6 @@ handle_buffer_destroy(struct wl_listener *listener, void *data)
 	frame_fail(frame);
 }
 
-static bool
-copy_pixels(struct frame *frame, pixman_image_t *src)
-{
-	struct pw_shm_buffer *shm = pw_shm_buffer_get(frame->buffer);
-	int width = frame->box.x2 - frame->box.x1;
-	int height = frame->box.y2 - frame->box.y1;
-	if (!shm || frame->box.x2 > pixman_image_get_width(src) ||
-		frame->box.y2 > pixman_image_get_height(src)) {
-		return false;
-	}
-
-	pw_shm_buffer_begin_access(shm);
-	pixman_image_t *dst = pixman_image_create_bits_no_clear(frame->pixman_format, width, height,
-		pw_shm_buffer_data(shm), frame->stride);
-	if (dst) {
-		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, frame->box.x1,
-			frame->box.y1, 0, 0, 0, 0, width, height);
-		pixman_image_unref(dst);
-	}
-	pw_shm_buffer_end_access(shm);
-	return dst != NULL;
-}
-
 static void
 send_damage(struct frame *frame, const pixman_region32_t *damage)
 {
@@ -210,7 +177,7 @@ frame_complete(struct frame *frame, pixman_image_t *image)
 		}
 	}
 
-	if (!copy_pixels(frame, image)) {
+	if (!pw_capture_copy(frame->buffer, image, frame->box, frame->pixman_format)) {
 		frame_fail(frame);
 		pixman_region32_fini(&damage);
 		return;
@@ -339,7 +306,7 @@ start_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 	struct manager *manager = frame->manager;
 	if (with_damage && manager && !manager->tracking) {
 		/* The first copy_with_damage of a client sees everything as damaged. */
-		pixman_box32_t whole = image_box(frame->sc->output);
+		pixman_box32_t whole = pw_capture_image_box(frame->sc->output);
 		manager->tracking = true;
 		pixman_region32_reset(&manager->damage, &whole);
 	}

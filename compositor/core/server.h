@@ -49,7 +49,7 @@ struct pw_server_shell {
 	struct pw_surface *(*direct_surface)(struct pw_server *server);
 };
 
-#define PW_SERVER_PRIVATE_GLOBALS 16
+#define PW_SERVER_PRIVATE_GLOBALS 32
 
 struct pw_server {
 	struct wl_display *display;

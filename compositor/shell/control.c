@@ -18,7 +18,9 @@
 #include "control_windows.h"
 #include "desktop.h"
 #include "edge_swipe.h"
+#include "ext_toplevel_list.h"
 #include "foreign_toplevel.h"
+#include "image_copy_capture.h"
 #include "keyboard.h"
 #include "launch.h"
 #include "panel.h"
@@ -184,6 +186,8 @@ pw_control_tiles_changed(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
 	pw_foreign_toplevel_update(server); /* at once: taskbars have no batches (4.84) */
+	pw_ext_toplevel_list_update(server);
+	pw_image_copy_capture_views_changed(server);
 	if (!desktop || desktop->tiles_pending || wl_list_empty(&desktop->controls)) {
 		return;
 	}

@@ -20,6 +20,8 @@ struct pw_activation;
 struct pw_calibrate;
 struct pw_config;
 struct pw_foreign_toplevels;
+struct pw_ext_toplevel_lists;
+struct pw_image_copy;
 struct pw_idle_inhibit;
 struct pw_server;
 struct pw_session_lock;
@@ -56,6 +58,8 @@ struct pw_desktop {
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
 	struct pw_foreign_toplevels *foreign_toplevels; /* foreign_toplevel.h's state */
+	struct pw_ext_toplevel_lists *ext_toplevel_lists; /* ext_toplevel_list.h's state */
+	struct pw_image_copy *image_copy; /* image_copy_capture.h's state */
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;

@@ -11,11 +11,14 @@
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
+#include "ext_toplevel_list.h"
 #include "foreign_toplevel.h"
 #include "gamma_control.h"
 #include "idle.h"
 #include "idle_inhibit.h"
 #include "idle_notify.h"
+#include "image_capture_source.h"
+#include "image_copy_capture.h"
 #include "ime_popup.h"
 #include "layer_shell.h"
 #include "log.h"
@@ -83,7 +86,9 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
+		pw_ext_toplevel_list_create(server) && pw_image_capture_source_create(server) &&
+		pw_image_copy_capture_create(server);
 }
 
 bool

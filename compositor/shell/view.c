@@ -7,6 +7,7 @@
 #include "counters.h"
 #include "desktop.h"
 #include "dialog.h"
+#include "image_copy_capture.h"
 #include "launch.h"
 #include "output.h"
 #include "region.h"
@@ -295,6 +296,7 @@ pw_view_surface_committed(struct pw_surface *surface)
 	if (!view || view->surface != root) {
 		return;
 	}
+	pw_image_copy_capture_view_committed(view);
 	if (pw_dialog_floats(view)) {
 		pw_dialog_committed(view);
 		refresh_scale(view); /* a dialog larger than the area it is kept in (4.50, 4.51) */

@@ -15,7 +15,10 @@
 #include <sys/types.h>
 
 #include "client.h"
+#include "ext-foreign-toplevel-list-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
+#include "ext-image-capture-source-v1-client-protocol.h"
+#include "ext-image-copy-capture-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
@@ -38,7 +41,7 @@
 #include "xdg-dialog-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
-#define MAX_GLOBALS 48
+#define MAX_GLOBALS 64
 
 struct global {
 	uint32_t name;
@@ -76,6 +79,10 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct ext_foreign_toplevel_list_v1 *toplevel_list;
+	struct ext_output_image_capture_source_manager_v1 *output_sources;
+	struct ext_foreign_toplevel_image_capture_source_manager_v1 *toplevel_sources;
+	struct ext_image_copy_capture_manager_v1 *image_copy;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +139,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group image_capture_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
