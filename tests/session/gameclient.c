@@ -161,8 +161,9 @@ main(int argc, char **argv)
 		}
 	}
 	if (bad || (lock && confine)) {
-		fprintf(stderr, "usage: gameclient STATE_FILE [--lock|--confine] [--oneshot] "
-				"[--hint X Y] [--inhibit] [--shape N] [--app-id ID]\n");
+		fprintf(stderr,
+			"usage: gameclient STATE_FILE [--lock|--confine] [--oneshot] "
+			"[--hint X Y] [--inhibit] [--shape N] [--app-id ID]\n");
 		return 2;
 	}
 	if (!test_client_open("gameclient", argv[1], "@@GAME")) {
@@ -181,8 +182,11 @@ main(int argc, char **argv)
 		.pointer_motion = handle_motion,
 		.key = handle_key,
 	};
-	const struct pw_client_versions versions = {
-		.compositor = 4, .shm = 1, .seat = 7, .output = 3, .wm_base = 1};
+	const struct pw_client_versions versions = {.compositor = 4,
+		.shm = 1,
+		.seat = 7,
+		.output = 3,
+		.wm_base = 1};
 	app.tc.globals = globals;
 	pw_client_input_init(&app.tc, &input);
 	if (!pw_client_connect(&app.tc, &versions, 5000) || !app.tc.seat ||
@@ -197,8 +201,9 @@ main(int argc, char **argv)
 		pw_client_disconnect(&app.tc);
 		return 1;
 	}
-	struct zwp_relative_pointer_v1 *rel = zwp_relative_pointer_manager_v1_get_relative_pointer(
-		app.relative_manager, app.tc.pointer);
+	struct zwp_relative_pointer_v1 *rel =
+		zwp_relative_pointer_manager_v1_get_relative_pointer(app.relative_manager,
+			app.tc.pointer);
 	zwp_relative_pointer_v1_add_listener(rel, &relative_listener, &app);
 	if (app.shape) {
 		app.shape_device =
@@ -213,8 +218,9 @@ main(int argc, char **argv)
 	uint32_t lifetime = oneshot ? ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT
 				    : ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT;
 	if (lock) {
-		struct zwp_locked_pointer_v1 *locked = zwp_pointer_constraints_v1_lock_pointer(
-			app.constraints, app.top.surface, app.tc.pointer, NULL, lifetime);
+		struct zwp_locked_pointer_v1 *locked =
+			zwp_pointer_constraints_v1_lock_pointer(app.constraints, app.top.surface,
+				app.tc.pointer, NULL, lifetime);
 		zwp_locked_pointer_v1_add_listener(locked, &locked_listener, &app);
 		if (hint) {
 			zwp_locked_pointer_v1_set_cursor_position_hint(locked,
@@ -223,8 +229,8 @@ main(int argc, char **argv)
 		}
 	} else if (confine) {
 		struct zwp_confined_pointer_v1 *confined =
-			zwp_pointer_constraints_v1_confine_pointer(app.constraints,
-				app.top.surface, app.tc.pointer, NULL, lifetime);
+			zwp_pointer_constraints_v1_confine_pointer(app.constraints, app.top.surface,
+				app.tc.pointer, NULL, lifetime);
 		zwp_confined_pointer_v1_add_listener(confined, &confined_listener, &app);
 	}
 	if (inhibit) {
