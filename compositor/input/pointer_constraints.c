@@ -289,8 +289,11 @@ create_constraint(struct wl_client *client, struct wl_resource *resource, uint32
 
 	if (lifetime != ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT &&
 		lifetime != ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT) {
-		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_METHOD,
-			"lifetime %u is no zwp_pointer_constraints_v1.lifetime", lifetime);
+		/* the interface has no code for it: a malformed request, as libwayland says */
+		wl_resource_post_error(wl_client_get_object(client, 1),
+			WL_DISPLAY_ERROR_INVALID_METHOD,
+			"zwp_pointer_constraints_v1: lifetime %u is neither oneshot nor persistent",
+			lifetime);
 		return;
 	}
 	if (pc) {

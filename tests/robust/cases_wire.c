@@ -82,6 +82,11 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->idle_inhibit_manager, &zwp_idle_inhibit_manager_v1_interface},
 		{c->dialog_manager, &xdg_wm_dialog_v1_interface},
 		{c->foreign_toplevels, &zwlr_foreign_toplevel_manager_v1_interface},
+		{c->relative_pointer_manager, &zwp_relative_pointer_manager_v1_interface},
+		{c->pointer_constraints, &zwp_pointer_constraints_v1_interface},
+		{c->shortcuts_inhibit_manager,
+			&zwp_keyboard_shortcuts_inhibit_manager_v1_interface},
+		{c->cursor_shape_manager, &wp_cursor_shape_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
