@@ -234,8 +234,7 @@ handle_surface_commit(struct wl_listener *listener, void *data)
 }
 
 static void
-constraint_set_region(struct wl_client *client, struct wl_resource *resource,
-	struct wl_resource *region)
+set_region(struct wl_resource *resource, struct wl_resource *region)
 {
 	struct constraint *c = wl_resource_get_user_data(resource);
 
@@ -250,6 +249,20 @@ constraint_set_region(struct wl_client *client, struct wl_resource *resource,
 		pixman_region32_clear(&c->pending_region);
 	}
 	pw_budget_resize_region(resource, PW_BUDGET_SLOT_B, &c->pending_region, 1);
+}
+
+static void
+locked_set_region(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *region)
+{
+	set_region(resource, region);
+}
+
+static void
+confined_set_region(struct wl_client *client, struct wl_resource *resource,
+	struct wl_resource *region)
+{
+	set_region(resource, region);
 }
 
 static void
@@ -268,12 +281,12 @@ locked_set_cursor_position_hint(struct wl_client *client, struct wl_resource *re
 static const struct zwp_locked_pointer_v1_interface locked_impl = {
 	.destroy = pw_request_destroy,
 	.set_cursor_position_hint = locked_set_cursor_position_hint,
-	.set_region = constraint_set_region,
+	.set_region = locked_set_region,
 };
 
 static const struct zwp_confined_pointer_v1_interface confined_impl = {
 	.destroy = pw_request_destroy,
-	.set_region = constraint_set_region,
+	.set_region = confined_set_region,
 };
 
 static void

@@ -278,6 +278,18 @@ pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	pw_data_drag_surface_gone(seat, surface);
 }
 
+bool
+pw_seat_shortcuts_inhibited(struct pw_seat *seat)
+{
+	return pw_shortcuts_inhibit_active(seat->shortcuts_inhibit);
+}
+
+void
+pw_seat_shortcuts_revoke(struct pw_seat *seat)
+{
+	pw_shortcuts_inhibit_revoke(seat->shortcuts_inhibit);
+}
+
 struct pw_selection *
 pw_seat_clipboard(struct pw_seat *seat)
 {

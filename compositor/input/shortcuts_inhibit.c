@@ -96,17 +96,9 @@ pw_shortcuts_inhibit_active(const struct pw_shortcuts_inhibit *si)
 	return si && si->active;
 }
 
-bool
-pw_seat_shortcuts_inhibited(struct pw_seat *seat)
-{
-	return pw_shortcuts_inhibit_active(seat->shortcuts_inhibit);
-}
-
 void
-pw_seat_shortcuts_revoke(struct pw_seat *seat)
+pw_shortcuts_inhibit_revoke(struct pw_shortcuts_inhibit *si)
 {
-	struct pw_shortcuts_inhibit *si = seat->shortcuts_inhibit;
-
 	if (si && si->active) {
 		si->revoked = si->active->surface;
 		pw_shortcuts_inhibit_focus(si);

@@ -20,5 +20,7 @@ void pw_shortcuts_inhibit_destroy(struct pw_shortcuts_inhibit *si);
 void pw_shortcuts_inhibit_focus(struct pw_shortcuts_inhibit *si);
 /* Whether the keyboard focus has an active inhibitor. */
 bool pw_shortcuts_inhibit_active(const struct pw_shortcuts_inhibit *si);
+/* The escape ran: the active inhibitor is inactive until the focus leaves its surface. */
+void pw_shortcuts_inhibit_revoke(struct pw_shortcuts_inhibit *si);
 
 #endif
