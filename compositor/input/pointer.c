@@ -1,6 +1,7 @@
 /* wl_pointer: pointer focus with an implicit grab while a button is held, and the cursor role. */
 #include <wayland-server-protocol.h>
 
+#include "cursor.h"
 #include "data_drag.h"
 #include "input_serials.h"
 #include "output.h"
@@ -44,6 +45,7 @@ clear_cursor(struct pw_seat_pointer *ptr)
 	wl_list_init(&ptr->cursor_destroy.link);
 	ptr->cursor = NULL;
 	ptr->shape = 0;
+	ptr->hidden = false;
 }
 
 static void
@@ -52,6 +54,7 @@ handle_cursor_destroy(struct wl_listener *listener, void *data)
 	struct pw_seat *seat = wl_container_of(listener, seat, pointer.cursor_destroy);
 
 	clear_cursor(&seat->pointer);
+	pw_seat_cursor_update(seat);
 }
 
 static void
@@ -86,8 +89,10 @@ pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint3
 			wl_resource_add_destroy_listener(surface->resource, &ptr->cursor_destroy);
 		}
 	}
+	ptr->hidden = !surface;
 	ptr->hotspot_x = hotspot_x;
 	ptr->hotspot_y = hotspot_y;
+	pw_seat_cursor_update(seat);
 }
 
 void
@@ -101,6 +106,7 @@ pw_pointer_set_shape(struct pw_seat *seat, struct wl_client *client, uint32_t se
 	}
 	clear_cursor(ptr);
 	ptr->shape = shape;
+	pw_seat_cursor_update(seat);
 }
 
 static const struct wl_pointer_interface pointer_impl = {
@@ -294,6 +300,7 @@ update_focus(struct pw_seat *seat)
 	bool stayed = find_focus(seat);
 
 	pw_pointer_constraints_check(seat->constraints);
+	pw_seat_cursor_update(seat);
 	return stayed;
 }
 
@@ -335,6 +342,7 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 	ptr->x = x;
 	ptr->y = y;
 	ptr->present = true;
+	pw_seat_cursor_update(seat);
 	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
 	seat->policy->input_at(seat->server, x, y);
 	if (pw_data_drag_motion(seat, PW_DATA_DRAG_POINTER, time_msec, x, y)) {
@@ -378,6 +386,7 @@ pw_seat_notify_relative_motion(struct pw_seat *seat, uint64_t time_usec, double 
 		/* The first motion of a mouse finds the focus; its deltas follow from there. */
 		pw_seat_notify_motion(seat, time_msec, seat->cursor_x, seat->cursor_y);
 	}
+	seat->cursor.mouse = true;
 	pw_relative_pointers_motion(seat->relative, focus_client(ptr), time_usec, dx, dy,
 		dx_unaccel, dy_unaccel);
 	if (pw_pointer_constraints_locked(seat->constraints)) {

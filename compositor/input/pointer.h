@@ -26,6 +26,7 @@ struct pw_seat_pointer {
 	int32_t hotspot_x, hotspot_y;
 	/* wp_cursor_shape_device_v1's shape set after the surface, 0: the surface or none */
 	uint32_t shape;
+	bool hidden; /* the client set no cursor surface: it hides the cursor (cursor.h) */
 	bool present; /* a pointer device exists or moved: until then no focus, no enter */
 	uint32_t button_serial; /* of the last press, which start_drag cites */
 };

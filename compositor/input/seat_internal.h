@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 
+#include "cursor.h"
 #include "devices.h"
 #include "input.h"
 #include "input_serials.h"
@@ -54,6 +55,7 @@ struct pw_seat {
 	struct pw_pointer_constraints *constraints;
 	struct pw_shortcuts_inhibit *shortcuts_inhibit;
 	struct pw_cursor_shapes *cursor_shapes;
+	struct pw_seat_cursor cursor; /* the cursor picowl draws (cursor.h) */
 	struct pw_edge_swipe *edge_swipe; /* NULL until [gestures] enables an edge (edge_swipe.h) */
 	/* the keymap's compile and the devices' opening, waiting for the first frame */
 	struct pw_after_frame *first_frame;
