@@ -20,8 +20,9 @@ struct pw_input;
 struct pw_input_events {
 	/* `button`: the device has keys but is no full keyboard (no KEY_A..KEY_Z; 4.54). */
 	void (*key)(void *data, uint32_t time_msec, uint32_t key, bool pressed, bool button);
-	/* Relative pointer motion in pixels. */
-	void (*motion)(void *data, uint32_t time_msec, double dx, double dy);
+	/* Relative pointer motion in pixels, accelerated and as the device moved (unaccel). */
+	void (*motion)(void *data, uint64_t time_usec, double dx, double dy, double dx_unaccel,
+		double dy_unaccel);
 	/* Absolute position, 0..1 across the display's width and height. */
 	void (*motion_absolute)(void *data, uint32_t time_msec, double x, double y);
 	void (*button)(void *data, uint32_t time_msec, uint32_t button, bool pressed);

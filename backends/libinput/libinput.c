@@ -139,8 +139,10 @@ handle_pointer(struct pw_input *input, enum libinput_event_type type,
 	switch (type) {
 	case LIBINPUT_EVENT_POINTER_MOTION:
 		if (ev->motion) {
-			ev->motion(input->data, time, libinput_event_pointer_get_dx(p),
-				libinput_event_pointer_get_dy(p));
+			ev->motion(input->data, libinput_event_pointer_get_time_usec(p),
+				libinput_event_pointer_get_dx(p), libinput_event_pointer_get_dy(p),
+				libinput_event_pointer_get_dx_unaccelerated(p),
+				libinput_event_pointer_get_dy_unaccelerated(p));
 		}
 		break;
 	case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:

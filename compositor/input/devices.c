@@ -29,19 +29,12 @@ handle_input_key(void *data, uint32_t time_msec, uint32_t key, bool pressed, boo
 	pw_seat_notify_device_key(seat, time_msec, key, pressed, button);
 }
 
-static double
-clamp(double v, double max)
-{
-	return v < 0 ? 0 : v > max - 1 ? max - 1 : v;
-}
-
 static void
-handle_input_motion(void *data, uint32_t time_msec, double dx, double dy)
+handle_input_motion(void *data, uint64_t time_usec, double dx, double dy, double dx_unaccel,
+	double dy_unaccel)
 {
 	struct pw_seat *seat = data;
-	seat->cursor_x = clamp(seat->cursor_x + dx, seat->server->output->width);
-	seat->cursor_y = clamp(seat->cursor_y + dy, seat->server->output->height);
-	pw_seat_notify_motion(seat, time_msec, seat->cursor_x, seat->cursor_y);
+	pw_seat_notify_relative_motion(seat, time_usec, dx, dy, dx_unaccel, dy_unaccel);
 }
 
 static void

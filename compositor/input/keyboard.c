@@ -12,10 +12,12 @@
 #include "keyboard.h"
 #include "keyboard_switch.h"
 #include "keymap.h"
+#include "pointer_constraints.h"
 #include "primary_selection.h"
 #include "request.h"
 #include "seat_internal.h"
 #include "server.h"
+#include "shortcuts_inhibit.h"
 #include "surface.h"
 #include "text_input.h"
 #include "virtual_keyboard.h"
@@ -234,6 +236,14 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 	}
 }
 
+/* What follows the keyboard focus: the shortcuts inhibitor and the pointer constraints. */
+static void
+focus_changed(struct pw_seat *seat)
+{
+	pw_shortcuts_inhibit_focus(seat->shortcuts_inhibit);
+	pw_pointer_constraints_check(seat->constraints);
+}
+
 /* Drops the focus, with a leave when the surface is not being destroyed. */
 static void
 drop_focus(struct pw_seat *seat, bool leave)
@@ -247,6 +257,7 @@ drop_focus(struct pw_seat *seat, bool leave)
 	wl_list_remove(&kb->focus_destroy.link);
 	wl_list_init(&kb->focus_destroy.link);
 	kb->focus = NULL;
+	focus_changed(seat);
 	if (!leave) {
 		return;
 	}
@@ -317,6 +328,7 @@ pw_seat_keyboard_focus(struct pw_seat *seat, struct pw_surface *surface)
 	if (seat->ime) {
 		pw_text_input_focus(seat->ime, surface);
 	}
+	focus_changed(seat);
 }
 
 struct pw_surface *

@@ -1,9 +1,13 @@
 /* wl_pointer: pointer focus with an implicit grab while a button is held, and the cursor role. */
 #include <wayland-server-protocol.h>
 
+#include "cursor.h"
 #include "data_drag.h"
 #include "input_serials.h"
+#include "output.h"
 #include "pointer.h"
+#include "pointer_constraints.h"
+#include "relative_pointer.h"
 #include "request.h"
 #include "scale.h"
 #include "seat_internal.h"
@@ -40,6 +44,8 @@ clear_cursor(struct pw_seat_pointer *ptr)
 	wl_list_remove(&ptr->cursor_destroy.link);
 	wl_list_init(&ptr->cursor_destroy.link);
 	ptr->cursor = NULL;
+	ptr->shape = 0;
+	ptr->hidden = false;
 }
 
 static void
@@ -48,6 +54,7 @@ handle_cursor_destroy(struct wl_listener *listener, void *data)
 	struct pw_seat *seat = wl_container_of(listener, seat, pointer.cursor_destroy);
 
 	clear_cursor(&seat->pointer);
+	pw_seat_cursor_update(seat);
 }
 
 static void
@@ -75,15 +82,31 @@ pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint3
 		/* The role has no object of its own; the wl_pointer may die before the surface. */
 		surface->role_resource = NULL;
 	}
-	if (ptr->cursor != surface) {
+	if (ptr->cursor != surface || ptr->shape) {
 		clear_cursor(ptr);
 		if (surface) {
 			ptr->cursor = surface;
 			wl_resource_add_destroy_listener(surface->resource, &ptr->cursor_destroy);
 		}
 	}
+	ptr->hidden = !surface;
 	ptr->hotspot_x = hotspot_x;
 	ptr->hotspot_y = hotspot_y;
+	pw_seat_cursor_update(seat);
+}
+
+void
+pw_pointer_set_shape(struct pw_seat *seat, struct wl_client *client, uint32_t serial,
+	uint32_t shape)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+
+	if (focus_client(ptr) != client || serial != ptr->enter_serial) {
+		return;
+	}
+	clear_cursor(ptr);
+	ptr->shape = shape;
+	pw_seat_cursor_update(seat);
 }
 
 static const struct wl_pointer_interface pointer_impl = {
@@ -167,6 +190,7 @@ drop_focus(struct pw_seat *seat, bool leave)
 	wl_list_remove(&ptr->focus_destroy.link);
 	wl_list_init(&ptr->focus_destroy.link);
 	ptr->focus = NULL;
+	pw_pointer_constraints_check(seat->constraints);
 	if (!leave) {
 		return;
 	}
@@ -226,7 +250,7 @@ set_origin(struct pw_seat_pointer *ptr, struct pw_surface *surface, double sx, d
  * Returns true when the focus stayed, so the caller may send the motion itself.
  */
 static bool
-update_focus(struct pw_seat *seat)
+find_focus(struct pw_seat *seat)
 {
 	struct pw_seat_pointer *ptr = &seat->pointer;
 	struct pw_surface *surface;
@@ -269,6 +293,17 @@ update_focus(struct pw_seat *seat)
 	return false;
 }
 
+/* find_focus, then the constraints follow the focus and the position (4.91). */
+static bool
+update_focus(struct pw_seat *seat)
+{
+	bool stayed = find_focus(seat);
+
+	pw_pointer_constraints_check(seat->constraints);
+	pw_seat_cursor_update(seat);
+	return stayed;
+}
+
 void
 pw_seat_pointer_rescan(struct pw_seat *seat, uint32_t time_msec)
 {
@@ -307,6 +342,7 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 	ptr->x = x;
 	ptr->y = y;
 	ptr->present = true;
+	pw_seat_cursor_update(seat);
 	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
 	seat->policy->input_at(seat->server, x, y);
 	if (pw_data_drag_motion(seat, PW_DATA_DRAG_POINTER, time_msec, x, y)) {
@@ -318,7 +354,7 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 		return; /* a new focus, or none: an enter carries the position */
 	}
 	client = focus_client(ptr);
-	if (!client) {
+	if (!client || pw_pointer_constraints_locked(seat->constraints)) {
 		return;
 	}
 	wl_resource_for_each(resource, &ptr->resources) {
@@ -329,6 +365,44 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 			send_frame(resource);
 		}
 	}
+}
+
+static double
+clamp_to(double v, int size)
+{
+	return v < 0 ? 0 : v > size - 1 ? size - 1 : v;
+}
+
+void
+pw_seat_notify_relative_motion(struct pw_seat *seat, uint64_t time_usec, double dx, double dy,
+	double dx_unaccel, double dy_unaccel)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	uint32_t time_msec = (uint32_t)(time_usec / 1000);
+	struct pw_output *output = seat->server->output;
+	double x, y;
+
+	if (!ptr->present) {
+		/* The first motion of a mouse finds the focus; its deltas follow from there. */
+		pw_seat_notify_motion(seat, time_msec, seat->cursor_x, seat->cursor_y);
+	}
+	seat->cursor.mouse = true;
+	pw_relative_pointers_motion(seat->relative, focus_client(ptr), time_usec, dx, dy,
+		dx_unaccel, dy_unaccel);
+	if (pw_pointer_constraints_locked(seat->constraints)) {
+		pw_seat_wake_activity(seat);
+		return;
+	}
+	x = ptr->x + dx;
+	y = ptr->y + dy;
+	if (output) {
+		x = clamp_to(x, output->width);
+		y = clamp_to(y, output->height);
+	}
+	pw_pointer_constraints_confine(seat->constraints, &x, &y);
+	seat->cursor_x = x;
+	seat->cursor_y = y;
+	pw_seat_notify_motion(seat, time_msec, x, y);
 }
 
 void

@@ -24,12 +24,22 @@ struct pw_seat_pointer {
 	struct pw_surface *cursor; /* the client's cursor image; not drawn yet */
 	struct wl_listener cursor_destroy;
 	int32_t hotspot_x, hotspot_y;
+	/* wp_cursor_shape_device_v1's shape set after the surface, 0: the surface or none */
+	uint32_t shape;
+	bool hidden; /* the client set no cursor surface: it hides the cursor (cursor.h) */
 	bool present; /* a pointer device exists or moved: until then no focus, no enter */
 	uint32_t button_serial; /* of the last press, which start_drag cites */
 };
 
 /* Pointer moved to output coordinates x,y. */
 void pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double y);
+/*
+ * A mouse moved by dx,dy output pixels (dx_unaccel,dy_unaccel before libinput's acceleration):
+ * relative pointers hear it, and the pointer moves unless a lock holds it, within a confinement
+ * (pointer_constraints.h).
+ */
+void pw_seat_notify_relative_motion(struct pw_seat *seat, uint64_t time_usec, double dx, double dy,
+	double dx_unaccel, double dy_unaccel);
 /* A pointer button (BTN_*) pressed or released; a press focuses the view under the pointer. */
 void pw_seat_notify_button(struct pw_seat *seat, uint32_t time_msec, uint32_t button, bool pressed);
 /* Vertical (axis 0) or horizontal (1) scroll by `value` in pointer units. */
@@ -52,6 +62,12 @@ void pw_pointer_finish(struct pw_seat *seat);
 void pw_pointer_create_resource(struct pw_seat *seat, struct wl_client *client, uint32_t version,
 	uint32_t id);
 void pw_pointer_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
+/*
+ * A cursor shape (cursor_shape.h) from `client`, citing its latest enter's `serial`: replaces
+ * the cursor surface; ignored from any other client or with another serial.
+ */
+void pw_pointer_set_shape(struct pw_seat *seat, struct wl_client *client, uint32_t serial,
+	uint32_t shape);
 /* Leaves the pointer focus (a drag takes the pointer); the next motion finds one again. */
 void pw_pointer_clear_focus(struct pw_seat *seat);
 

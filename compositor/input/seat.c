@@ -4,6 +4,7 @@
 #include <wayland-server-protocol.h>
 
 #include "clock.h"
+#include "cursor_shape.h"
 #include "data_control.h"
 #include "data_device.h"
 #include "data_drag.h"
@@ -15,12 +16,15 @@
 #include "keyboard.h"
 #include "keymap.h"
 #include "pointer.h"
+#include "pointer_constraints.h"
 #include "primary_selection.h"
+#include "relative_pointer.h"
 #include "request.h"
 #include "seat.h"
 #include "seat_internal.h"
 #include "selection.h"
 #include "server.h"
+#include "shortcuts_inhibit.h"
 #include "start_trace.h"
 #include "surface.h"
 #include "touch.h"
@@ -193,6 +197,11 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!seat->virtual_keyboards) {
 		goto err_virtual_keyboards;
 	}
+	/* Games' and remote viewers' protocols: picowl runs without any of them. */
+	seat->relative = pw_relative_pointers_create(seat);
+	seat->constraints = pw_pointer_constraints_create(seat);
+	seat->shortcuts_inhibit = pw_shortcuts_inhibit_create(seat);
+	seat->cursor_shapes = pw_cursor_shapes_create(seat);
 	seat->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &seat->server_destroy);
 	seat->surface_moved.notify = handle_surface_moved;
@@ -235,6 +244,14 @@ destroy_seat(struct pw_seat *seat)
 	seat->server->seat = NULL;
 	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 	seat->virtual_keyboards = NULL;
+	pw_cursor_shapes_destroy(seat->cursor_shapes);
+	seat->cursor_shapes = NULL;
+	pw_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
+	seat->shortcuts_inhibit = NULL;
+	pw_pointer_constraints_destroy(seat->constraints);
+	seat->constraints = NULL;
+	pw_relative_pointers_destroy(seat->relative);
+	seat->relative = NULL;
 	pw_input_method_destroy(seat->ime);
 	seat->ime = NULL;
 	wl_global_destroy(seat->global);
@@ -259,6 +276,18 @@ pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	pw_pointer_surface_gone(seat, surface);
 	pw_touch_surface_gone(seat, surface);
 	pw_data_drag_surface_gone(seat, surface);
+}
+
+bool
+pw_seat_shortcuts_inhibited(struct pw_seat *seat)
+{
+	return pw_shortcuts_inhibit_active(seat->shortcuts_inhibit);
+}
+
+void
+pw_seat_shortcuts_revoke(struct pw_seat *seat)
+{
+	pw_shortcuts_inhibit_revoke(seat->shortcuts_inhibit);
 }
 
 struct pw_selection *

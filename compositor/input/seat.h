@@ -80,6 +80,11 @@ struct pw_selection *pw_seat_primary(struct pw_seat *seat);
  */
 void pw_seat_resources_make_inert(struct wl_list *list);
 
+/* Whether the keyboard focus inhibits picowl's shortcuts (shortcuts_inhibit.c, 4.92). */
+bool pw_seat_shortcuts_inhibited(struct pw_seat *seat);
+/* The escape binding ran: the focus' inhibitor is inactive until the focus leaves its surface. */
+void pw_seat_shortcuts_revoke(struct pw_seat *seat);
+
 /* Forget every reference to `surface` (it is being destroyed or unmapped). */
 void pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface);
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 
+#include "cursor.h"
 #include "devices.h"
 #include "input.h"
 #include "input_serials.h"
@@ -49,6 +50,12 @@ struct pw_seat {
 	struct pw_seat_ime *ime; /* text input and input method (input_method.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
+	/* issue 37's input protocols (4.91, 4.92): each NULL when its global could not be made */
+	struct pw_relative_pointers *relative;
+	struct pw_pointer_constraints *constraints;
+	struct pw_shortcuts_inhibit *shortcuts_inhibit;
+	struct pw_cursor_shapes *cursor_shapes;
+	struct pw_seat_cursor cursor; /* the cursor picowl draws (cursor.h) */
 	struct pw_edge_swipe *edge_swipe; /* NULL until [gestures] enables an edge (edge_swipe.h) */
 	/* the keymap's compile and the devices' opening, waiting for the first frame */
 	struct pw_after_frame *first_frame;

@@ -50,6 +50,13 @@ enum pw_xwayland_mode {
 	PW_XWAYLAND_OFF,
 };
 
+/* [input] cursor: when picowl draws the pointer's cursor (4.91) */
+enum pw_cursor_mode {
+	PW_CURSOR_AUTO, /* once a mouse moved it */
+	PW_CURSOR_ALWAYS, /* whenever a pointer exists, a finger's or the test hooks' too */
+	PW_CURSOR_NEVER,
+};
+
 enum pw_binding_mod {
 	PW_BINDING_SHIFT = 1 << 0,
 	PW_BINDING_CTRL = 1 << 1,
@@ -107,6 +114,7 @@ struct pw_config {
 		int repeat_rate, repeat_delay; /* keys/s, ms */
 		double calibration[6]; /* libinput's matrix */
 		char *keyboard, *pointer, *touchscreen; /* device paths; NULL: all */
+		enum pw_cursor_mode cursor;
 	} input;
 
 	struct {

@@ -179,6 +179,19 @@ key_xwayland_enabled(struct pw_config_private *priv, const char *value)
 }
 
 static bool
+key_cursor(struct pw_config_private *priv, const char *value)
+{
+	static const char *const names[] = {"auto", "always", "never"};
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			CONFIG(priv)->input.cursor = (enum pw_cursor_mode)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
 key_xwayland_path(struct pw_config_private *priv, const char *value)
 {
 	return value[0] && set_string(priv, &CONFIG(priv)->xwayland.path, value);
@@ -370,6 +383,7 @@ static const struct key {
 	{"input", "keyboard", key_keyboard, "a device path"},
 	{"input", "pointer", key_pointer, "a device path"},
 	{"input", "touchscreen", key_touchscreen, "a device path"},
+	{"input", "cursor", key_cursor, "auto, always or never"},
 	{"touch", "pointer_emulation", key_pointer_emulation, "auto or off"},
 	{"touch", "emulate_app_ids", key_emulate_app_ids, "app_ids, separated by spaces"},
 	{"touch", "long_press_time", key_long_press_time, "milliseconds, 0..10000 (0: none)"},

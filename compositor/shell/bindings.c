@@ -12,6 +12,7 @@
 #include "panel.h"
 #include "power.h"
 #include "run.h"
+#include "seat.h"
 #include "server.h"
 #include "session_lock.h"
 #include "tiling.h"
@@ -169,6 +170,17 @@ pw_bindings_handle(struct pw_server *server, uint32_t modifiers, uint32_t keysym
 	/* While locked the keys are the locker's: only a VT switch, power and the counters run. */
 	if (pw_session_lock_active(server) && b->action != PW_ACTION_SWITCH_VT &&
 		b->action != PW_ACTION_POWER && b->action != PW_ACTION_DUMP_COUNTERS) {
+		return false;
+	}
+	/*
+	 * A client that inhibits shortcuts gets the keys of every binding but the escape (focus
+	 * next, which also revokes the inhibitor while the focus stays), VT switches and power
+	 * (4.92).
+	 */
+	if (b->action == PW_ACTION_FOCUS_NEXT) {
+		pw_seat_shortcuts_revoke(server->seat);
+	} else if (b->action != PW_ACTION_SWITCH_VT && b->action != PW_ACTION_POWER &&
+		pw_seat_shortcuts_inhibited(server->seat)) {
 		return false;
 	}
 	/* The action may reload the config and free the binding: copy it first. */

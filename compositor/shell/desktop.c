@@ -1,4 +1,5 @@
 #include "desktop.h"
+#include "cursor_draw.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +233,7 @@ apply_config(struct pw_server *server, struct pw_config *config, bool boot)
 	configure_power(server, config);
 	configure_gestures(server, config);
 	pw_touch_settings_apply(server, config);
+	pw_cursor_draw_apply(server, config);
 	if (server->budget) {
 		pw_budget_set_limit(server->budget, config->limits.client_memory);
 		pw_budget_set_most(server->budget, PW_BUDGET_SUBSURFACES,

@@ -50,6 +50,9 @@ static const struct group *const groups[] = {
 	&hostile_group,
 	&foreign_toplevel_group,
 	&image_capture_group,
+	&pointer_constraints_group,
+	&shortcuts_inhibit_group,
+	&cursor_shape_group,
 };
 
 static struct conn *good;
@@ -183,6 +186,10 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(output_sources, ext_output_image_capture_source_manager_v1_interface);
 	BIND(toplevel_sources, ext_foreign_toplevel_image_capture_source_manager_v1_interface);
 	BIND(image_copy, ext_image_copy_capture_manager_v1_interface);
+	BIND(relative_pointer_manager, zwp_relative_pointer_manager_v1_interface);
+	BIND(pointer_constraints, zwp_pointer_constraints_v1_interface);
+	BIND(shortcuts_inhibit_manager, zwp_keyboard_shortcuts_inhibit_manager_v1_interface);
+	BIND(cursor_shape_manager, wp_cursor_shape_manager_v1_interface);
 }
 
 bool
@@ -233,7 +240,9 @@ conn_close(struct conn *c)
 		c->input_method_manager, c->activation, c->primary, c->data_control,
 		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
 		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels, c->toplevel_list,
-		c->output_sources, c->toplevel_sources, c->image_copy};
+		c->output_sources, c->toplevel_sources, c->image_copy,
+		c->relative_pointer_manager, c->pointer_constraints, c->shortcuts_inhibit_manager,
+		c->cursor_shape_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

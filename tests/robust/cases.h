@@ -16,16 +16,20 @@
 
 #include "client.h"
 #include "ext-foreign-toplevel-list-v1-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-image-capture-source-v1-client-protocol.h"
 #include "ext-image-copy-capture-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
+#include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
+#include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
+#include "relative-pointer-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
@@ -83,6 +87,11 @@ struct conn {
 	struct ext_output_image_capture_source_manager_v1 *output_sources;
 	struct ext_foreign_toplevel_image_capture_source_manager_v1 *toplevel_sources;
 	struct ext_image_copy_capture_manager_v1 *image_copy;
+	/* issue 37's input protocols (cases_games.c) */
+	struct zwp_relative_pointer_manager_v1 *relative_pointer_manager;
+	struct zwp_pointer_constraints_v1 *pointer_constraints;
+	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *shortcuts_inhibit_manager;
+	struct wp_cursor_shape_manager_v1 *cursor_shape_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -140,6 +149,7 @@ extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
 extern const struct group image_capture_group;
+extern const struct group pointer_constraints_group, shortcuts_inhibit_group, cursor_shape_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -87,6 +87,11 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->toplevel_sources,
 			&ext_foreign_toplevel_image_capture_source_manager_v1_interface},
 		{c->image_copy, &ext_image_copy_capture_manager_v1_interface},
+		{c->relative_pointer_manager, &zwp_relative_pointer_manager_v1_interface},
+		{c->pointer_constraints, &zwp_pointer_constraints_v1_interface},
+		{c->shortcuts_inhibit_manager,
+			&zwp_keyboard_shortcuts_inhibit_manager_v1_interface},
+		{c->cursor_shape_manager, &wp_cursor_shape_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

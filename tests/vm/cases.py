@@ -562,6 +562,48 @@ echo quit > /tmp/in.fifo
 '''
 
 
+# A uinput mouse through libinput (4.91): a lock taken once the mouse brought the pointer over
+# gameclient's window, then relative motion with libinput's unaccelerated deltas and no
+# wl_pointer.motion; the client gone, picowl lives.
+MOUSE_SCRIPT = '''
+mkfifo /tmp/in.fifo
+vmtool uinput /tmp/in.fifo mouse > /tmp/uinput.log 2>&1 &
+i=0; while ! grep -q ready /tmp/uinput.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+cat /tmp/uinput.log
+: > /tmp/client.state
+picowl --backend drm -- gameclient /tmp/client.state --lock &
+PICOWL=$!
+wait_for ready 30
+sleep 0.5
+echo "move 40 30" > /tmp/in.fifo
+wait_for locked 10
+echo "move 7 -3" > /tmp/in.fifo
+wait_for "relative .* 7.00 -3.00" 10
+echo "move -20 11" > /tmp/in.fifo
+wait_for "relative .* -20.00 11.00" 10
+stop_picowl mouse
+echo quit > /tmp/in.fifo
+'''
+
+
+def check_mouse(r):
+    state = r['state'].get('mouse', [])
+    errors = check_status(r, 'mouse')
+    if 'locked' not in state:
+        return errors + ['mouse: the lock never activated: %s' % state]
+    after = state[state.index('locked') + 1:]
+    rel = [tuple(float(v) for v in l.split()[1:5]) for l in after if l.startswith('relative ')]
+    unaccel = [(u, v) for _, _, u, v in rel]
+    for want in ((7.0, -3.0), (-20.0, 11.0)):
+        if want not in unaccel:
+            errors.append('mouse: no relative motion with unaccelerated %s: %s' % (want, rel))
+    if any(l.startswith('motion ') for l in after):
+        errors.append('mouse: wl_pointer.motion while locked: %s' % after)
+    if not errors:
+        print('mouse: locked; relative motion (dx, dy, unaccelerated dx, dy): %s' % rel)
+    return errors
+
+
 def check_swipe(r, rot, dw, dh):
     run = 'swipe-%d' % rot
     state = r['state'].get(run, [])
@@ -1174,6 +1216,8 @@ CASES = {
     'session': dict(BOCHS, script=SESSION_SCRIPT, check=check_session),
     'input': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')], script=INPUT_SCRIPT,
                   check=check_input),
+    'mouse': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', '')],
+                  script=MOUSE_SCRIPT, check=check_mouse, gameclient=True),
     'power': dict(BOCHS, modules=[('bochs', ''), ('evdev', ''), ('uinput', ''),
                                   ('vfb', 'vfb_enable=1 videomemorysize=4194304')],
                   script=POWER_SCRIPT, check=check_power),

@@ -16,6 +16,8 @@
  *                                           0..1 across the screen), "swipe X0 Y0 X1 Y1" (a
  *                                           touch from X0,Y0 to X1,Y1 in 10 steps of 10 ms),
  *                                           "quit"
+ *   vmtool uinput FIFO mouse                as uinput, with a mouse too (4.91): "move DX DY"
+ *                                           moves it by DX,DY counts
  *   vmtool vsync FB N                       N calls of FBIO_WAITFORVSYNC, printing "vsync US"
  *                                           for each: how long the kernel kept it (4.68)
  */
@@ -172,7 +174,7 @@ static const int buttons[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER, 
 	KEY_PROG2, KEY_PROG3, KEY_PROG4, KEY_CALENDAR, KEY_MAIL, KEY_ADDRESSBOOK, KEY_HOMEPAGE,
 	KEY_RECORD, KEY_POWER};
 
-enum kind { KEYBOARD, TOUCH, BUTTONS };
+enum kind { KEYBOARD, TOUCH, BUTTONS, MOUSE };
 
 static int
 create_device(const char *name, enum kind kind)
@@ -196,6 +198,13 @@ create_device(const char *name, enum kind kind)
 			ioctl(fd, UI_SET_ABSBIT, axis);
 			ioctl(fd, UI_ABS_SETUP, &abs);
 		}
+	} else if (kind == MOUSE) {
+		ioctl(fd, UI_SET_EVBIT, EV_KEY);
+		ioctl(fd, UI_SET_KEYBIT, BTN_LEFT);
+		ioctl(fd, UI_SET_KEYBIT, BTN_RIGHT);
+		ioctl(fd, UI_SET_EVBIT, EV_REL);
+		ioctl(fd, UI_SET_RELBIT, REL_X);
+		ioctl(fd, UI_SET_RELBIT, REL_Y);
 	} else if (kind == BUTTONS) {
 		ioctl(fd, UI_SET_EVBIT, EV_KEY);
 		for (size_t i = 0; i < sizeof(buttons) / sizeof(buttons[0]); i++) {
@@ -219,16 +228,18 @@ create_device(const char *name, enum kind kind)
 	write_udev_data(fd,
 		touch                     ? "E:ID_INPUT_TOUCHSCREEN=1\n"
 			: kind == BUTTONS ? "E:ID_INPUT_KEY=1\n"
+			: kind == MOUSE   ? "E:ID_INPUT_MOUSE=1\n"
 					  : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
 	return fd;
 }
 
 static int
-run_uinput(const char *fifo)
+run_uinput(const char *fifo, bool with_mouse)
 {
 	int kb = create_device("vmtool keyboard", KEYBOARD);
 	int ts = create_device("vmtool touchscreen", TOUCH);
 	int bt = create_device("vmtool buttons", BUTTONS);
+	int ms = with_mouse ? create_device("vmtool mouse", MOUSE) : -1;
 	printf("uinput ready\n");
 	fflush(stdout);
 	FILE *in = fopen(fifo, "r+"); /* r+: a writer closing does not end the stream */
@@ -265,6 +276,10 @@ run_uinput(const char *fifo)
 			}
 			emit(ts, EV_KEY, BTN_TOUCH, 0);
 			emit(ts, EV_SYN, SYN_REPORT, 0);
+		} else if (ms >= 0 && sscanf(line, "move %lf %lf", &x, &y) == 2) {
+			emit(ms, EV_REL, REL_X, (int)x);
+			emit(ms, EV_REL, REL_Y, (int)y);
+			emit(ms, EV_SYN, SYN_REPORT, 0);
 		} else if (strncmp(line, "quit", 4) == 0) {
 			break;
 		}
@@ -274,6 +289,9 @@ run_uinput(const char *fifo)
 	ioctl(kb, UI_DEV_DESTROY);
 	ioctl(ts, UI_DEV_DESTROY);
 	ioctl(bt, UI_DEV_DESTROY);
+	if (ms >= 0) {
+		ioctl(ms, UI_DEV_DESTROY);
+	}
 	return 0;
 }
 
@@ -319,14 +337,15 @@ main(int argc, char *argv[])
 	if (argc == 3 && strcmp(argv[1], "fbdump") == 0) {
 		return fbdump(argv[2]);
 	}
-	if (argc == 3 && strcmp(argv[1], "uinput") == 0) {
-		return run_uinput(argv[2]);
+	if ((argc == 3 || (argc == 4 && strcmp(argv[3], "mouse") == 0)) &&
+		strcmp(argv[1], "uinput") == 0) {
+		return run_uinput(argv[2], argc == 4);
 	}
 	if (argc == 4 && strcmp(argv[1], "vsync") == 0) {
 		return vsync(argv[2], atoi(argv[3]));
 	}
 	fprintf(stderr,
 		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-		"uinput FIFO | vsync FB N\n");
+		"uinput FIFO [mouse] | vsync FB N\n");
 	return 2;
 }

@@ -381,13 +381,27 @@ pointer_move_absolute(WlcsPointer *base, wl_fixed_t x, wl_fixed_t y)
 	run_on_server(p->ws, do_pointer_motion, p);
 }
 
+struct relative_call {
+	double dx, dy;
+};
+
+/* As a mouse moves it (4.91): relative pointers hear it, a lock or a confinement holds it. */
+static void
+do_pointer_relative(struct wlcs_server *ws, void *arg)
+{
+	struct relative_call *call = arg;
+	pw_seat_notify_relative_motion(ws->server->seat, (uint64_t)now_msec() * 1000, call->dx,
+		call->dy, call->dx, call->dy);
+}
+
 static void
 pointer_move_relative(WlcsPointer *base, wl_fixed_t dx, wl_fixed_t dy)
 {
 	struct wlcs_pointer *p = wl_container_of(base, p, base);
-	p->x += wl_fixed_to_double(dx);
-	p->y += wl_fixed_to_double(dy);
-	run_on_server(p->ws, do_pointer_motion, p);
+	struct relative_call call = {wl_fixed_to_double(dx), wl_fixed_to_double(dy)};
+	p->x += call.dx;
+	p->y += call.dy;
+	run_on_server(p->ws, do_pointer_relative, &call);
 }
 
 struct button_call {
@@ -546,6 +560,8 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{"zwlr_layer_shell_v1", 4},
 	{"zwp_text_input_manager_v3", 1},
 	{"zwp_input_method_manager_v2", 1},
+	{"zwp_relative_pointer_manager_v1", 1},
+	{"zwp_pointer_constraints_v1", 1},
 };
 
 static const WlcsIntegrationDescriptor descriptor = {
