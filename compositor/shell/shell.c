@@ -6,12 +6,15 @@
 
 #include <wayland-server-protocol.h>
 
+#include "alpha_modifier.h"
 #include "bindings.h"
 #include "compositor.h"
+#include "content_type.h"
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
 #include "foreign_toplevel.h"
+#include "fractional_scale.h"
 #include "gamma_control.h"
 #include "idle.h"
 #include "idle_inhibit.h"
@@ -30,8 +33,10 @@
 #include "server.h"
 #include "session_lock.h"
 #include "shm.h"
+#include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "tearing_control.h"
 #include "tiling.h"
 #include "view.h"
 #include "viewporter.h"
@@ -83,7 +88,10 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
+		pw_single_pixel_buffer_create(server) && pw_alpha_modifier_create(server) &&
+		pw_fractional_scale_create(server) && pw_content_type_create(server) &&
+		pw_tearing_control_create(server);
 }
 
 bool

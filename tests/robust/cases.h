@@ -14,15 +14,20 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "alpha-modifier-v1-client-protocol.h"
 #include "client.h"
+#include "content-type-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
+#include "tearing-control-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
@@ -38,7 +43,7 @@
 #include "xdg-dialog-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
-#define MAX_GLOBALS 48
+#define MAX_GLOBALS 64
 
 struct global {
 	uint32_t name;
@@ -76,6 +81,11 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct wp_single_pixel_buffer_manager_v1 *single_pixel;
+	struct wp_alpha_modifier_v1 *alpha_modifier;
+	struct wp_fractional_scale_manager_v1 *fractional_scale;
+	struct wp_content_type_manager_v1 *content_type;
+	struct wp_tearing_control_manager_v1 *tearing_control;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +142,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group surface_hints_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
