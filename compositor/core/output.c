@@ -407,7 +407,8 @@ handle_frame_done(void *data, const struct pw_frame_info *info)
 	if (!refresh_ns && !backend->refresh_unknown) {
 		refresh_ns = (uint32_t)period_ns(output);
 	}
-	pw_presentation_presented(&output->feedbacks, &output->resources, info, refresh_ns);
+	pw_presentation_presented(&output->feedbacks, &output->resources, info, refresh_ns,
+		(uint32_t)period_ns(output));
 	wl_signal_emit(&output->events.present, (void *)when);
 	if (output->repaint_needed || pixman_region32_not_empty(&output->damage)) {
 		output->repaint_needed = false;

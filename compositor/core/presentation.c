@@ -30,7 +30,7 @@ _Static_assert((int)PW_FRAME_VSYNC == (int)WP_PRESENTATION_FEEDBACK_KIND_VSYNC &
 
 void
 pw_presentation_presented(struct wl_list *list, struct wl_list *outputs,
-	const struct pw_frame_info *info, uint32_t refresh_ns)
+	const struct pw_frame_info *info, uint32_t refresh_ns, uint32_t pace_ns)
 {
 	struct wl_resource *fb, *tmp;
 	uint64_t sec = (uint64_t)info->when.tv_sec;
@@ -42,9 +42,12 @@ pw_presentation_presented(struct wl_list *list, struct wl_list *outputs,
 				wp_presentation_feedback_send_sync_output(fb, out);
 			}
 		}
+		/* Version 2 may name the rate picowl picked for an output without one (4.94). */
+		uint32_t refresh =
+			refresh_ns || wl_resource_get_version(fb) < 2 ? refresh_ns : pace_ns;
 		/* picowl always copies or composites: never zero copy. */
 		wp_presentation_feedback_send_presented(fb, (uint32_t)(sec >> 32), (uint32_t)sec,
-			(uint32_t)info->when.tv_nsec, refresh_ns, (uint32_t)(info->seq >> 32),
+			(uint32_t)info->when.tv_nsec, refresh, (uint32_t)(info->seq >> 32),
 			(uint32_t)info->seq, info->flags);
 		wl_resource_destroy(fb);
 	}
@@ -55,8 +58,8 @@ presentation_feedback(struct wl_client *client, struct wl_resource *resource,
 	struct wl_resource *surface_resource, uint32_t id)
 {
 	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
-	struct wl_resource *fb =
-		wl_resource_create(client, &wp_presentation_feedback_interface, 1, id);
+	struct wl_resource *fb = wl_resource_create(client, &wp_presentation_feedback_interface,
+		wl_resource_get_version(resource), id);
 	if (!fb) {
 		wl_client_post_no_memory(client);
 		return;
@@ -87,6 +90,6 @@ bind_presentation(struct wl_client *client, void *data, uint32_t version, uint32
 bool
 pw_presentation_create(struct pw_server *server)
 {
-	return wl_global_create(server->display, &wp_presentation_interface, 1, server,
+	return wl_global_create(server->display, &wp_presentation_interface, 2, server,
 		       bind_presentation) != NULL;
 }

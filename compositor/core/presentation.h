@@ -18,9 +18,10 @@ void pw_presentation_discard(struct wl_list *list);
  * Sends `presented` to every feedback in `list` and frees them: the time, retrace counter and
  * flags the backend gave (`info`), and `refresh_ns` (0: unknown). Before it, `sync_output` for
  * each wl_output resource in `outputs` (the output the surfaces were shown on) that the
- * feedback's client bound.
+ * feedback's client bound. A version 2 feedback gets `pace_ns`, the period picowl paces frames
+ * at, in place of an unknown refresh.
  */
 void pw_presentation_presented(struct wl_list *list, struct wl_list *outputs,
-	const struct pw_frame_info *info, uint32_t refresh_ns);
+	const struct pw_frame_info *info, uint32_t refresh_ns, uint32_t pace_ns);
 
 #endif

@@ -198,6 +198,43 @@ scaled_transform(const struct pw_surface *surface, int32_t scale, pixman_transfo
 	return pixman_transform_multiply(out, &buffer, &down);
 }
 
+/* c times a wp_alpha_modifier_v1 factor, channel by channel (premultiplied). */
+static uint16_t
+faded(uint16_t c, uint32_t alpha)
+{
+	return (uint16_t)(((uint64_t)c * alpha) / UINT32_MAX);
+}
+
+/*
+ * A single-pixel buffer's surface (4.93): an opaque colour is a fill of the clip, as the
+ * background's; any other is composited as pixman's solid source over its box.
+ */
+static void
+paint_solid(const struct paint *paint, const struct pw_surface *surface, const int *box,
+	pixman_region32_t *clip)
+{
+	pixman_color_t c = surface->solid_colour;
+	uint32_t alpha = surface->current.alpha;
+	if (alpha != UINT32_MAX) {
+		c = (pixman_color_t){faded(c.red, alpha), faded(c.green, alpha),
+			faded(c.blue, alpha), faded(c.alpha, alpha)};
+	}
+	if (c.alpha == 0xffff) {
+		pw_render_fill(paint->target, clip,
+			(uint32_t)(c.red >> 8) << 16 | (uint32_t)(c.green >> 8) << 8 |
+				(uint32_t)(c.blue >> 8));
+		return;
+	}
+	pixman_image_t *src = c.alpha ? pixman_image_create_solid_fill(&c) : NULL;
+	if (src) {
+		pixman_image_set_clip_region32(paint->target, clip);
+		pixman_image_composite32(PIXMAN_OP_OVER, src, NULL, paint->target, 0, 0, 0, 0,
+			box[0], box[1], box[2] - box[0], box[3] - box[1]);
+		pixman_image_set_clip_region32(paint->target, NULL);
+		pixman_image_unref(src);
+	}
+}
+
 static void
 paint_surface(struct pw_surface *surface, int x, int y, void *data)
 {
@@ -214,6 +251,11 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 	pixman_region32_init(&clip);
 	pw_region_clip_to(&clip, paint->clip, box[0], box[1], box[2], box[3]);
 	if (!pixman_region32_not_empty(&clip)) {
+		pixman_region32_fini(&clip);
+		return;
+	}
+	if (surface->solid) {
+		paint_solid(paint, surface, box, &clip);
 		pixman_region32_fini(&clip);
 		return;
 	}
@@ -250,8 +292,18 @@ paint_surface(struct pw_surface *surface, int x, int y, void *data)
 		}
 		pixman_image_set_clip_region32(paint->target, &clip);
 		pixman_op_t op = pw_surface_opaque(surface) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER;
-		pixman_image_composite32(op, src, NULL, paint->target, 0, 0, 0, 0, box[0], box[1],
+		/* A wp_alpha_modifier_v1 factor below one: a solid mask of it (4.93). */
+		uint32_t alpha = surface->current.alpha;
+		pixman_image_t *mask = NULL;
+		if (alpha != UINT32_MAX) {
+			pixman_color_t m = {0, 0, 0, (uint16_t)(alpha >> 16)};
+			mask = pixman_image_create_solid_fill(&m);
+		}
+		pixman_image_composite32(op, src, mask, paint->target, 0, 0, 0, 0, box[0], box[1],
 			box[2] - box[0], box[3] - box[1]);
+		if (mask) {
+			pixman_image_unref(mask);
+		}
 		pixman_image_set_clip_region32(paint->target, NULL);
 		pixman_image_unref(src);
 	}

@@ -17,6 +17,7 @@
 #include "request.h"
 #include "server.h"
 #include "shm.h"
+#include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface_commit.h"
 #include "surface_pixels.h"
@@ -112,12 +113,13 @@ surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl
 		return;
 	}
 	struct pw_shm_buffer *shm = buffer ? pw_shm_buffer_get(buffer) : NULL;
-	if (buffer && !shm) {
+	pixman_color_t colour;
+	if (buffer && !shm && !pw_single_pixel_buffer_colour(buffer, &colour)) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
 			"picowl takes only wl_shm buffers");
 		return;
 	}
-	if (buffer && !shm_buffer_fits(buffer, shm)) {
+	if (shm && !shm_buffer_fits(buffer, shm)) {
 		return;
 	}
 	if (buffer && surface->role && surface->role->attach && surface->role_data &&
@@ -357,6 +359,12 @@ pw_surface_has_buffer(const struct pw_surface *surface)
 bool
 pw_surface_opaque(const struct pw_surface *surface)
 {
+	if (surface->current.alpha != UINT32_MAX) {
+		return false; /* the fast paths step aside only then (4.93) */
+	}
+	if (surface->solid) {
+		return surface->solid_colour.alpha == 0xffff;
+	}
 	struct pw_shm_buffer *shm = surface->shm;
 	if (!shm && !surface->kept.data) {
 		return false;
@@ -393,6 +401,7 @@ pw_surface_unmap_buffer(struct pw_surface *surface)
 {
 	pw_surface_commit_release_buffer(surface);
 	pw_surface_pixels_drop_kept(surface);
+	surface->solid = false;
 	surface->buffer_width = surface->buffer_height = 0;
 	surface->width = surface->height = 0;
 	pw_surface_tree_changed(surface);

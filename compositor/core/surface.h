@@ -27,6 +27,7 @@ enum pw_surface_state_field {
 	PW_STATE_FRAME = 1 << 7,
 	PW_STATE_OFFSET = 1 << 8,
 	PW_STATE_FEEDBACK = 1 << 9,
+	PW_STATE_HINTS = 1 << 10, /* alpha, content_type, presentation_hint */
 };
 
 struct pw_surface_state {
@@ -44,6 +45,9 @@ struct pw_surface_state {
 	int dst_w, dst_h;
 	struct wl_list frame_callbacks; /* wl_resource links */
 	struct wl_list feedbacks; /* wp_presentation_feedback wl_resource links */
+	uint32_t alpha; /* wp_alpha_modifier_v1's factor, UINT32_MAX: opaque as drawn */
+	uint32_t content_type; /* wp_content_type_v1's type */
+	uint32_t presentation_hint; /* wp_tearing_control_v1's hint */
 };
 
 struct pw_surface_role {
@@ -125,6 +129,11 @@ struct pw_surface {
 	} self_node;
 	struct pw_subsurface *subsurface; /* if this surface is one */
 	struct wl_resource *viewport;
+	/* The per-surface objects of the surface protocols (4.93), NULL without one. */
+	struct wl_resource *alpha_modifier, *fractional_scale, *content_type, *tearing_control;
+	/* The shown buffer is a wp_single_pixel_buffer_v1 of this colour (premultiplied). */
+	bool solid;
+	pixman_color_t solid_colour;
 	struct pw_surface_tree tree;
 	/* What the first half of applying a state noted for the second (surface.c). */
 	struct {

@@ -8,6 +8,7 @@
 #include "region.h"
 #include "server.h"
 #include "shm.h"
+#include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface.h"
 #include "surface_commit.h"
@@ -66,6 +67,7 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 	bool old_mapped = pw_surface_has_contents(surface);
 	bool had_buffer = pw_surface_has_buffer(surface);
 	uint32_t c = next->committed;
+	uint32_t old_alpha = cur->alpha;
 
 	pw_surface_state_move(cur, next);
 
@@ -81,10 +83,15 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 			wl_list_remove(&surface->buffer_destroy.link);
 			wl_resource_add_destroy_listener(surface->buffer, &surface->buffer_destroy);
 			surface->shm = shm;
-			surface->buffer_width = shm ? shm->width : 0;
-			surface->buffer_height = shm ? shm->height : 0;
+			/* A single-pixel buffer is 1x1; its colour is all picowl keeps (4.93). */
+			surface->solid = !shm &&
+				pw_single_pixel_buffer_colour(surface->buffer,
+					&surface->solid_colour);
+			surface->buffer_width = shm ? shm->width : surface->solid;
+			surface->buffer_height = shm ? shm->height : surface->solid;
 		} else {
 			surface->shm = NULL;
+			surface->solid = false;
 			surface->buffer_width = surface->buffer_height = 0;
 		}
 	}
@@ -107,6 +114,10 @@ apply_begin(struct pw_surface *surface, struct pw_surface_state *next)
 	}
 
 	pw_surface_add_buffer_damage(surface, &cur->buffer_damage);
+	if (cur->alpha != old_alpha) {
+		pixman_region32_union_rect(&surface->damage, &surface->damage, 0, 0,
+			(unsigned)surface->width, (unsigned)surface->height);
+	}
 	pw_region_take(&surface->damage, &cur->surface_damage);
 	pixman_region32_clear(&cur->buffer_damage);
 	int max_w = old_w > surface->width ? old_w : surface->width;

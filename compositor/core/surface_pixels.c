@@ -61,7 +61,7 @@ pw_surface_pixels_keep(struct pw_surface *surface)
 bool
 pw_surface_has_contents(const struct pw_surface *surface)
 {
-	return surface->buffer != NULL || surface->kept.data != NULL;
+	return surface->buffer != NULL || surface->kept.data != NULL || surface->solid;
 }
 
 bool

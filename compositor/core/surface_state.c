@@ -27,6 +27,7 @@ pw_surface_state_init(struct pw_surface_state *state)
 	pixman_region32_init_rect(&state->input, INT32_MIN / 2, INT32_MIN / 2, UINT32_MAX / 2,
 		UINT32_MAX / 2);
 	state->scale = 1;
+	state->alpha = UINT32_MAX;
 	state->transform = WL_OUTPUT_TRANSFORM_NORMAL;
 	wl_list_init(&state->frame_callbacks);
 	wl_list_init(&state->feedbacks);
@@ -101,6 +102,11 @@ pw_surface_state_move(struct pw_surface_state *dst, struct pw_surface_state *src
 		dst->src_h = src->src_h;
 		dst->dst_w = src->dst_w;
 		dst->dst_h = src->dst_h;
+	}
+	if (c & PW_STATE_HINTS) {
+		dst->alpha = src->alpha;
+		dst->content_type = src->content_type;
+		dst->presentation_hint = src->presentation_hint;
 	}
 	if (c & PW_STATE_FRAME) {
 		wl_list_insert_list(dst->frame_callbacks.prev, &src->frame_callbacks);

@@ -87,30 +87,52 @@ place_in(const struct pw_layer_state *s, struct pw_box bounds)
 	return box;
 }
 
-/* Takes the exclusive zone of a surface anchored to one edge (or one plus both beside it). */
+/*
+ * The edge a surface's exclusive zone reserves along: the one it named (v5), else the one its
+ * anchors name (one edge, or one plus both beside it); 0 for none.
+ */
+static uint32_t
+zone_edge(const struct pw_layer_state *s)
+{
+	const uint32_t lr = PW_ANCHOR_L | PW_ANCHOR_R, tb = PW_ANCHOR_T | PW_ANCHOR_B;
+	if (s->edge) {
+		return s->edge;
+	}
+	switch (s->anchor) {
+	case PW_ANCHOR_T:
+	case PW_ANCHOR_T | PW_ANCHOR_L | PW_ANCHOR_R:
+	case PW_ANCHOR_B:
+	case PW_ANCHOR_B | PW_ANCHOR_L | PW_ANCHOR_R:
+		return s->anchor & tb;
+	case PW_ANCHOR_L:
+	case PW_ANCHOR_L | PW_ANCHOR_T | PW_ANCHOR_B:
+	case PW_ANCHOR_R:
+	case PW_ANCHOR_R | PW_ANCHOR_T | PW_ANCHOR_B:
+		return s->anchor & lr;
+	}
+	return 0;
+}
+
+/* Takes the exclusive zone of a surface along its zone_edge. */
 static void
 reserve(const struct pw_layer_state *s, struct pw_box *usable)
 {
 	int zone = s->zone;
-	switch (s->anchor) {
+	switch (zone_edge(s)) {
 	case PW_ANCHOR_T:
-	case PW_ANCHOR_T | PW_ANCHOR_L | PW_ANCHOR_R:
 		zone += s->margin_top;
 		usable->y += zone;
 		usable->height -= zone;
 		break;
 	case PW_ANCHOR_B:
-	case PW_ANCHOR_B | PW_ANCHOR_L | PW_ANCHOR_R:
 		usable->height -= zone + s->margin_bottom;
 		break;
 	case PW_ANCHOR_L:
-	case PW_ANCHOR_L | PW_ANCHOR_T | PW_ANCHOR_B:
 		zone += s->margin_left;
 		usable->x += zone;
 		usable->width -= zone;
 		break;
 	case PW_ANCHOR_R:
-	case PW_ANCHOR_R | PW_ANCHOR_T | PW_ANCHOR_B:
 		usable->width -= zone + s->margin_right;
 		break;
 	}

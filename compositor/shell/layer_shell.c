@@ -24,7 +24,7 @@
 #include "xdg_popup.h"
 #include "xdg_shell.h"
 
-#define LAYER_SHELL_VERSION 4
+#define LAYER_SHELL_VERSION 5
 
 static const struct pw_surface_role layer_role;
 
@@ -136,6 +136,13 @@ role_precommit(struct pw_surface *surface, const struct pw_surface_state *pendin
 		(s->height == 0 && (s->anchor & tb) != tb)) {
 		wl_resource_post_error(ls->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
 			"a zero width or height needs anchors on both opposite edges");
+		return false;
+	}
+	if (s->edge && !(s->anchor & s->edge)) {
+		wl_resource_post_error(ls->resource,
+			ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_EXCLUSIVE_EDGE,
+			"exclusive edge %u is not one of the anchored edges %u", s->edge,
+			s->anchor);
 		return false;
 	}
 	/*
@@ -364,6 +371,19 @@ layer_surface_set_layer(struct wl_client *client, struct wl_resource *resource, 
 	ls->pending.layer = layer;
 }
 
+static void
+layer_surface_set_exclusive_edge(struct wl_client *client, struct wl_resource *resource,
+	uint32_t edge)
+{
+	LS_OR_RETURN(resource);
+	if (edge > PW_ANCHOR_R || (edge & (edge - 1)) != 0) {
+		wl_resource_post_error(resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_EXCLUSIVE_EDGE,
+			"exclusive edge %u is not one edge", edge);
+		return;
+	}
+	ls->pending.edge = edge;
+}
+
 static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
 	.set_size = layer_surface_set_size,
 	.set_anchor = layer_surface_set_anchor,
@@ -374,6 +394,7 @@ static const struct zwlr_layer_surface_v1_interface layer_surface_impl = {
 	.ack_configure = layer_surface_ack_configure,
 	.destroy = pw_request_destroy,
 	.set_layer = layer_surface_set_layer,
+	.set_exclusive_edge = layer_surface_set_exclusive_edge,
 };
 
 static void

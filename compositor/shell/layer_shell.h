@@ -29,6 +29,7 @@ struct pw_layer_state {
 	uint32_t width, height, anchor, keyboard, layer;
 	int32_t zone;
 	int32_t margin_top, margin_right, margin_bottom, margin_left;
+	uint32_t edge; /* set_exclusive_edge (v5): one anchored edge, 0 deduced from the anchors */
 };
 
 struct pw_layer_surface {

@@ -6,13 +6,16 @@
 
 #include <wayland-server-protocol.h>
 
+#include "alpha_modifier.h"
 #include "bindings.h"
 #include "compositor.h"
+#include "content_type.h"
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
 #include "ext_toplevel_list.h"
 #include "foreign_toplevel.h"
+#include "fractional_scale.h"
 #include "gamma_control.h"
 #include "idle.h"
 #include "idle_inhibit.h"
@@ -33,8 +36,10 @@
 #include "server.h"
 #include "session_lock.h"
 #include "shm.h"
+#include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "tearing_control.h"
 #include "tiling.h"
 #include "view.h"
 #include "viewporter.h"
@@ -88,7 +93,9 @@ create_globals(struct pw_server *server)
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
 		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
 		pw_ext_toplevel_list_create(server) && pw_image_capture_source_create(server) &&
-		pw_image_copy_capture_create(server);
+		pw_image_copy_capture_create(server) && pw_single_pixel_buffer_create(server) &&
+		pw_alpha_modifier_create(server) && pw_fractional_scale_create(server) &&
+		pw_content_type_create(server) && pw_tearing_control_create(server);
 }
 
 bool

@@ -32,8 +32,11 @@
 #include <wayland-client.h>
 #include <wayland-server-core.h>
 
+#include "alpha-modifier-v1-protocol.h"
+#include "content-type-v1-protocol.h"
 #include "ext-idle-notify-v1-protocol.h"
 #include "fd_count.h"
+#include "fractional-scale-v1-protocol.h"
 #include "fuzz.h"
 #include "idle-inhibit-unstable-v1-protocol.h"
 #include "input-method-unstable-v2-protocol.h"
@@ -43,6 +46,8 @@
 #include "presentation-time-protocol.h"
 #include "server.h"
 #include "shell.h"
+#include "single-pixel-buffer-v1-protocol.h"
+#include "tearing-control-v1-protocol.h"
 #include "text-input-unstable-v3-protocol.h"
 #include "viewporter-protocol.h"
 #include "wlr-layer-shell-unstable-v1-protocol.h"
@@ -259,6 +264,11 @@ static const struct wl_interface *const known[] = {
 	&zwp_input_method_manager_v2_interface,
 	&ext_idle_notifier_v1_interface,
 	&zwp_idle_inhibit_manager_v1_interface,
+	&wp_single_pixel_buffer_manager_v1_interface,
+	&wp_alpha_modifier_v1_interface,
+	&wp_fractional_scale_manager_v1_interface,
+	&wp_content_type_manager_v1_interface,
+	&wp_tearing_control_manager_v1_interface,
 };
 
 static void

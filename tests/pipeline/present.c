@@ -2,13 +2,13 @@
  * The presentation tests' client: maps a toplevel, then shows FRAMES buffers of alternating
  * colours, each commit with a wp_presentation feedback, waiting for its answer before the next.
  *
- *   present [FRAMES]
+ *   present [FRAMES [VERSION]]
  *
- * Prints "clock ID" once, then one line per feedback:
- *   presented SEC NSEC REFRESH_NS SEQ FLAGS SYNC COMMIT_NS RECV_NS
- * (SYNC: how many sync_output events named the client's wl_output; COMMIT_NS and RECV_NS: the
- * client's CLOCK_MONOTONIC before its commit and when the event came), or "discarded".
- * Exits 0 after the last, 1 when something was missing or timed out.
+ * Binds wp_presentation at VERSION (default 1). Prints "clock ID" and "version V" (as bound) once,
+ * then one line per feedback: presented SEC NSEC REFRESH_NS SEQ FLAGS SYNC COMMIT_NS RECV_NS (SYNC:
+ * how many sync_output events named the client's wl_output; COMMIT_NS and RECV_NS: the client's
+ * CLOCK_MONOTONIC before its commit and when the event came), or "discarded". Exits 0 after the
+ * last, 1 when something was missing or timed out.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -85,10 +85,11 @@ int
 main(int argc, char **argv)
 {
 	int frames = argc > 1 ? atoi(argv[1]) : 10;
+	uint32_t version = argc > 2 ? (uint32_t)atoi(argv[2]) : 1;
 	struct app app = {.clock = -1};
 	const struct pw_client_global globals[] = {
-		{&wp_presentation_interface, 1, (void **)&app.presentation, &presentation_listener,
-			&app},
+		{&wp_presentation_interface, version, (void **)&app.presentation,
+			&presentation_listener, &app},
 		{0},
 	};
 	app.tc = (struct pw_client){.name = "present", .globals = globals};
@@ -105,6 +106,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	printf("clock %d\n", app.clock);
+	printf("version %u\n", wp_presentation_get_version(app.presentation));
 	int w = tl.configured_width > 0 ? tl.configured_width : 64;
 	int h = tl.configured_height > 0 ? tl.configured_height : 64;
 	int status = 0;

@@ -6,7 +6,10 @@ wl_output the client bound, before presented.
 
 nested: picowl (--backend wayland, --refresh 60) in a window of picowl headless at 50 Hz.
 What the host said of each frame is passed on: its flags (none), its seq (0), its refresh
-(20 ms, not the nested 60 Hz) and its grid's ticks."""
+(20 ms, not the nested 60 Hz) and its grid's ticks.
+
+--version 2: the headless case with wp_presentation bound at version 2 (4.94), which picowl
+offers: the same answers, the output's refresh being known."""
 
 import os
 
@@ -16,12 +19,14 @@ from harness import check, log
 FRAMES = 12
 
 
-def feedbacks(client):
+def feedbacks(client, version=1):
 	lines = client.stdout().split('\n')
 	check(lines and lines[0] == 'clock 1', 'wp_presentation.clock_id is not CLOCK_MONOTONIC (1): %r'
 	      % lines[:1])
+	check(len(lines) > 1 and lines[1] == 'version %d' % version,
+	      'wp_presentation bound as %r, want version %d' % (lines[1:2], version))
 	out = []
-	for line in lines[1:]:
+	for line in lines[2:]:
 		if not line:
 			continue
 		check(line.startswith('presented '), 'a feedback was not presented: %r' % line)
@@ -57,9 +62,10 @@ def check_feedbacks(fbs, refresh_ns, what):
 
 def run_headless(args):
 	with harness.Session(args, extra_args=['--refresh', '60']) as s:
-		c = s.spawn([args.present, str(FRAMES)], 'present')
+		c = s.spawn([args.present, str(FRAMES), str(args.version)], 'present')
 		check(c.wait(30) == 0, 'the client failed: %s' % c.stderr())
-		check_feedbacks(feedbacks(c), 1000000000000 // 60000, 'headless')
+		check_feedbacks(feedbacks(c, args.version), 1000000000000 // 60000,
+				'headless, version %d' % args.version)
 
 
 def run_nested(args):
@@ -81,6 +87,7 @@ def run_nested(args):
 def extra(p):
 	p.add_argument('--present', required=True)
 	p.add_argument('--backend', choices=('headless', 'wayland'), required=True)
+	p.add_argument('--version', type=int, default=1)
 
 
 if __name__ == '__main__':

@@ -53,6 +53,7 @@ static const struct group *const groups[] = {
 	&pointer_constraints_group,
 	&shortcuts_inhibit_group,
 	&cursor_shape_group,
+	&surface_hints_group,
 };
 
 static struct conn *good;
@@ -190,6 +191,11 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(pointer_constraints, zwp_pointer_constraints_v1_interface);
 	BIND(shortcuts_inhibit_manager, zwp_keyboard_shortcuts_inhibit_manager_v1_interface);
 	BIND(cursor_shape_manager, wp_cursor_shape_manager_v1_interface);
+	BIND(single_pixel, wp_single_pixel_buffer_manager_v1_interface);
+	BIND(alpha_modifier, wp_alpha_modifier_v1_interface);
+	BIND(fractional_scale, wp_fractional_scale_manager_v1_interface);
+	BIND(content_type, wp_content_type_manager_v1_interface);
+	BIND(tearing_control, wp_tearing_control_manager_v1_interface);
 }
 
 bool
@@ -240,9 +246,10 @@ conn_close(struct conn *c)
 		c->input_method_manager, c->activation, c->primary, c->data_control,
 		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
 		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels, c->toplevel_list,
-		c->output_sources, c->toplevel_sources, c->image_copy,
-		c->relative_pointer_manager, c->pointer_constraints, c->shortcuts_inhibit_manager,
-		c->cursor_shape_manager};
+		c->output_sources, c->toplevel_sources, c->image_copy, c->relative_pointer_manager,
+		c->pointer_constraints, c->shortcuts_inhibit_manager, c->cursor_shape_manager,
+		c->single_pixel, c->alpha_modifier, c->fractional_scale, c->content_type,
+		c->tearing_control};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -14,13 +14,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "alpha-modifier-v1-client-protocol.h"
 #include "client.h"
-#include "ext-foreign-toplevel-list-v1-client-protocol.h"
+#include "content-type-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
+#include "ext-foreign-toplevel-list-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-image-capture-source-v1-client-protocol.h"
 #include "ext-image-copy-capture-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
@@ -30,6 +33,8 @@
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
+#include "tearing-control-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
@@ -92,6 +97,11 @@ struct conn {
 	struct zwp_pointer_constraints_v1 *pointer_constraints;
 	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *shortcuts_inhibit_manager;
 	struct wp_cursor_shape_manager_v1 *cursor_shape_manager;
+	struct wp_single_pixel_buffer_manager_v1 *single_pixel;
+	struct wp_alpha_modifier_v1 *alpha_modifier;
+	struct wp_fractional_scale_manager_v1 *fractional_scale;
+	struct wp_content_type_manager_v1 *content_type;
+	struct wp_tearing_control_manager_v1 *tearing_control;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -150,6 +160,7 @@ extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
 extern const struct group image_capture_group;
 extern const struct group pointer_constraints_group, shortcuts_inhibit_group, cursor_shape_group;
+extern const struct group surface_hints_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

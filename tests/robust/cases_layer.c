@@ -196,7 +196,55 @@ ls_surface_gone(struct conn *c)
 	return true;
 }
 
+/* set_exclusive_edge (v5) with two edges at once: not one edge. */
+static bool
+ls_edge_two_bits(struct conn *c)
+{
+	zwlr_layer_surface_v1_set_exclusive_edge(layer_surface(c, NULL),
+		ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+	return true;
+}
+
+/* One edge, but not one the surface is anchored to: the error comes at the commit. */
+static bool
+ls_edge_not_anchored(struct conn *c)
+{
+	struct wl_surface *surface;
+	struct zwlr_layer_surface_v1 *ls = layer_surface(c, &surface);
+
+	zwlr_layer_surface_v1_set_size(ls, 10, 10);
+	zwlr_layer_surface_v1_set_anchor(ls,
+		ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+	zwlr_layer_surface_v1_set_exclusive_edge(ls, ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM);
+	wl_surface_commit(surface);
+	return true;
+}
+
+/* An edge set, then the anchor changed to include it before the commit: fine, and 0 clears. */
+static bool
+ls_edge_anchored_later(struct conn *c)
+{
+	struct wl_surface *surface;
+	struct zwlr_layer_surface_v1 *ls = layer_surface(c, &surface);
+
+	zwlr_layer_surface_v1_set_size(ls, 10, 10);
+	zwlr_layer_surface_v1_set_exclusive_edge(ls, ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+	zwlr_layer_surface_v1_set_anchor(ls,
+		ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+	zwlr_layer_surface_v1_set_exclusive_zone(ls, INT32_MAX);
+	wl_surface_commit(surface);
+	zwlr_layer_surface_v1_set_exclusive_edge(ls, 0);
+	zwlr_layer_surface_v1_set_anchor(ls, 0);
+	wl_surface_commit(surface);
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
 static const struct rcase layer_shell_cases[] = {
+	{"layer-exclusive-edge-two-edges", ls_edge_two_bits, EXPECT_ERROR, "zwlr_layer_surface_v1",
+		ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_EXCLUSIVE_EDGE},
+	{"layer-exclusive-edge-not-anchored", ls_edge_not_anchored, EXPECT_ERROR,
+		"zwlr_layer_surface_v1", ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_EXCLUSIVE_EDGE},
+	{"layer-exclusive-edge-anchored-later", ls_edge_anchored_later, EXPECT_NONE},
 	{"layer-bad-layer", ls_bad_layer, EXPECT_ERROR, "zwlr_layer_shell_v1",
 		ZWLR_LAYER_SHELL_V1_ERROR_INVALID_LAYER},
 	/* the protocol's own quirk: the shell's error code, on the layer surface */

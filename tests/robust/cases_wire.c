@@ -92,6 +92,11 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->shortcuts_inhibit_manager,
 			&zwp_keyboard_shortcuts_inhibit_manager_v1_interface},
 		{c->cursor_shape_manager, &wp_cursor_shape_manager_v1_interface},
+		{c->single_pixel, &wp_single_pixel_buffer_manager_v1_interface},
+		{c->alpha_modifier, &wp_alpha_modifier_v1_interface},
+		{c->fractional_scale, &wp_fractional_scale_manager_v1_interface},
+		{c->content_type, &wp_content_type_manager_v1_interface},
+		{c->tearing_control, &wp_tearing_control_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

@@ -19,7 +19,7 @@
  * Every buffer's commit asks for wp_presentation feedback: "presented" says what picowl
  * answered for buffer N (0: the first), with SYNC the number of sync_output events naming the
  * client's wl_output, COMMIT_NS and RECV_NS the client's CLOCK_MONOTONIC at the commit and at
- * the answer.
+ * the answer. wp_presentation is bound at version 1, or at $VMCLIENT_PRESENTATION.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -318,8 +318,11 @@ main(int argc, char *argv[])
 		.tc = {.name = "vmclient", .data = &app},
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
+	const char *presentation_version = getenv("VMCLIENT_PRESENTATION");
 	const struct pw_client_global globals[] = {
-		{&wp_presentation_interface, 1, (void **)&app.presentation, NULL, NULL},
+		{&wp_presentation_interface,
+			presentation_version ? (uint32_t)atoi(presentation_version) : 1,
+			(void **)&app.presentation, NULL, NULL},
 		{0},
 	};
 	app.tc.globals = globals;
