@@ -67,6 +67,7 @@ struct pw_surface_role {
 };
 
 struct pw_subsurface;
+struct pw_surface_hold;
 
 /*
  * Where a surface is in its subsurface tree, cached (surface_tree.c) so that nothing walks to
@@ -125,6 +126,7 @@ struct pw_surface {
 	} self_node;
 	struct pw_subsurface *subsurface; /* if this surface is one */
 	struct wl_resource *viewport;
+	struct pw_surface_hold *hold; /* its held commits (surface_hold.h), or NULL */
 	struct pw_surface_tree tree;
 	/* What the first half of applying a state noted for the second (surface.c). */
 	struct {

@@ -7,10 +7,13 @@
 #include <wayland-server-protocol.h>
 
 #include "bindings.h"
+#include "commit_timing.h"
+#include "commit_timing.h"
 #include "compositor.h"
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
+#include "fifo.h"
 #include "foreign_toplevel.h"
 #include "gamma_control.h"
 #include "idle.h"
@@ -83,7 +86,8 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
+		pw_fifo_create(server) && pw_commit_timing_create(server);
 }
 
 bool
