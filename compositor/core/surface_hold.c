@@ -143,6 +143,11 @@ arm(struct pw_surface_holds *holds)
 	}
 	int64_t ms = (soonest - now + 999999) / 1000000;
 	wl_event_source_timer_update(holds->tick, ms < 1 ? 1 : ms > INT_MAX ? INT_MAX : (int)ms);
+	/* picowl wakes at a vblank only when asked (4.10): the held states ask. Last: the frame
+	 * may end here, and its present latch (and arm) again. */
+	if (output->frame_pending && output->backend->impl->want_frame_done) {
+		output->backend->impl->want_frame_done(output->backend);
+	}
 }
 
 static void
@@ -174,8 +179,11 @@ static int
 handle_tick(void *data)
 {
 	struct pw_surface_holds *holds = data;
-	if (!holds->server->output->frame_pending) {
+	struct pw_output *output = holds->server->output;
+	if (!output->frame_pending) {
 		latch(holds, true);
+	} else if (output->backend->impl->want_frame_done) {
+		output->backend->impl->want_frame_done(output->backend);
 	}
 	return 0;
 }

@@ -15,8 +15,10 @@
 #include <sys/types.h>
 
 #include "client.h"
+#include "commit-timing-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "fifo-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
@@ -76,6 +78,8 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct wp_fifo_manager_v1 *fifo_manager;
+	struct wp_commit_timing_manager_v1 *timing_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +136,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group pacing_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
