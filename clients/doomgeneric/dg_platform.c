@@ -90,7 +90,9 @@ print_stats(void)
 		dg.width, dg.height, dg.bpp == 2 ? "rgb565" : "xrgb8888",
 		dg.opt.damage == DG_DAMAGE_ROWS ? "rows" : "full",
 		dg.opt.present_direct ? "direct" : "staging",
-		dg.opt.presentmode == DG_PRESENT_NEW ? "new" : "old");
+		dg.opt.presentmode == DG_PRESENT_FIFO          ? "fifo"
+			: dg.opt.presentmode == DG_PRESENT_NEW ? "new"
+							       : "old");
 	if (&gametic) {
 		int tics = s->last_gametic - s->first_gametic;
 		fprintf(stderr, "picowl-dg: %d game tics in %.1f ms: %.2f tics a second\n", tics,
