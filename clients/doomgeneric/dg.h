@@ -66,7 +66,7 @@ struct dg {
 	struct wp_commit_timing_manager_v1 *timing_manager;
 	struct wp_fifo_v1 *fifo;
 	struct wp_commit_timer_v1 *timer;
-	uint64_t tic_ns; /* the time the last commit asked for, CLOCK_MONOTONIC */
+	uint64_t tic_ns; /* the time the last commit asked for, CLOCK_MONOTONIC ns */
 	uint32_t format; /* WL_SHM_FORMAT_RGB565 or _XRGB8888 */
 	int bpp;
 

@@ -15,8 +15,8 @@
  *
  * -presentmode fifo (decision 4.97): as new, without frame callbacks. Each commit waits for the
  * refresh that showed the one before (wp_fifo_v1 set_barrier and wait_barrier) and for its tic's
- * time (wp_commit_timer_v1, one tic after the last commit's, never behind the clock): the
- * compositor holds it, and the release of a buffer presents a pending frame.
+ * time (wp_commit_timer_v1): the compositor holds it, and the release of a buffer presents a
+ * pending frame.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -255,7 +255,12 @@ damage(struct dg *dg, int x, int y, int w, int h)
 	dg->stats.rows_damaged += (uint64_t)h;
 }
 
-/* The next commit's constraints in fifo mode: a refresh after the last, a tic after its time. */
+/*
+ * The next commit's constraints in fifo mode: a refresh after the last, and a tic (1/35 s)
+ * after the last commit's time, never behind the clock. The engine draws more often than it
+ * runs tics (its frames between tics repeat the last): the compositor holds a frame to its
+ * tic, and shows at most one a tic.
+ */
 static void
 pace_fifo(struct dg *dg)
 {

@@ -90,25 +90,6 @@ release(struct pw_surface_hold *hold, struct held *held)
 	free(held);
 }
 
-static struct held *
-oldest(struct pw_surface_hold *hold)
-{
-	struct held *held = wl_container_of(hold->held.next, held, link);
-	return held;
-}
-
-static void
-release_ready(struct pw_surface_hold *hold, int64_t now)
-{
-	while (!wl_list_empty(&hold->held)) {
-		struct held *held = oldest(hold);
-		if ((held->wait && hold->barrier) || (held->timed && held->when > now)) {
-			return;
-		}
-		release(hold, held);
-	}
-}
-
 static int64_t
 period_ns(const struct pw_output *output)
 {
@@ -117,23 +98,78 @@ period_ns(const struct pw_output *output)
 }
 
 /*
- * The tick for the held states the output's present will not release: one refresh away for a
- * barrier, the time for a timestamp. The present, when a frame is in flight, comes first.
+ * When a frame latched now is shown: the next tick of the output's refresh grid, from its last
+ * present. Without a recent present, a refresh from now (never sooner than the truth).
+ */
+static int64_t
+next_refresh(const struct pw_output *output, int64_t now)
+{
+	int64_t period = period_ns(output), last = pw_timespec_ns(&output->last_present);
+	if (last <= 0 || now < last || now - last > 64 * period) {
+		return now + period;
+	}
+	return last + ((now - last) / period + 1) * period;
+}
+
+/*
+ * The refresh whose latch shows a state at `when` or just after: the first tick of the grid a
+ * refresh before it, not before the next one.
+ */
+static int64_t
+latch_for(const struct pw_output *output, int64_t now, int64_t when)
+{
+	int64_t period = period_ns(output), last = pw_timespec_ns(&output->last_present);
+	int64_t next = next_refresh(output, now), t = when - period;
+	if (t <= next) {
+		return next;
+	}
+	if (last <= 0 || now < last || t - last > 64 * period) {
+		return t;
+	}
+	return last + (t - last + period - 1) / period * period;
+}
+
+static struct held *
+oldest(struct pw_surface_hold *hold)
+{
+	struct held *held = wl_container_of(hold->held.next, held, link);
+	return held;
+}
+
+/* Applies the oldest states while they are ready for a frame shown at `shown`. */
+static void
+release_ready(struct pw_surface_hold *hold, int64_t shown)
+{
+	while (!wl_list_empty(&hold->held)) {
+		struct held *held = oldest(hold);
+		if ((held->wait && hold->barrier) || (held->timed && held->when > shown)) {
+			return;
+		}
+		release(hold, held);
+	}
+}
+
+/*
+ * The tick for the held states the output's present will not release: the next refresh for a
+ * barrier, the refresh before a time (latch_for). The present, when a frame is in flight,
+ * comes first.
  */
 static void
 arm(struct pw_surface_holds *holds)
 {
 	struct pw_output *output = holds->server->output;
 	int64_t now = pw_now_ns(), soonest = INT64_MAX;
+	int64_t next = next_refresh(output, now);
 	struct pw_surface_hold *hold;
 	wl_list_for_each(hold, &holds->holds, link) {
 		if (wl_list_empty(&hold->held)) {
 			continue;
 		}
 		struct held *held = oldest(hold);
-		int64_t at = held->wait && hold->barrier ? now + period_ns(output) : now;
-		if (held->timed && held->when > at) {
-			at = held->when;
+		int64_t at = held->wait && hold->barrier ? next : now;
+		if (held->timed && held->when > next) {
+			int64_t latch = latch_for(output, now, held->when);
+			at = latch > at ? latch : at;
 		}
 		soonest = at < soonest ? at : soonest;
 	}
@@ -154,7 +190,7 @@ static void
 latch(struct pw_surface_holds *holds, bool idle)
 {
 	uint32_t seq = holds->server->output->frame_seq;
-	int64_t now = pw_now_ns();
+	int64_t shown = next_refresh(holds->server->output, pw_now_ns());
 	struct pw_surface_hold *hold, *tmp;
 	wl_list_for_each_safe(hold, tmp, &holds->holds, link) {
 		/* cleared once a frame latched after it is on screen, or at a refresh without one
@@ -162,7 +198,7 @@ latch(struct pw_surface_holds *holds, bool idle)
 		if (hold->barrier && (idle || (int32_t)(seq - hold->barrier_seq) > 0)) {
 			hold->barrier = false;
 		}
-		release_ready(hold, now);
+		release_ready(hold, shown);
 	}
 	arm(holds);
 }
@@ -320,7 +356,8 @@ pw_surface_hold_commit(struct pw_surface *surface)
 		return false;
 	}
 	if (wl_list_empty(&hold->held) && !(next.wait && hold->barrier) &&
-		!(next.timed && next.when > pw_now_ns())) {
+		!(next.timed &&
+			next.when > next_refresh(hold->holds->server->output, pw_now_ns()))) {
 		if (next.set) {
 			set_barrier(hold);
 		}
