@@ -8,7 +8,6 @@
 
 #include "bindings.h"
 #include "commit_timing.h"
-#include "commit_timing.h"
 #include "compositor.h"
 #include "control.h"
 #include "counters_protocol.h"
