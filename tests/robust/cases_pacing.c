@@ -7,9 +7,11 @@
 #include <stdio.h>
 
 #include "cases.h"
+#include "client_shm.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define FLOOD 3000
+#define GREEN 0xff00ff00u
 
 static struct wl_surface *
 new_surface(struct conn *c)
@@ -76,6 +78,43 @@ fifo_destroy_surface_held(struct conn *c)
 	wp_fifo_v1_destroy(fifo);
 	pw_client_toplevel_finish(&c->top);
 	return pw_client_roundtrip(&c->tc, 5000) == 1;
+}
+
+static void
+handle_release(void *data, struct wl_buffer *buffer)
+{
+	((struct conn *)data)->events++;
+}
+
+static const struct wl_buffer_listener release_listener = {.release = handle_release};
+
+/*
+ * A surface without a role is on no output: no frame shows its commits, so its barriers are
+ * cleared at the refresh ticks (4.97). Three commits each waiting for the one before: the first
+ * two buffers are released as the next ones are applied, within the wait, not never.
+ */
+static bool
+fifo_unmapped_released(struct conn *c)
+{
+	struct wl_surface *s = new_surface(c);
+	struct wp_fifo_v1 *fifo = wp_fifo_manager_v1_get_fifo(c->fifo_manager, s);
+	c->events = 0;
+	for (int i = 0; i < 3; i++) {
+		struct wl_buffer *b = pw_client_solid_buffer(&c->tc, 8, 8, GREEN);
+		if (!b) {
+			return false;
+		}
+		wl_buffer_add_listener(b, &release_listener, c);
+		wp_fifo_v1_wait_barrier(fifo);
+		wp_fifo_v1_set_barrier(fifo);
+		wl_surface_attach(s, b, 0, 0);
+		wl_surface_commit(s);
+	}
+	if (!conn_wait_events(c, 2, 5000)) {
+		printf("  %d of 2 buffers released\n", c->events);
+		return false;
+	}
+	return true;
 }
 
 static bool
@@ -209,6 +248,7 @@ static const struct rcase cases[] = {
 	{"fifo-wait-barrier-dead-surface", fifo_wait_barrier_dead_surface, EXPECT_ERROR,
 		"wp_fifo_v1", WP_FIFO_V1_ERROR_SURFACE_DESTROYED},
 	{"fifo-destroy-surface-held", fifo_destroy_surface_held, EXPECT_NONE},
+	{"fifo-unmapped-released", fifo_unmapped_released, EXPECT_NONE},
 	{"fifo-flood", fifo_flood, EXPECT_NONE},
 	{"commit-timer-get-twice", timer_get_twice, EXPECT_ERROR, "wp_commit_timing_manager_v1",
 		WP_COMMIT_TIMING_MANAGER_V1_ERROR_COMMIT_TIMER_EXISTS},
