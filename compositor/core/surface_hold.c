@@ -179,9 +179,12 @@ arm(struct pw_surface_holds *holds)
 	}
 	int64_t ms = (soonest - now + 999999) / 1000000;
 	wl_event_source_timer_update(holds->tick, ms < 1 ? 1 : ms > INT_MAX ? INT_MAX : (int)ms);
-	/* picowl wakes at a vblank only when asked (4.10): the held states ask. Last: the frame
-	 * may end here, and its present latch (and arm) again. */
-	if (output->frame_pending && output->backend->impl->want_frame_done) {
+	/*
+	 * picowl wakes at a vblank only when asked (4.10): a state due at the next refresh asks;
+	 * one held for a later time is woken by the tick, which ends the frame then. Last: the
+	 * frame may end here, and its present latch (and arm) again.
+	 */
+	if (soonest <= next && output->frame_pending && output->backend->impl->want_frame_done) {
 		output->backend->impl->want_frame_done(output->backend);
 	}
 }
