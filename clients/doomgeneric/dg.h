@@ -16,9 +16,11 @@
 
 #include "client.h"
 #include "client_keys.h"
+#include "commit-timing-v1-client-protocol.h"
 #include "dg_keys.h"
 #include "dg_options.h"
 #include "dg_pixels.h"
+#include "fifo-v1-client-protocol.h"
 
 struct dg;
 
@@ -59,6 +61,12 @@ struct dg {
 	struct pw_client client;
 	struct wl_output *output; /* the first, for its transform */
 	struct pw_client_toplevel top; /* its frame callback paces the presents */
+	/* -presentmode fifo: the surface's fifo and commit timer (NULL: not offered) */
+	struct wp_fifo_manager_v1 *fifo_manager;
+	struct wp_commit_timing_manager_v1 *timing_manager;
+	struct wp_fifo_v1 *fifo;
+	struct wp_commit_timer_v1 *timer;
+	uint64_t tic_ns; /* the time the last commit asked for, CLOCK_MONOTONIC ns */
 	uint32_t format; /* WL_SHM_FORMAT_RGB565 or _XRGB8888 */
 	int bpp;
 

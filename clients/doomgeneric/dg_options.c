@@ -8,9 +8,13 @@ const char dg_options_usage[] =
 	"picowl platform options:\n"
 	"  -damage rows|full        damage only the rows that changed (default full)\n"
 	"  -present-direct          convert the frame straight into the shm buffer\n"
-	"  -presentmode old|new     old: wait for a released buffer (default);\n"
-	"                           new: never wait, grow the pool up to -buffers\n"
-	"  -buffers N               pool bound for -presentmode new, 2 to 8 (default 4)\n"
+	"  -presentmode old|new|fifo  old: wait for a released buffer (default);\n"
+	"                           new: never wait, grow the pool up to -buffers;\n"
+	"                           fifo: as new, without frame callbacks: each commit\n"
+	"                           waits for the last one's refresh (wp_fifo_v1) and its\n"
+	"                           tic's time (wp_commit_timer_v1)\n"
+	"  -buffers N               pool bound for -presentmode new and fifo, 2 to 8\n"
+	"                           (default 4)\n"
 	"  -pixelformat auto|rgb565|xrgb8888  shm format (default auto: RGB565 if offered)\n"
 	"  -fullscreen              ask the compositor for fullscreen\n"
 	"  -buffer-transform auto|off  auto (default): fullscreen on a rotated output, draw\n"
@@ -74,7 +78,7 @@ bool
 dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const char *const damage[] = {"full", "rows"};
-	static const char *const mode[] = {"old", "new"};
+	static const char *const mode[] = {"old", "new", "fifo"};
 	static const char *const fmt[] = {"auto", "rgb565", "xrgb8888"};
 	static const char *const audio[] = {"thread", "tick"};
 	static const char *const turn[] = {"auto", "off"};
@@ -108,8 +112,9 @@ dg_options_parse(struct dg_options *o, int argc, char **argv, char *err, size_t 
 			o->turn = n == 0;
 			i++;
 		} else if (strcmp(a, "-presentmode") == 0) {
-			if (!v || !pick(v, mode, 2, &n)) {
-				snprintf(err, errlen, "-presentmode needs old or new, not '%s'",
+			if (!v || !pick(v, mode, 3, &n)) {
+				snprintf(err, errlen,
+					"-presentmode needs old, new or fifo, not '%s'",
 					v ? v : "");
 				return false;
 			}

@@ -18,6 +18,7 @@ enum dg_damage {
 enum dg_presentmode {
 	DG_PRESENT_OLD, /* -presentmode old (default): wait for a released buffer, 2 buffers */
 	DG_PRESENT_NEW, /* -presentmode new: never wait; grow the pool up to -buffers */
+	DG_PRESENT_FIFO, /* -presentmode fifo: as new, paced by fifo barriers and tic times */
 };
 
 enum dg_pixfmt {

@@ -90,7 +90,9 @@ print_stats(void)
 		dg.width, dg.height, dg.bpp == 2 ? "rgb565" : "xrgb8888",
 		dg.opt.damage == DG_DAMAGE_ROWS ? "rows" : "full",
 		dg.opt.present_direct ? "direct" : "staging",
-		dg.opt.presentmode == DG_PRESENT_NEW ? "new" : "old");
+		dg.opt.presentmode == DG_PRESENT_FIFO          ? "fifo"
+			: dg.opt.presentmode == DG_PRESENT_NEW ? "new"
+							       : "old");
 	if (&gametic) {
 		int tics = s->last_gametic - s->first_gametic;
 		fprintf(stderr, "picowl-dg: %d game tics in %.1f ms: %.2f tics a second\n", tics,
@@ -216,6 +218,16 @@ DG_SleepMs(uint32_t ms)
 {
 	/* sleep in poll on the connection: frame callbacks and keys are handled meanwhile */
 	uint64_t end = dg_now_us() + (uint64_t)ms * 1000u;
+	if (dg.opt.presentmode == DG_PRESENT_FIFO) {
+		/*
+		 * The engine sleeps 1 ms at a time until its next tic (TryRunTics): with no frame
+		 * callback to wait for, fifo mode sleeps to the tic at once (4.97), in the engine's
+		 * own clock, DG_GetTicksMs at 35 a second.
+		 */
+		uint64_t tic = (uint64_t)DG_GetTicksMs() * 35u / 1000u;
+		uint64_t at = dg.stats.start_us + ((tic + 1) * 1000u + 34u) / 35u * 1000u;
+		end = at > end ? at : end;
+	}
 	for (;;) {
 		uint64_t now = dg_now_us();
 		if (terminated) {

@@ -12,6 +12,11 @@
  * never waits. In both, while a frame callback is outstanding, or no buffer is free and the
  * pool is at its bound, the frame stays pending and the callback or the release presents the
  * newest one: a covered game goes on at its own pace.
+ *
+ * -presentmode fifo (decision 4.97): as new, without frame callbacks. Each commit waits for the
+ * refresh that showed the one before (wp_fifo_v1 set_barrier and wait_barrier) and for its tic's
+ * time (wp_commit_timer_v1): the compositor holds it, and the release of a buffer presents a
+ * pending frame.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -48,7 +53,7 @@ handle_buffer_release(struct pw_client_buffer *shm)
 		buffer_destroy(b);
 		return;
 	}
-	if (dg->opt.presentmode == DG_PRESENT_NEW || dg->covered) {
+	if (dg->opt.presentmode != DG_PRESENT_OLD || dg->covered) {
 		dg_present_try(dg);
 	}
 }
@@ -250,6 +255,25 @@ damage(struct dg *dg, int x, int y, int w, int h)
 	dg->stats.rows_damaged += (uint64_t)h;
 }
 
+/*
+ * The next commit's constraints in fifo mode: a refresh after the last, and a tic (1/35 s)
+ * after the last commit's time, never behind the clock. The engine draws more often than it
+ * runs tics (its frames between tics repeat the last): the compositor holds a frame to its
+ * tic, and shows at most one a tic.
+ */
+static void
+pace_fifo(struct dg *dg)
+{
+	const uint64_t tic_ns = 1000000000u / 35;
+	uint64_t now = dg_now_us() * 1000u;
+	dg->tic_ns = dg->tic_ns && dg->tic_ns + tic_ns > now ? dg->tic_ns + tic_ns : now;
+	wp_fifo_v1_wait_barrier(dg->fifo);
+	wp_fifo_v1_set_barrier(dg->fifo);
+	uint64_t sec = dg->tic_ns / 1000000000u;
+	wp_commit_timer_v1_set_timestamp(dg->timer, (uint32_t)(sec >> 32), (uint32_t)sec,
+		(uint32_t)(dg->tic_ns % 1000000000u));
+}
+
 static void
 present(struct dg *dg, struct dg_buffer *b)
 {
@@ -320,7 +344,11 @@ present(struct dg *dg, struct dg_buffer *b)
 			}
 		}
 	}
-	pw_client_frame_request(&dg->top.frame, dg->top.surface);
+	if (dg->fifo) {
+		pace_fifo(dg);
+	} else {
+		pw_client_frame_request(&dg->top.frame, dg->top.surface);
+	}
 	wl_surface_commit(dg->top.surface);
 	b->shm.busy = true;
 	dg->committed_seq = seq;
@@ -347,7 +375,7 @@ dg_present_try(struct dg *dg)
 	if (!dg->dirty || !dg->configured || dg->top.frame.callback || !dg->frame) {
 		return;
 	}
-	int bound = dg->opt.presentmode == DG_PRESENT_NEW ? dg->opt.buffers : DG_BUFFERS_MIN;
+	int bound = dg->opt.presentmode != DG_PRESENT_OLD ? dg->opt.buffers : DG_BUFFERS_MIN;
 	struct dg_buffer *b = buffer_acquire(dg, bound);
 	if (b) {
 		present(dg, b);
@@ -360,7 +388,7 @@ dg_present_draw(struct dg *dg)
 	struct dg_buffer *b;
 
 	dg->dirty = true;
-	if (dg->opt.presentmode == DG_PRESENT_NEW) {
+	if (dg->opt.presentmode != DG_PRESENT_OLD) {
 		/* read what arrived (callbacks, releases) without waiting, then present if we can
 		 */
 		dg_wl_dispatch(dg, 0);

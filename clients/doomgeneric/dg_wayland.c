@@ -113,9 +113,15 @@ dg_wl_init(struct dg *dg)
 	pw_client_keys_init(&dg->xkb, "picowl-dg");
 	/* the output's transform, for -buffer-transform auto (its first events come with the
 	 * round trip below) */
-	static struct pw_client_global globals[2];
+	static struct pw_client_global globals[4];
 	globals[0] = (struct pw_client_global){&wl_output_interface, 2, (void **)&dg->output,
 		&output_listener, dg};
+	if (dg->opt.presentmode == DG_PRESENT_FIFO) {
+		globals[1] = (struct pw_client_global){&wp_fifo_manager_v1_interface, 1,
+			(void **)&dg->fifo_manager, NULL, NULL};
+		globals[2] = (struct pw_client_global){&wp_commit_timing_manager_v1_interface, 1,
+			(void **)&dg->timing_manager, NULL, NULL};
+	}
 	dg->client = (struct pw_client){.name = "picowl-dg", .data = dg};
 	dg->client.globals = globals;
 	pw_client_input_init(&dg->client, &dg_input_listener);
@@ -150,6 +156,15 @@ dg_wl_init(struct dg *dg)
 	dg->top.frame.handler = dg_present_frame_done;
 	dg->top.frame.data = dg;
 	pw_client_toplevel_init(&dg->top, &dg->client, "doomgeneric", "doomgeneric");
+	if (dg->opt.presentmode == DG_PRESENT_FIFO && dg->fifo_manager && dg->timing_manager) {
+		dg->fifo = wp_fifo_manager_v1_get_fifo(dg->fifo_manager, dg->top.surface);
+		dg->timer =
+			wp_commit_timing_manager_v1_get_timer(dg->timing_manager, dg->top.surface);
+	} else if (dg->opt.presentmode == DG_PRESENT_FIFO) {
+		fprintf(stderr,
+			"picowl-dg: no wp_fifo_v1 or wp_commit_timer_v1: -presentmode new\n");
+		dg->opt.presentmode = DG_PRESENT_NEW;
+	}
 	if (dg->opt.fullscreen) {
 		xdg_toplevel_set_fullscreen(dg->top.toplevel, NULL);
 	}

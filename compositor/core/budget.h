@@ -71,6 +71,7 @@ enum pw_budget_slot {
 	PW_BUDGET_SLOT_A,
 	PW_BUDGET_SLOT_B,
 	PW_BUDGET_SLOT_C,
+	PW_BUDGET_SLOT_D,
 	PW_BUDGET_SLOTS,
 };
 

@@ -22,6 +22,7 @@ struct pw_input;
 struct pw_listen;
 struct pw_output;
 struct pw_power;
+struct pw_surface_holds;
 struct pw_seat;
 struct pw_server;
 struct pw_surface;
@@ -62,6 +63,7 @@ struct pw_server {
 
 	struct pw_backend *backend;
 	struct pw_output *output;
+	struct pw_surface_holds *holds; /* surface_hold.c's, made with the first hold */
 	/*
 	 * The input devices of a real display's session (libinput), or NULL; opened and closed
 	 * by the seat (pw_seat_configure_input), slept on by run.c.

@@ -20,6 +20,7 @@
 #include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface_commit.h"
+#include "surface_hold.h"
 #include "surface_pixels.h"
 #include "surface_state.h"
 #include "surface_tree.h"
@@ -54,6 +55,9 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
 	struct pw_surface *surface = wl_resource_get_user_data(resource);
 	if (surface->role && surface->role->precommit &&
 		!surface->role->precommit(surface, &surface->pending)) {
+		return;
+	}
+	if (surface->hold && pw_surface_hold_commit(surface)) {
 		return;
 	}
 	if (surface->subsurface && pw_subsurface_effectively_sync(surface->subsurface)) {

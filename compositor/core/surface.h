@@ -71,6 +71,7 @@ struct pw_surface_role {
 };
 
 struct pw_subsurface;
+struct pw_surface_hold;
 
 /*
  * Where a surface is in its subsurface tree, cached (surface_tree.c) so that nothing walks to
@@ -134,6 +135,7 @@ struct pw_surface {
 	/* The shown buffer is a wp_single_pixel_buffer_v1 of this colour (premultiplied). */
 	bool solid;
 	pixman_color_t solid_colour;
+	struct pw_surface_hold *hold; /* its held commits (surface_hold.h), or NULL */
 	struct pw_surface_tree tree;
 	/* What the first half of applying a state noted for the second (surface.c). */
 	struct {

@@ -8,12 +8,14 @@
 
 #include "alpha_modifier.h"
 #include "bindings.h"
+#include "commit_timing.h"
 #include "compositor.h"
 #include "content_type.h"
 #include "control.h"
 #include "counters_protocol.h"
 #include "desktop.h"
 #include "ext_toplevel_list.h"
+#include "fifo.h"
 #include "foreign_toplevel.h"
 #include "fractional_scale.h"
 #include "gamma_control.h"
@@ -95,7 +97,8 @@ create_globals(struct pw_server *server)
 		pw_ext_toplevel_list_create(server) && pw_image_capture_source_create(server) &&
 		pw_image_copy_capture_create(server) && pw_single_pixel_buffer_create(server) &&
 		pw_alpha_modifier_create(server) && pw_fractional_scale_create(server) &&
-		pw_content_type_create(server) && pw_tearing_control_create(server);
+		pw_content_type_create(server) && pw_tearing_control_create(server) &&
+		pw_fifo_create(server) && pw_commit_timing_create(server);
 }
 
 bool

@@ -24,6 +24,7 @@ import tempfile
 import time
 
 import arm
+import pacing
 import scale
 import syscalls
 import tree
@@ -693,6 +694,11 @@ def section_scale(a, results):
 	scale.section(a, results, log, Compositor, run_load)
 
 
+def section_pacing(a, results):
+	"""Doom paced by fifo barriers and commit times against frame callbacks (pacing.py)."""
+	pacing.section(a, results, log, Compositor)
+
+
 def section_arm(a, results):
 	"""picowl's instructions on ARM: the armel build under qemu-arm with armcount.c (arm.py)."""
 	try:
@@ -1026,6 +1032,7 @@ def report(a, results, path):
 	L += syscalls.report(results, checks)
 	L += tree.report(results, checks)
 	L += scale.report(results, checks)
+	L += pacing.report(results, checks)
 
 	if checks:
 		L.append('## What the issue asks for, checked against the figures above\n')
@@ -1085,7 +1092,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale,pacing')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',

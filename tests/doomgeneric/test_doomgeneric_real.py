@@ -6,6 +6,8 @@ the game dumped it (-dump-last-frame: the engine's last frame as the layer scale
 
 One phase a run (--phase), each with its own present options:
   tile-portrait         240x320, the game in tile 2 below weston-simple-shm (238x158)
+  tile-portrait-fifo    the same with -presentmode fifo: paced by wp_fifo_v1 and
+                        wp_commit_timer_v1, no frame callbacks (decision 4.97)
   fullscreen-portrait   240x320, -fullscreen (the frame sampled down to 240x150)
   tile-landscape        320x240, the game in tile 2 right of weston-simple-shm (158x238)
   fullscreen-landscape  320x240, -fullscreen (the frame at factor 1, centred)
@@ -20,7 +22,8 @@ One phase a run (--phase), each with its own present options:
                         the game's buffer turned and not (-buffer-transform off)
   covered               -playdemo demo1 in a tile, then the same with a fullscreen client over
                         it (no frame callbacks): the game keeps its tic rate, within 10 %,
-                        in both present modes
+                        in each present mode (fifo: picowl releases the held commits of a
+                        covered window at its refresh ticks)
 Python 3 standard library only.
 """
 
@@ -39,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # last configure)
 PHASES = {
 	'tile-portrait': ('240x320', 0, False, [], 0),
+	'tile-portrait-fifo': ('240x320', 0, False, ['-presentmode', 'fifo'], 0),
 	'fullscreen-portrait': ('240x320', 0, True,
 				['-present-direct', '-presentmode', 'new', '-damage', 'rows'], 0),
 	'tile-landscape': ('320x240', 0, False, ['-present-direct', '-presentmode', 'new'], 0),
@@ -225,7 +229,7 @@ def run_covered(args):
 	cover = [load, '--fullscreen', '--damage', 'none', '--rate', '10']
 	with harness.Session(args, size='240x320', fmt='rgb565',
 			     extra_args=['--test-hooks']) as s:
-		for mode in ('old', 'new'):
+		for mode in ('old', 'new', 'fifo'):
 			options = ['-presentmode', mode]
 			shown, covered_shown = play(s, game, iwad, options, None)
 			hidden, covered_hidden = play(s, game, iwad, options, cover)

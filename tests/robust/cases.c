@@ -54,6 +54,7 @@ static const struct group *const groups[] = {
 	&shortcuts_inhibit_group,
 	&cursor_shape_group,
 	&surface_hints_group,
+	&pacing_group,
 };
 
 static struct conn *good;
@@ -196,6 +197,8 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(fractional_scale, wp_fractional_scale_manager_v1_interface);
 	BIND(content_type, wp_content_type_manager_v1_interface);
 	BIND(tearing_control, wp_tearing_control_manager_v1_interface);
+	BIND(fifo_manager, wp_fifo_manager_v1_interface);
+	BIND(timing_manager, wp_commit_timing_manager_v1_interface);
 }
 
 bool
@@ -249,7 +252,7 @@ conn_close(struct conn *c)
 		c->output_sources, c->toplevel_sources, c->image_copy, c->relative_pointer_manager,
 		c->pointer_constraints, c->shortcuts_inhibit_manager, c->cursor_shape_manager,
 		c->single_pixel, c->alpha_modifier, c->fractional_scale, c->content_type,
-		c->tearing_control};
+		c->tearing_control, c->fifo_manager, c->timing_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -16,6 +16,7 @@
 
 #include "alpha-modifier-v1-client-protocol.h"
 #include "client.h"
+#include "commit-timing-v1-client-protocol.h"
 #include "content-type-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "ext-foreign-toplevel-list-v1-client-protocol.h"
@@ -23,6 +24,7 @@
 #include "ext-image-capture-source-v1-client-protocol.h"
 #include "ext-image-copy-capture-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "fifo-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
@@ -102,6 +104,8 @@ struct conn {
 	struct wp_fractional_scale_manager_v1 *fractional_scale;
 	struct wp_content_type_manager_v1 *content_type;
 	struct wp_tearing_control_manager_v1 *tearing_control;
+	struct wp_fifo_manager_v1 *fifo_manager;
+	struct wp_commit_timing_manager_v1 *timing_manager;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -161,6 +165,7 @@ extern const struct group foreign_toplevel_group;
 extern const struct group image_capture_group;
 extern const struct group pointer_constraints_group, shortcuts_inhibit_group, cursor_shape_group;
 extern const struct group surface_hints_group;
+extern const struct group pacing_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

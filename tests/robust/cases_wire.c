@@ -97,6 +97,8 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->fractional_scale, &wp_fractional_scale_manager_v1_interface},
 		{c->content_type, &wp_content_type_manager_v1_interface},
 		{c->tearing_control, &wp_tearing_control_manager_v1_interface},
+		{c->fifo_manager, &wp_fifo_manager_v1_interface},
+		{c->timing_manager, &wp_commit_timing_manager_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
