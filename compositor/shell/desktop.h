@@ -23,6 +23,9 @@ struct pw_foreign_toplevels;
 struct pw_idle_inhibit;
 struct pw_server;
 struct pw_session_lock;
+struct pw_system_bell;
+struct pw_toplevel_icons;
+struct pw_xdg_foreign;
 struct pw_surface;
 struct pw_view;
 
@@ -56,6 +59,9 @@ struct pw_desktop {
 	struct wl_global *control;
 	struct wl_list controls; /* wl_resource links of picowl_control_v1 */
 	struct pw_foreign_toplevels *foreign_toplevels; /* foreign_toplevel.h's state */
+	struct pw_system_bell *bell; /* system_bell.h's state */
+	struct pw_xdg_foreign *xdg_foreign; /* xdg_foreign.h's state */
+	struct pw_toplevel_icons *toplevel_icons; /* toplevel_icon.h's state */
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;

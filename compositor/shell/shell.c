@@ -27,17 +27,22 @@
 #include "scene.h"
 #include "screencopy.h"
 #include "seat.h"
+#include "security_context.h"
 #include "server.h"
 #include "session_lock.h"
 #include "shm.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "system_bell.h"
 #include "tiling.h"
+#include "toplevel_icon.h"
+#include "toplevel_tag.h"
 #include "view.h"
 #include "viewporter.h"
 #include "xdg_activation.h"
 #include "xdg_decoration.h"
 #include "xdg_dialog.h"
+#include "xdg_foreign.h"
 #include "xdg_output.h"
 #include "xdg_shell.h"
 
@@ -83,7 +88,10 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
+		pw_security_context_create(server) && pw_system_bell_create(server) &&
+		pw_toplevel_tag_create(server) && pw_toplevel_icon_create(server) &&
+		pw_xdg_foreign_create(server);
 }
 
 bool

@@ -49,6 +49,11 @@ static const struct group *const groups[] = {
 	&xdg_shell_group,
 	&hostile_group,
 	&foreign_toplevel_group,
+	&security_context_group,
+	&system_bell_group,
+	&toplevel_tag_group,
+	&toplevel_icon_group,
+	&xdg_foreign_group,
 };
 
 static struct conn *good;
@@ -178,6 +183,12 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(idle_inhibit_manager, zwp_idle_inhibit_manager_v1_interface);
 	BIND(dialog_manager, xdg_wm_dialog_v1_interface);
 	BIND(foreign_toplevels, zwlr_foreign_toplevel_manager_v1_interface);
+	BIND(security_context_manager, wp_security_context_manager_v1_interface);
+	BIND(system_bell, xdg_system_bell_v1_interface);
+	BIND(tag_manager, xdg_toplevel_tag_manager_v1_interface);
+	BIND(icon_manager, xdg_toplevel_icon_manager_v1_interface);
+	BIND(exporter, zxdg_exporter_v2_interface);
+	BIND(importer, zxdg_importer_v2_interface);
 }
 
 bool
@@ -227,7 +238,9 @@ conn_close(struct conn *c)
 		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
 		c->input_method_manager, c->activation, c->primary, c->data_control,
 		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
-		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels};
+		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels,
+		c->security_context_manager, c->system_bell, c->tag_manager, c->icon_manager,
+		c->exporter, c->importer};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

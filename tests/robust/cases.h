@@ -23,6 +23,7 @@
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
+#include "security-context-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
@@ -36,7 +37,11 @@
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-dialog-v1-client-protocol.h"
+#include "xdg-foreign-unstable-v2-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-system-bell-v1-client-protocol.h"
+#include "xdg-toplevel-icon-v1-client-protocol.h"
+#include "xdg-toplevel-tag-v1-client-protocol.h"
 
 #define MAX_GLOBALS 48
 
@@ -76,6 +81,12 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct wp_security_context_manager_v1 *security_context_manager;
+	struct xdg_system_bell_v1 *system_bell;
+	struct xdg_toplevel_tag_manager_v1 *tag_manager;
+	struct xdg_toplevel_icon_manager_v1 *icon_manager;
+	struct zxdg_exporter_v2 *exporter;
+	struct zxdg_importer_v2 *importer;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +143,8 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group security_context_group, system_bell_group, toplevel_tag_group;
+extern const struct group toplevel_icon_group, xdg_foreign_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -82,6 +82,12 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->idle_inhibit_manager, &zwp_idle_inhibit_manager_v1_interface},
 		{c->dialog_manager, &xdg_wm_dialog_v1_interface},
 		{c->foreign_toplevels, &zwlr_foreign_toplevel_manager_v1_interface},
+		{c->security_context_manager, &wp_security_context_manager_v1_interface},
+		{c->system_bell, &xdg_system_bell_v1_interface},
+		{c->tag_manager, &xdg_toplevel_tag_manager_v1_interface},
+		{c->icon_manager, &xdg_toplevel_icon_manager_v1_interface},
+		{c->exporter, &zxdg_exporter_v2_interface},
+		{c->importer, &zxdg_importer_v2_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
