@@ -22,7 +22,8 @@ rows_fit(const struct panel_menu *m)
 
 /* The rows of the menu as text into `rows` (at most max); `count` is the list's length. */
 static int
-menu_rows(struct panel *p, const char *rows[], char text[][200], int max, int *count)
+menu_rows(struct panel *p, const char *rows[], const uint32_t *icons[], char text[][200], int max,
+	int *count)
 {
 	struct panel_menu *m = &p->menu;
 	int n = 0;
@@ -54,6 +55,7 @@ menu_rows(struct panel *p, const char *rows[], char text[][200], int max, int *c
 				w->flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN ? "\u00b7 " : "",
 				w->title[0] ? w->title : "-", w->app_id[0] ? w->app_id : "-");
 			rows[n] = text[n];
+			icons[n] = panel_icons_get(&p->icons, w->id);
 		} else {
 			rows[n] = m->apps.v[i].name;
 		}
@@ -83,10 +85,11 @@ menu_redraw(struct panel *p)
 	}
 	enum { MAX = 64 };
 	const char *rows[MAX];
+	const uint32_t *icons[MAX] = {NULL};
 	static char text[MAX][200];
 	int count, max = rows_fit(m) < MAX ? rows_fit(m) : MAX;
-	int n = menu_rows(p, rows, text, max, &count);
-	panel_draw_rows(&p->model, image, rows, n, m->kind == PANEL_MENU_KILL ? 1 : -1);
+	int n = menu_rows(p, rows, icons, text, max, &count);
+	panel_draw_rows(&p->model, image, rows, icons, n, m->kind == PANEL_MENU_KILL ? 1 : -1);
 	wl_surface_attach(m->surface, p->last_buffer->shm.wl, 0, 0);
 	wl_surface_damage_buffer(m->surface, 0, 0, m->width, m->height);
 	wl_surface_commit(m->surface);
@@ -194,9 +197,10 @@ panel_menu_tap(struct panel *p, double x, double y)
 {
 	struct panel_menu *m = &p->menu;
 	const char *rows[64];
+	const uint32_t *icons[64];
 	static char text[64][200];
 	int count, max = rows_fit(m) < 64 ? rows_fit(m) : 64;
-	int n = menu_rows(p, rows, text, max, &count);
+	int n = menu_rows(p, rows, icons, text, max, &count);
 	int row = (int)y / PANEL_ROW_HEIGHT;
 	if (row >= n || y < 0) {
 		close_menu(p);

@@ -21,7 +21,7 @@ struct pw_system_bell {
 	struct wl_global *global;
 	struct wl_event_source *timer;
 	uint32_t view_id; /* the flashing window's; 0: none flashes */
-	int64_t started_ns; /* of the last flash */
+	int64_t ended_ns; /* of the last flash */
 	uint64_t rings, flashes;
 	struct wl_listener server_destroy;
 };
@@ -31,6 +31,7 @@ flash_end(struct pw_system_bell *bell)
 {
 	struct pw_view *view = pw_control_window_find(bell->server, bell->view_id);
 	bell->view_id = 0;
+	bell->ended_ns = pw_now_ns();
 	if (view) {
 		pw_view_damage_whole(view);
 	}
@@ -49,11 +50,11 @@ bell_ring(struct wl_client *client, struct wl_resource *resource,
 {
 	struct pw_system_bell *bell = wl_resource_get_user_data(resource);
 	struct pw_server *server = bell->server;
-	int64_t now = pw_now_ns();
 	bell->rings++;
 	if (bell->view_id ||
 		(bell->flashes &&
-			now - bell->started_ns < (int64_t)PW_SYSTEM_BELL_QUIET_MS * 1000000)) {
+			pw_now_ns() - bell->ended_ns <
+				(int64_t)PW_SYSTEM_BELL_QUIET_MS * 1000000)) {
 		return;
 	}
 	int ms = server->desktop->config->bell_ms;
@@ -64,7 +65,6 @@ bell_ring(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	bell->view_id = view->id;
-	bell->started_ns = now;
 	bell->flashes++;
 	pw_log_debug("bell: window %u flashes (%llu rings, %llu flashes)", view->id,
 		(unsigned long long)bell->rings, (unsigned long long)bell->flashes);
