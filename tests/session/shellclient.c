@@ -10,7 +10,8 @@
  *   bell             a green window; each SIGUSR1 rings the bell 1,000 times on its surface
  *   export           a green window exported (xdg-foreign): "handle H"
  *   import HANDLE    a red 100x60 window made a child of HANDLE's (set_parent_of): "mapped"
- *   tag TAG          a green window with the toplevel tag TAG
+ *   tag TAG          a green window with the toplevel tag TAG; says "touch" at each touch
+ *                    down and "button CODE PRESSED" at each pointer button
  *
  * Appends "mapped" once shown, "ring N" after the rings of a signal, "destroyed" when an import
  * is, and "error INTERFACE CODE" when the connection ends in a protocol error. Runs until killed.
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "client.h"
+#include "client_seat.h"
 #include "client_shm.h"
 #include "test_client.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
@@ -65,6 +67,23 @@ global(struct pw_client *client, uint32_t name, const char *interface, uint32_t 
 			version, 1);
 	}
 }
+
+static void
+pointer_button(void *data, uint32_t time, uint32_t button, bool pressed)
+{
+	test_client_say("button %u %d", button, pressed);
+}
+
+static void
+touch_down(void *data, uint32_t time, int32_t id, double x, double y)
+{
+	test_client_say("touch");
+}
+
+static const struct pw_client_input_listener input = {
+	.pointer_button = pointer_button,
+	.touch_down = touch_down,
+};
 
 static int
 report_error(struct shell_client *sc)
@@ -165,6 +184,7 @@ main(int argc, char **argv)
 		.top = {.width = child ? 100 : 64, .height = child ? 60 : 64},
 	};
 	sc.client.data = &sc;
+	pw_client_input_init(&sc.client, &input);
 	if (!pw_client_connect(&sc.client, &test_client_versions, 5000)) {
 		return 1;
 	}
