@@ -2,7 +2,9 @@
 #include "icon_theme.h"
 
 #include <pixman.h>
+#ifdef PANEL_PNG
 #include <png.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,9 @@ static const char *const sizes[] = {"24x24", "22x22", "32x32", "16x16", "48x48",
 static bool
 load_png(const char *path, uint32_t *pixels)
 {
+#ifndef PANEL_PNG
+	return false;
+#else
 	png_image img = {.version = PNG_IMAGE_VERSION};
 	if (!png_image_begin_read_from_file(&img, path)) {
 		return false;
@@ -62,6 +67,7 @@ load_png(const char *path, uint32_t *pixels)
 	}
 	free(src);
 	return ok;
+#endif
 }
 
 /* hicolor's apps in `base`/icons, the sizes in order. */

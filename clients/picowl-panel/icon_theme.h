@@ -1,7 +1,8 @@
 /*
  * An icon by name, as the XDG icon theme specification finds it, cut down to what a handheld
  * has: PNGs of the hicolor theme (apps, the sizes nearest PANEL_ICON_SIZE first) under
- * $XDG_DATA_HOME and $XDG_DATA_DIRS, then /usr/share/pixmaps. No SVG (decision 4.96).
+ * $XDG_DATA_HOME and $XDG_DATA_DIRS, then /usr/share/pixmaps. No SVG (decision 4.96). Built
+ * without libpng (PANEL_PNG undefined) it finds none.
  */
 #ifndef PANEL_ICON_THEME_H
 #define PANEL_ICON_THEME_H
