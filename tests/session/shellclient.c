@@ -12,6 +12,9 @@
  *   import HANDLE    a red 100x60 window made a child of HANDLE's (set_parent_of): "mapped"
  *   tag TAG          a green window with the toplevel tag TAG; says "touch" at each touch
  *                    down and "button CODE PRESSED" at each pointer button
+ *   sandbox PATH     no window: a security context listening on the socket PATH (engine
+ *                    org.picowl.test, app id sandboxed): "listening"; it stops when this
+ *                    process ends (its close_fd's peer goes with it)
  *
  * Appends "mapped" once shown, "ring N" after the rings of a signal, "destroyed" when an import
  * is, and "error INTERFACE CODE" when the connection ends in a protocol error. Runs until killed.
@@ -20,10 +23,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "client.h"
 #include "client_seat.h"
 #include "client_shm.h"
+#include "security-context-v1-client-protocol.h"
 #include "test_client.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
 #include "xdg-system-bell-v1-client-protocol.h"
@@ -43,6 +50,7 @@ struct shell_client {
 	struct zxdg_exporter_v2 *exporter;
 	struct zxdg_importer_v2 *importer;
 	struct xdg_toplevel_tag_manager_v1 *tags;
+	struct wp_security_context_manager_v1 *security;
 	int rings;
 	bool closed;
 };
@@ -62,6 +70,9 @@ global(struct pw_client *client, uint32_t name, const char *interface, uint32_t 
 	} else if (strcmp(interface, zxdg_importer_v2_interface.name) == 0) {
 		sc->importer =
 			pw_client_bind(client, name, &zxdg_importer_v2_interface, version, 1);
+	} else if (strcmp(interface, wp_security_context_manager_v1_interface.name) == 0) {
+		sc->security = pw_client_bind(client, name,
+			&wp_security_context_manager_v1_interface, version, 1);
 	} else if (strcmp(interface, xdg_toplevel_tag_manager_v1_interface.name) == 0) {
 		sc->tags = pw_client_bind(client, name, &xdg_toplevel_tag_manager_v1_interface,
 			version, 1);
@@ -152,6 +163,38 @@ set_icon(struct shell_client *sc, const char *name)
 	return true;
 }
 
+/* The context on a socket at `path`; its close_fd's peer stays open in this process. */
+static int
+sandbox(struct shell_client *sc, const char *path)
+{
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
+	int pair[2];
+	if (!sc->security || strlen(path) >= sizeof(addr.sun_path) || pipe(pair) < 0) {
+		fprintf(stderr, "shellclient: no wp_security_context_manager_v1\n");
+		return 1;
+	}
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0 || listen(fd, 16) < 0) {
+		perror("shellclient: the sandbox's socket");
+		return 1;
+	}
+	struct wp_security_context_v1 *context =
+		wp_security_context_manager_v1_create_listener(sc->security, fd, pair[0]);
+	close(fd);
+	close(pair[0]);
+	wp_security_context_v1_set_sandbox_engine(context, "org.picowl.test");
+	wp_security_context_v1_set_app_id(context, "sandboxed");
+	wp_security_context_v1_commit(context);
+	wp_security_context_v1_destroy(context);
+	if (pw_client_roundtrip(&sc->client, 5000) != 1) {
+		return report_error(sc);
+	}
+	test_client_say("listening");
+	test_client_run(&sc->client, &sc->closed, -1, NULL, NULL);
+	return 0;
+}
+
 static bool
 import(struct shell_client *sc, const char *handle)
 {
@@ -187,6 +230,9 @@ main(int argc, char **argv)
 	pw_client_input_init(&sc.client, &input);
 	if (!pw_client_connect(&sc.client, &test_client_versions, 5000)) {
 		return 1;
+	}
+	if (strcmp(mode, "sandbox") == 0 && arg) {
+		return sandbox(&sc, arg);
 	}
 	pw_client_toplevel_init(&sc.top, &sc.client, mode, "shellclient");
 	bool ok = true;
