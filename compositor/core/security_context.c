@@ -5,11 +5,13 @@
 #define _GNU_SOURCE
 #include "security_context.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "listen.h"
 #include "log.h"
 #include "request.h"
 #include "security-context-v1-protocol.h"
@@ -35,6 +37,7 @@ struct listener {
 	struct wl_list link;
 	int listen_fd, close_fd;
 	struct wl_event_source *listen_source, *close_source;
+	struct wl_event_source *pause; /* accepting again after a failure (listen.c's pause) */
 	struct metadata meta;
 };
 
@@ -109,12 +112,31 @@ listener_destroy(struct listener *l)
 {
 	wl_event_source_remove(l->listen_source);
 	wl_event_source_remove(l->close_source);
+	wl_event_source_remove(l->pause);
 	close(l->listen_fd);
 	close(l->close_fd);
 	metadata_finish(&l->meta);
 	wl_list_remove(&l->link);
 	l->manager->n_listeners--;
 	free(l);
+}
+
+static int
+handle_pause_done(void *data)
+{
+	struct listener *l = data;
+	wl_event_source_fd_update(l->listen_source, WL_EVENT_READABLE);
+	return 0;
+}
+
+/* Short of descriptors or memory: the connection waits in the backlog, picowl does not spin. */
+static void
+pause_accepting(struct listener *l, const char *what, int err)
+{
+	pw_log_limited(PW_LOG_WARNING,
+		"security context: cannot %s: %s; not accepting for a moment", what, strerror(err));
+	wl_event_source_fd_update(l->listen_source, 0);
+	wl_event_source_timer_update(l->pause, PW_LISTEN_PAUSE_MS);
 }
 
 static int
@@ -127,22 +149,26 @@ handle_listen_readable(int fd, uint32_t mask, void *data)
 	}
 	int client_fd = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
 	if (client_fd < 0) {
+		if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED) {
+			pause_accepting(l, "accept a connection", errno);
+		}
 		return 0;
 	}
 	struct sandboxed *s = calloc(1, sizeof(*s));
 	if (!s || !metadata_copy(&s->meta, &l->meta)) {
 		free(s);
 		close(client_fd);
-		pw_log_limited(PW_LOG_WARNING, "security context: out of memory");
+		pause_accepting(l, "keep a client", ENOMEM);
 		return 0;
 	}
 	/* Marked before its first request: no global it must not see is ever announced. */
 	struct wl_client *client = wl_client_create(l->manager->server->display, client_fd);
 	if (!client) {
+		int err = errno;
 		metadata_finish(&s->meta);
 		free(s);
 		close(client_fd);
-		pw_log_limited(PW_LOG_WARNING, "security context: cannot create a client");
+		pause_accepting(l, "create a client", err);
 		return 0;
 	}
 	s->client_destroy.notify = handle_sandboxed_client_destroy;
@@ -232,12 +258,13 @@ context_commit(struct wl_client *client, struct wl_resource *resource)
 	l->listen_source = wl_event_loop_add_fd(loop, p->listen_fd, WL_EVENT_READABLE,
 		handle_listen_readable, l);
 	l->close_source = wl_event_loop_add_fd(loop, p->close_fd, 0, handle_close_hangup, l);
-	if (!l->listen_source || !l->close_source) {
-		if (l->listen_source) {
-			wl_event_source_remove(l->listen_source);
-		}
-		if (l->close_source) {
-			wl_event_source_remove(l->close_source);
+	l->pause = wl_event_loop_add_timer(loop, handle_pause_done, l);
+	if (!l->listen_source || !l->close_source || !l->pause) {
+		struct wl_event_source *sources[] = {l->listen_source, l->close_source, l->pause};
+		for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {
+			if (sources[i]) {
+				wl_event_source_remove(sources[i]);
+			}
 		}
 		free(l);
 		wl_resource_post_no_memory(resource);
