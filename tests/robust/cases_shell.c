@@ -210,6 +210,152 @@ icon_many(struct conn *c)
 	return true;
 }
 
+/* What a picowl_control_v1 client heard of the windows and their icons. */
+struct icon_watch {
+	int windows, dones, icons;
+	int32_t size;
+	uint32_t pixel; /* the first, once all are the same */
+	bool same, got_icon, listed;
+	bool seen; /* the window titled "icon-window" came; listed: and its batch ended */
+};
+
+static void
+ctl_tile(void *data, struct picowl_control_v1 *ctl, uint32_t index, const char *title,
+	const char *app_id, uint32_t flags)
+{
+}
+
+static void
+ctl_tiles_done(void *data, struct picowl_control_v1 *ctl)
+{
+}
+
+static void
+ctl_panel(void *data, struct picowl_control_v1 *ctl, uint32_t position, int32_t height,
+	uint32_t flags)
+{
+}
+
+static void
+ctl_window(void *data, struct picowl_control_v1 *ctl, uint32_t id, const char *title,
+	const char *app_id, uint32_t flags)
+{
+	struct icon_watch *w = data;
+	w->windows++;
+	w->seen = w->seen || strcmp(title, "icon-window") == 0;
+}
+
+static void
+ctl_windows_done(void *data, struct picowl_control_v1 *ctl)
+{
+	struct icon_watch *w = data;
+	w->dones++;
+	w->listed = w->seen;
+}
+
+static void
+ctl_window_removed(void *data, struct picowl_control_v1 *ctl, uint32_t id)
+{
+}
+
+static void
+ctl_window_order(void *data, struct picowl_control_v1 *ctl, struct wl_array *ids)
+{
+}
+
+static void
+ctl_window_icon(void *data, struct picowl_control_v1 *ctl, uint32_t id, const char *name,
+	int32_t size, struct wl_array *pixels)
+{
+	struct icon_watch *w = data;
+	w->icons++;
+	w->size = size;
+	const uint32_t *p = pixels->data;
+	size_t n = pixels->size / sizeof(*p);
+	w->same = n > 0;
+	for (size_t i = 0; i < n; i++) {
+		w->same = w->same && p[i] == p[0];
+	}
+	w->pixel = n ? p[0] : 0;
+	w->got_icon = true;
+}
+
+static const struct picowl_control_v1_listener icon_watch_listener = {
+	.tile = ctl_tile,
+	.tiles_done = ctl_tiles_done,
+	.panel = ctl_panel,
+	.window = ctl_window,
+	.windows_done = ctl_windows_done,
+	.window_removed = ctl_window_removed,
+	.window_order = ctl_window_order,
+	.window_icon = ctl_window_icon,
+};
+
+/* A picowl_control_v1 of `version`, its first list read; NULL (after a message) on failure. */
+static struct picowl_control_v1 *
+control_of(struct conn *c, uint32_t version, struct icon_watch *w)
+{
+	uint32_t name = 0;
+	for (int i = 0; i < c->n_globals; i++) {
+		if (strcmp(c->globals[i].interface, "picowl_control_v1") == 0 &&
+			c->globals[i].version >= version) {
+			name = c->globals[i].name;
+		}
+	}
+	if (!name) {
+		printf("  no picowl_control_v1 of version %u\n", version);
+		return NULL;
+	}
+	struct picowl_control_v1 *ctl =
+		wl_registry_bind(c->tc.registry, name, &picowl_control_v1_interface, version);
+	picowl_control_v1_add_listener(ctl, &icon_watch_listener, w);
+	return pw_client_roundtrip(&c->tc, 5000) == 1 ? ctl : NULL;
+}
+
+/* The case's window mapped with a 40x40 red icon, set before its first buffer. */
+static bool
+map_with_icon(struct conn *c)
+{
+	struct wl_buffer *b;
+	c->top.width = c->top.height = 64;
+	pw_client_toplevel_init(&c->top, &c->tc, "icon-window", "robust-cases");
+	struct xdg_toplevel_icon_v1 *icon = icon_with_buffer(c, 40, 40, 1, &b);
+	xdg_toplevel_icon_manager_v1_set_icon(c->icon_manager, c->top.toplevel, icon);
+	xdg_toplevel_icon_v1_destroy(icon);
+	return b && pw_client_toplevel_map(&c->top, 0xff20a040u, 5000);
+}
+
+/* Version 8 hears the window's icon: 24x24, all of it the buffer's red. */
+static bool
+icon_control_v8(struct conn *c)
+{
+	struct icon_watch w = {0};
+	if (!need(c->icon_manager, "xdg_toplevel_icon_manager_v1") || !control_of(c, 8, &w) ||
+		!map_with_icon(c)) {
+		return false;
+	}
+	pw_client_dispatch_until(&c->tc, &w.got_icon, 5000);
+	printf("  version 8: %d window_icon events, size %d, pixels %s 0x%08x\n", w.icons, w.size,
+		w.same ? "all" : "not all", w.pixel);
+	return w.icons == 1 && w.size == 24 && w.same && w.pixel == RED;
+}
+
+/* Version 7 is sent no window_icon: the batch with the window has none. */
+static bool
+icon_control_v7(struct conn *c)
+{
+	struct icon_watch w = {0};
+	if (!need(c->icon_manager, "xdg_toplevel_icon_manager_v1") || !control_of(c, 7, &w)) {
+		return false;
+	}
+	if (!map_with_icon(c) || pw_client_dispatch_until(&c->tc, &w.listed, 5000) != 1) {
+		printf("  no batch with the window\n");
+		return false;
+	}
+	printf("  version 7: %d window events, %d window_icon events\n", w.windows, w.icons);
+	return w.icons == 0;
+}
+
 /* ---- xdg-foreign v2 ---- */
 
 static void
@@ -358,6 +504,8 @@ static const struct rcase cases_icon[] = {
 		"xdg_toplevel_icon_v1", XDG_TOPLEVEL_ICON_V1_ERROR_IMMUTABLE},
 	{"toplevel-icon-buffer-destroyed-first", icon_buffer_destroyed_first, EXPECT_NONE},
 	{"toplevel-icon-many", icon_many, EXPECT_NONE},
+	{"toplevel-icon-control-v8", icon_control_v8, EXPECT_NONE},
+	{"toplevel-icon-control-v7", icon_control_v7, EXPECT_NONE},
 };
 
 static const struct rcase cases_foreign[] = {
