@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/timerfd.h>
 
+#include "icon_theme.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
@@ -18,6 +19,21 @@ rows_fit(const struct panel_menu *m)
 {
 	int n = m->height / PANEL_ROW_HEIGHT;
 	return n < 3 ? 3 : n;
+}
+
+/* The program's icon, read the first time its row shows (decision 4.96); NULL: none. */
+static const uint32_t *
+app_icon(struct panel_app *app)
+{
+	if (!app->icon_tried && app->icon) {
+		app->icon_tried = true;
+		app->pixels = malloc(PANEL_ICON_SIZE * PANEL_ICON_SIZE * sizeof(uint32_t));
+		if (app->pixels && !panel_icon_theme_load(app->icon, app->pixels)) {
+			free(app->pixels);
+			app->pixels = NULL;
+		}
+	}
+	return app->pixels;
 }
 
 /* The rows of the menu as text into `rows` (at most max); `count` is the list's length. */
@@ -58,6 +74,7 @@ menu_rows(struct panel *p, const char *rows[], const uint32_t *icons[], char tex
 			icons[n] = panel_icons_get(&p->icons, w->id);
 		} else {
 			rows[n] = m->apps.v[i].name;
+			icons[n] = app_icon(&m->apps.v[i]);
 		}
 		n++;
 	}
@@ -197,7 +214,7 @@ panel_menu_tap(struct panel *p, double x, double y)
 {
 	struct panel_menu *m = &p->menu;
 	const char *rows[64];
-	const uint32_t *icons[64];
+	const uint32_t *icons[64] = {NULL};
 	static char text[64][200];
 	int count, max = rows_fit(m) < 64 ? rows_fit(m) : 64;
 	int n = menu_rows(p, rows, icons, text, max, &count);

@@ -4,7 +4,9 @@ gives one window a 48x48 magenta buffer beside a 16x16 cyan one, another the ico
 yellow 24x24 PNG put in the test's own hicolor theme, a third no icon. A tap on the panel's
 title opens the window list: the first row starts with a 24x24 magenta square (picowl kept the
 48, not the 16), the second with the yellow one, the third with none (its text where the icons
-are). picowl-ctl (picowl_control_v1 version 6) still lists the three windows."""
+are). picowl-ctl (picowl_control_v1 version 6) still lists the three windows. The launcher's
+row of a .desktop file whose Icon is that name starts with the yellow square too, the row of one
+naming an icon the theme lacks with none."""
 
 import os
 import struct
@@ -55,6 +57,12 @@ def run():
 	data = os.path.join(s.dir, 'data')
 	write_png(os.path.join(data, 'icons', 'hicolor', '24x24', 'apps', 'picowl-test-icon.png'),
 		  24, YELLOW)
+	apps = os.path.join(data, 'applications')
+	os.makedirs(apps)
+	for name, icon in (('a-iconic', 'picowl-test-icon'), ('b-plain', 'picowl-no-such-icon')):
+		with open(os.path.join(apps, name + '.desktop'), 'w') as f:
+			f.write('[Desktop Entry]\nType=Application\nName=%s\nExec=true\nIcon=%s\n'
+				% (name, icon))
 	env = {'XDG_DATA_DIRS': data, 'XDG_DATA_HOME': os.path.join(s.dir, 'none')}
 	with s:
 		W = s.width
@@ -77,6 +85,13 @@ def run():
 		check(img.count_close(third, MAGENTA) + img.count_close(third, YELLOW) == 0,
 		      'the window without an icon shows one')
 		log('window list: magenta (buffer), yellow (name, hicolor PNG) and no icon, 24x24 each')
+		session.touch(s, 'tap', 60, BAR_H // 2)  # the window list closes
+		session.touch(s, 'tap', 12, BAR_H // 2)  # the launcher opens
+		img = s.wait_until(lambda i: i.all_close(icon_box(0), YELLOW),
+				   'the launcher\'s first row: the Icon from the theme', timeout=10)
+		check(img.count_close(icon_box(1), YELLOW) == 0,
+		      'the row of an icon the theme lacks shows one')
+		log('launcher: the .desktop file\'s Icon from the hicolor theme, none for a missing one')
 		s.check_alive('after the icons')
 		check(panel.alive(), 'the panel died')
 
