@@ -100,13 +100,6 @@ pw_security_context_sandboxed(const struct wl_client *client)
 	return sandboxed_of(client) != NULL;
 }
 
-const char *
-pw_security_context_app_id(const struct wl_client *client)
-{
-	struct sandboxed *s = sandboxed_of(client);
-	return s ? s->meta.app_id : NULL;
-}
-
 static void
 listener_destroy(struct listener *l)
 {
@@ -173,6 +166,10 @@ handle_listen_readable(int fd, uint32_t mask, void *data)
 	}
 	s->client_destroy.notify = handle_sandboxed_client_destroy;
 	wl_client_add_destroy_listener(client, &s->client_destroy);
+	pw_log_debug("security context: a client of %s (%s, instance %s)",
+		s->meta.app_id ? s->meta.app_id : "no app id",
+		s->meta.engine ? s->meta.engine : "no engine",
+		s->meta.instance_id ? s->meta.instance_id : "none");
 	return 0;
 }
 

@@ -17,7 +17,5 @@ struct pw_server;
 bool pw_security_context_create(struct pw_server *server);
 /* The client connected through a security context's socket. */
 bool pw_security_context_sandboxed(const struct wl_client *client);
-/* The app id its context gave, or NULL (none, or not sandboxed). */
-const char *pw_security_context_app_id(const struct wl_client *client);
 
 #endif
