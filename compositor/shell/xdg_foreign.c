@@ -52,11 +52,12 @@ struct child {
 	struct wl_list link;
 };
 
+/* A dialog is in its parent's children, not in the desktop's views (dialog.h). */
 static struct pw_view *
-view_by_id(struct pw_server *server, uint32_t id)
+child_by_id(struct pw_view *parent, uint32_t id)
 {
 	struct pw_view *view;
-	wl_list_for_each(view, &server->desktop->views, link) {
+	wl_list_for_each(view, &parent->children, child_link) {
 		if (view->id == id) {
 			return view;
 		}
@@ -66,13 +67,13 @@ view_by_id(struct pw_server *server, uint32_t id)
 
 /* The relationships the import set up go (the protocol: they are invalidated). */
 static void
-import_drop_children(struct import *im, struct pw_server *server)
+import_drop_children(struct import *im)
 {
 	struct pw_view *parent = im->export ? pw_xdg_surface_view(im->export->surface) : NULL;
 	struct child *c, *tmp;
 	wl_list_for_each_safe(c, tmp, &im->children, link) {
-		struct pw_view *view = server->desktop ? view_by_id(server, c->view_id) : NULL;
-		if (view && parent && view->parent == parent) {
+		struct pw_view *view = parent ? child_by_id(parent, c->view_id) : NULL;
+		if (view) {
 			pw_dialog_set_parent(view, NULL);
 		}
 		wl_list_remove(&c->link);
@@ -85,7 +86,7 @@ export_finish(struct export *ex)
 {
 	struct import *im, *tmp;
 	wl_list_for_each_safe(im, tmp, &ex->imports, link) {
-		import_drop_children(im, ex->foreign->server);
+		import_drop_children(im);
 		im->export = NULL;
 		wl_list_remove(&im->link);
 		wl_list_init(&im->link);
@@ -210,7 +211,7 @@ handle_import_resource_destroy(struct wl_resource *resource)
 {
 	struct import *im = wl_resource_get_user_data(resource);
 	if (im->export) {
-		import_drop_children(im, im->export->foreign->server);
+		import_drop_children(im);
 	}
 	wl_list_remove(&im->link);
 	free(im);

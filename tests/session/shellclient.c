@@ -9,7 +9,8 @@
  *   icon-name NAME   a green window whose icon is the name NAME alone
  *   bell             a green window; each SIGUSR1 rings the bell 1,000 times on its surface
  *   export           a green window exported (xdg-foreign): "handle H"
- *   import HANDLE    a red 100x60 window made a child of HANDLE's (set_parent_of): "mapped"
+ *   import HANDLE    a red 100x60 window made a child of HANDLE's (set_parent_of): "mapped";
+ *                    SIGUSR1 destroys the import ("import destroyed")
  *   tag TAG          a green window with the toplevel tag TAG; says "touch" at each touch
  *                    down and "button CODE PRESSED" at each pointer button
  *   sandbox PATH     no window: a security context listening on the socket PATH (engine
@@ -51,6 +52,7 @@ struct shell_client {
 	struct zxdg_importer_v2 *importer;
 	struct xdg_toplevel_tag_manager_v1 *tags;
 	struct wp_security_context_manager_v1 *security;
+	struct zxdg_imported_v2 *imported;
 	int rings;
 	bool closed;
 };
@@ -110,6 +112,14 @@ static void
 ring(void *data)
 {
 	struct shell_client *sc = data;
+	if (sc->imported) {
+		zxdg_imported_v2_destroy(sc->imported);
+		sc->imported = NULL;
+		if (pw_client_roundtrip(&sc->client, 5000) == 1) {
+			test_client_say("import destroyed");
+		}
+		return;
+	}
 	if (!sc->bell) {
 		return;
 	}
@@ -205,6 +215,7 @@ import(struct shell_client *sc, const char *handle)
 	struct zxdg_imported_v2 *im = zxdg_importer_v2_import_toplevel(sc->importer, handle);
 	zxdg_imported_v2_add_listener(im, &imported_listener, sc);
 	zxdg_imported_v2_set_parent_of(im, sc->top.surface);
+	sc->imported = im;
 	return true;
 }
 

@@ -3,7 +3,8 @@
 shellclient export shows a green window and exports it; a second shellclient imports the handle
 and makes its red 100x60 window a child of it (set_parent_of): picowl-ctl tiles lists one tile,
 and the screenshot shows the red dialog centred over the green tile. The exporting client killed:
-the importer is sent destroyed and its window becomes the one tile."""
+the importer is sent destroyed and its window becomes the one tile. Again with a new pair, the
+importer destroying its zxdg_imported_v2: its window is a tile beside the exporter's."""
 
 import os
 import signal
@@ -66,6 +67,21 @@ def run():
 		       'the importer alone, a tile')
 		log('the exporter killed: destroyed sent, the importer\'s window the one tile (%s)'
 		    % tiles(s))
+		# the import destroyed by the importer: the relationship goes with it
+		exp2 = os.path.join(s.dir, 'export2.state')
+		imp2 = os.path.join(s.dir, 'import2.state')
+		open(exp2, 'w').close()
+		open(imp2, 'w').close()
+		s.spawn([client, exp2, 'export'], 'shellclient-export2')
+		s.poll(lambda: any(l.startswith('handle ') for l in lines(exp2)), 'the second handle')
+		handle = [l.split()[1] for l in lines(exp2) if l.startswith('handle ')][0]
+		importer = s.spawn([client, imp2, 'import', handle], 'shellclient-import2')
+		s.poll(lambda: 'mapped' in lines(imp2), 'the second importer maps', timeout=10)
+		s.poll(lambda: len(tiles(s)) == 2, 'two tiles: the first importer, the new exporter')
+		os.kill(importer.pid, signal.SIGUSR1)
+		s.poll(lambda: 'import destroyed' in lines(imp2), 'the importer destroys its import')
+		s.poll(lambda: len(tiles(s)) == 3, 'the second importer\'s window is a tile')
+		log('the import destroyed: three tiles (%s)' % tiles(s))
 		s.check_alive('after xdg-foreign')
 
 
