@@ -325,7 +325,7 @@ map_with_icon(struct conn *c)
 	return b && pw_client_toplevel_map(&c->top, 0xff20a040u, 5000);
 }
 
-/* Version 8 hears the window's icon: 24x24, all of it the buffer's red. */
+/* Version 8 hears the window's icon: 24x24, all of it the buffer's red; then that it has none. */
 static bool
 icon_control_v8(struct conn *c)
 {
@@ -337,7 +337,15 @@ icon_control_v8(struct conn *c)
 	pw_client_dispatch_until(&c->tc, &w.got_icon, 5000);
 	printf("  version 8: %d window_icon events, size %d, pixels %s 0x%08x\n", w.icons, w.size,
 		w.same ? "all" : "not all", w.pixel);
-	return w.icons == 1 && w.size == 24 && w.same && w.pixel == RED;
+	if (w.icons != 1 || w.size != 24 || !w.same || w.pixel != RED) {
+		return false;
+	}
+	w.got_icon = false;
+	xdg_toplevel_icon_manager_v1_set_icon(c->icon_manager, c->top.toplevel, NULL);
+	wl_surface_commit(c->top.surface);
+	pw_client_dispatch_until(&c->tc, &w.got_icon, 5000);
+	printf("  the icon reset: %d window_icon events, the last of size %d\n", w.icons, w.size);
+	return w.icons == 2 && w.size == 0;
 }
 
 /* Version 7 is sent no window_icon: the batch with the window has none. */
