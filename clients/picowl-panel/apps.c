@@ -36,6 +36,7 @@ app_free(struct panel_app *app)
 	free(app->exec);
 	free(app->icon);
 	free(app->path);
+	free(app->pixels);
 }
 
 static bool

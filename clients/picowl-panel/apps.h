@@ -8,6 +8,7 @@
 #define PANEL_APPS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct panel_app {
 	char *id; /* the file id ("foot.desktop"), or NULL for an [launcher] add */
@@ -15,6 +16,9 @@ struct panel_app {
 	bool terminal, pinned;
 	int pin_order, dir; /* dir: where it was found, 0 first; hides those of a later dir */
 	bool hidden; /* Hidden, NoDisplay...: hides the same id later in the path, then goes */
+	/* Its Icon from the icon theme (icon_theme.h), looked up when its row is first shown. */
+	uint32_t *pixels;
+	bool icon_tried;
 };
 
 struct panel_launcher_add {

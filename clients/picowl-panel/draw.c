@@ -57,6 +57,19 @@ draw_glyph(pixman_image_t *image, int x, int y, uint32_t code, pixman_color_t *c
 	}
 }
 
+/* Over the row, by its alpha: the panel's colours show through a round icon. */
+static void
+draw_icon(pixman_image_t *image, int x, int y, const uint32_t *pixels)
+{
+	pixman_image_t *icon = pixman_image_create_bits(PIXMAN_a8r8g8b8, PANEL_ICON_SIZE,
+		PANEL_ICON_SIZE, (uint32_t *)pixels, PANEL_ICON_SIZE * 4);
+	if (icon) {
+		pixman_image_composite32(PIXMAN_OP_OVER, icon, NULL, image, 0, 0, 0, 0, x, y,
+			PANEL_ICON_SIZE, PANEL_ICON_SIZE);
+		pixman_image_unref(icon);
+	}
+}
+
 int
 panel_draw_text(pixman_image_t *image, int x, int max_x, int y, const char *text, uint32_t rgb)
 {
@@ -135,7 +148,7 @@ panel_target_at(const struct panel_hits *hits, int x)
 
 void
 panel_draw_rows(const struct panel_model *m, pixman_image_t *image, const char *const rows[],
-	int count, int accent)
+	const uint32_t *const icons[], int count, int accent)
 {
 	int w = pixman_image_get_width(image), h = pixman_image_get_height(image);
 	fill(image, 0, 0, w, h, m->background);
@@ -145,7 +158,12 @@ panel_draw_rows(const struct panel_model *m, pixman_image_t *image, const char *
 			fill(image, 0, y, w, PANEL_ROW_HEIGHT, m->highlight);
 		}
 		fill(image, 0, y + PANEL_ROW_HEIGHT - 1, w, 1, m->highlight);
-		panel_draw_text(image, 2 * PAD + 2, w - 2 * PAD,
+		int x = 2 * PAD + 2;
+		if (icons && icons[i]) {
+			draw_icon(image, x, y + (PANEL_ROW_HEIGHT - PANEL_ICON_SIZE) / 2, icons[i]);
+			x += PANEL_ICON_SIZE + 2 * PAD;
+		}
+		panel_draw_text(image, x, w - 2 * PAD,
 			y + (PANEL_ROW_HEIGHT - PANEL_FONT_HEIGHT) / 2, rows[i], m->foreground);
 	}
 }

@@ -14,6 +14,8 @@
 /* A finger's width: the buttons are at least this wide, the menu's rows this high. */
 #define PANEL_BUTTON_MIN 24
 #define PANEL_ROW_HEIGHT 28
+/* A window's icon in the menu's rows (icons.h): picowl's PW_VIEW_ICON_SIZE. */
+#define PANEL_ICON_SIZE 24
 
 /* picowl_control_v1's window_flags (draw.c includes no protocol header). */
 #define PANEL_WINDOW_FOCUSED 1
@@ -56,9 +58,12 @@ enum panel_target panel_target_at(const struct panel_hits *hits, int x);
  * font lacks are boxes. Returns the x after the last character drawn.
  */
 int panel_draw_text(pixman_image_t *image, int x, int max_x, int y, const char *text, uint32_t rgb);
-/* The menu: `rows` of PANEL_ROW_HEIGHT from the top, row `accent` (or -1) highlighted. */
+/*
+ * The menu: `rows` of PANEL_ROW_HEIGHT from the top, row `accent` (or -1) highlighted; `icons`
+ * (NULL: none) the PANEL_ICON_SIZE square icon before each row's text, or NULL.
+ */
 void panel_draw_rows(const struct panel_model *model, pixman_image_t *image,
-	const char *const rows[], int count, int accent);
+	const char *const rows[], const uint32_t *const icons[], int count, int accent);
 /* Refreshes the clock and battery; true when the text changed. */
 bool panel_update_status(struct panel_model *model);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/timerfd.h>
 
+#include "icon_theme.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
@@ -20,9 +21,25 @@ rows_fit(const struct panel_menu *m)
 	return n < 3 ? 3 : n;
 }
 
+/* The program's icon, read the first time its row shows (decision 4.96); NULL: none. */
+static const uint32_t *
+app_icon(struct panel_app *app)
+{
+	if (!app->icon_tried && app->icon) {
+		app->icon_tried = true;
+		app->pixels = malloc(PANEL_ICON_SIZE * PANEL_ICON_SIZE * sizeof(uint32_t));
+		if (app->pixels && !panel_icon_theme_load(app->icon, app->pixels)) {
+			free(app->pixels);
+			app->pixels = NULL;
+		}
+	}
+	return app->pixels;
+}
+
 /* The rows of the menu as text into `rows` (at most max); `count` is the list's length. */
 static int
-menu_rows(struct panel *p, const char *rows[], char text[][200], int max, int *count)
+menu_rows(struct panel *p, const char *rows[], const uint32_t *icons[], char text[][200], int max,
+	int *count)
 {
 	struct panel_menu *m = &p->menu;
 	int n = 0;
@@ -54,8 +71,10 @@ menu_rows(struct panel *p, const char *rows[], char text[][200], int max, int *c
 				w->flags & PICOWL_CONTROL_V1_WINDOW_FLAGS_HIDDEN ? "\u00b7 " : "",
 				w->title[0] ? w->title : "-", w->app_id[0] ? w->app_id : "-");
 			rows[n] = text[n];
+			icons[n] = panel_icons_get(&p->icons, w->id);
 		} else {
 			rows[n] = m->apps.v[i].name;
+			icons[n] = app_icon(&m->apps.v[i]);
 		}
 		n++;
 	}
@@ -83,10 +102,11 @@ menu_redraw(struct panel *p)
 	}
 	enum { MAX = 64 };
 	const char *rows[MAX];
+	const uint32_t *icons[MAX] = {NULL};
 	static char text[MAX][200];
 	int count, max = rows_fit(m) < MAX ? rows_fit(m) : MAX;
-	int n = menu_rows(p, rows, text, max, &count);
-	panel_draw_rows(&p->model, image, rows, n, m->kind == PANEL_MENU_KILL ? 1 : -1);
+	int n = menu_rows(p, rows, icons, text, max, &count);
+	panel_draw_rows(&p->model, image, rows, icons, n, m->kind == PANEL_MENU_KILL ? 1 : -1);
 	wl_surface_attach(m->surface, p->last_buffer->shm.wl, 0, 0);
 	wl_surface_damage_buffer(m->surface, 0, 0, m->width, m->height);
 	wl_surface_commit(m->surface);
@@ -194,9 +214,10 @@ panel_menu_tap(struct panel *p, double x, double y)
 {
 	struct panel_menu *m = &p->menu;
 	const char *rows[64];
+	const uint32_t *icons[64] = {NULL};
 	static char text[64][200];
 	int count, max = rows_fit(m) < 64 ? rows_fit(m) : 64;
-	int n = menu_rows(p, rows, text, max, &count);
+	int n = menu_rows(p, rows, icons, text, max, &count);
 	int row = (int)y / PANEL_ROW_HEIGHT;
 	if (row >= n || y < 0) {
 		close_menu(p);

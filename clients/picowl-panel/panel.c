@@ -151,6 +151,16 @@ control_window_removed(void *data, struct picowl_control_v1 *control, uint32_t i
 {
 	struct panel *p = data;
 	panel_window_list_remove(&p->pending, id);
+	panel_icons_remove(&p->icons, id);
+}
+
+static void
+control_window_icon(void *data, struct picowl_control_v1 *control, uint32_t id, const char *name,
+	int32_t size, struct wl_array *pixels)
+{
+	struct panel *p = data;
+	bool whole = size > 0 && size <= 256 && pixels->size == (size_t)size * size * 4;
+	panel_icons_put(&p->icons, id, name, whole ? size : 0, whole ? pixels->data : NULL);
 }
 
 static void
@@ -241,6 +251,7 @@ static const struct picowl_control_v1_listener control_listener = {
 	.launcher = control_launcher,
 	.window_removed = control_window_removed,
 	.window_order = control_window_order,
+	.window_icon = control_window_icon,
 };
 
 static void
@@ -406,7 +417,7 @@ main(int argc, char **argv)
 	}
 	const struct pw_client_global globals[] = {
 		{&zwlr_layer_shell_v1_interface, 4, (void **)&p.layer_shell},
-		{&picowl_control_v1_interface, 7, (void **)&p.control, &control_listener, &p},
+		{&picowl_control_v1_interface, 8, (void **)&p.control, &control_listener, &p},
 		{NULL},
 	};
 	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .seat = 3};
@@ -471,5 +482,6 @@ main(int argc, char **argv)
 	wl_proxy_destroy((struct wl_proxy *)p.layer);
 	wl_proxy_destroy((struct wl_proxy *)p.surface);
 	pw_client_disconnect(&p.client);
+	panel_icons_finish(&p.icons);
 	return status;
 }

@@ -6,6 +6,7 @@
 #include "client.h"
 #include "client_shm.h"
 #include "draw.h"
+#include "icons.h"
 #include "window_list.h"
 
 struct panel_buffer {
@@ -49,6 +50,7 @@ struct panel {
 	double pointer_x, pointer_y;
 	struct panel_model model;
 	struct panel_window_list pending; /* the list being received; the model's at windows_done */
+	struct panel_icons icons; /* version 8's window_icon, by window id */
 	struct panel_hits hits;
 	int close_timer; /* timerfd: the closed window still there asks for a kill */
 	uint32_t closing_id;

@@ -18,6 +18,7 @@
 #include "output.h"
 #include "power.h"
 #include "render.h"
+#include "security_context.h"
 
 static struct pw_backend *
 create_backend(struct pw_server *server)
@@ -115,6 +116,18 @@ filter_global(const struct wl_client *client, const struct wl_global *global, vo
 	struct pw_server *server = data;
 	uid_t uid;
 
+	/* Decision 4.95: a sandboxed client sees the public globals only and cannot nest. */
+	if (pw_security_context_sandboxed(client)) {
+		if (global == server->security_context_global) {
+			return false;
+		}
+		for (int i = 0; i < server->n_private_globals; i++) {
+			if (server->private_globals[i] == global) {
+				return false;
+			}
+		}
+		return true;
+	}
 	for (int i = 0; i < server->n_private_globals; i++) {
 		if (server->private_globals[i] == global) {
 			wl_client_get_credentials((struct wl_client *)client, NULL, &uid, NULL);

@@ -86,6 +86,8 @@ struct pw_server {
 	 */
 	struct wl_global *private_globals[PW_SERVER_PRIVATE_GLOBALS];
 	int n_private_globals;
+	/* Hidden, with the private ones, from sandboxed clients (security_context.h). */
+	struct wl_global *security_context_global;
 	uint32_t next_surface_id;
 
 	const struct pw_server_shell *shell; /* render.h's empty scene until one registers */

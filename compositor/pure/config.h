@@ -96,6 +96,7 @@ struct pw_config {
 	struct pw_layout_params layout;
 	int border_width;
 	uint32_t background, border, border_focused; /* 0xRRGGBB */
+	int bell_ms; /* xdg_system_bell_v1's flash of a border; 0: none (4.96) */
 
 	struct {
 		char *command; /* started at start-up with the panel settings; "" for none */

@@ -153,6 +153,7 @@ key_keyboard_command(struct pw_config_private *priv, const char *value)
 INT_KEY(master_count, layout.master_count, 0, 64)
 INT_KEY(gaps, layout.gap, 0, 1000)
 INT_KEY(border_width, border_width, 0, 100)
+INT_KEY(bell_time, bell_ms, 0, 10000)
 INT_KEY(panel_height, panel.height, 1, 1000)
 INT_KEY(panel_timeout, panel.timeout_ms, 100, 3600000)
 INT_KEY(repeat_rate, input.repeat_rate, 0, 1000)
@@ -365,6 +366,7 @@ static const struct key {
 	{"layout", "background", key_background, "a colour, #rrggbb"},
 	{"layout", "border", key_border, "a colour, #rrggbb"},
 	{"layout", "border_focused", key_border_focused, "a colour, #rrggbb"},
+	{"layout", "bell_time", key_bell_time, "milliseconds, 0..10000"},
 	{"panel", "command", key_panel_command, "a command line"},
 	{"panel", "position", key_position, "top or bottom"},
 	{"panel", "height", key_panel_height, "pixels, 1..1000"},
@@ -531,6 +533,7 @@ pw_config_keys_set_defaults(struct pw_config_private *priv)
 	c->background = 0x000000;
 	c->border = 0x333333;
 	c->border_focused = 0x4c7899;
+	c->bell_ms = 300;
 	c->panel.command = "";
 	c->panel.position = PW_PANEL_TOP;
 	c->panel.height = 16;

@@ -35,7 +35,7 @@
 #include "touch.h"
 #include "view.h"
 
-#define CONTROL_VERSION 7
+#define CONTROL_VERSION 8
 
 /*
  * Titles and app ids go out cut to fit TILE_TEXT bytes at a character boundary: a client's long

@@ -8,6 +8,7 @@
 #include "desktop.h"
 #include "picowl-control-unstable-v1-protocol.h"
 #include "server.h"
+#include "toplevel_icon.h"
 #include "view.h"
 
 static int
@@ -100,7 +101,8 @@ pw_control_list_send(struct pw_control_list *list, struct pw_server *server,
 		if (view->mapped) {
 			views[i] = view;
 			now[i++] = (struct pw_control_entry){view->id,
-				pw_control_window_flags(server, view), view->text_serial};
+				pw_control_window_flags(server, view), view->text_serial,
+				view->icon_serial};
 		}
 	}
 	struct pw_control_entry *now_sorted = sorted_copy(now, n);
@@ -120,6 +122,10 @@ pw_control_list_send(struct pw_control_list *list, struct pw_server *server,
 		const struct pw_control_entry *old = find(old_sorted, list->n, now[i].id);
 		if (!old || old->flags != now[i].flags || old->text_serial != now[i].text_serial) {
 			pw_control_send_window(resource, views[i], now[i].flags);
+		}
+		/* A new window's icon only if it has one: icon_serial 0 is none. */
+		if (old ? old->icon_serial != now[i].icon_serial : now[i].icon_serial != 0) {
+			pw_toplevel_icon_send(resource, views[i]);
 		}
 	}
 	if (!same_order(list, now, now_sorted, n)) {

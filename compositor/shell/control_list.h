@@ -15,6 +15,7 @@ struct pw_server;
 
 struct pw_control_entry {
 	uint32_t id, flags, text_serial; /* text_serial: the view's, at the time it was sent */
+	uint32_t icon_serial; /* version 8: the view's, at the time its icon was sent */
 };
 
 struct pw_control_list {

@@ -25,6 +25,9 @@ struct pw_image_copy;
 struct pw_idle_inhibit;
 struct pw_server;
 struct pw_session_lock;
+struct pw_system_bell;
+struct pw_toplevel_icons;
+struct pw_xdg_foreign;
 struct pw_surface;
 struct pw_view;
 
@@ -60,6 +63,9 @@ struct pw_desktop {
 	struct pw_foreign_toplevels *foreign_toplevels; /* foreign_toplevel.h's state */
 	struct pw_ext_toplevel_lists *ext_toplevel_lists; /* ext_toplevel_list.h's state */
 	struct pw_image_copy *image_copy; /* image_copy_capture.h's state */
+	struct pw_system_bell *bell; /* system_bell.h's state */
+	struct pw_xdg_foreign *xdg_foreign; /* xdg_foreign.h's state */
+	struct pw_toplevel_icons *toplevel_icons; /* toplevel_icon.h's state */
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;

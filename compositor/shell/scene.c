@@ -21,6 +21,7 @@
 #include "surface.h"
 #include "surface_pixels.h"
 #include "surface_tree.h"
+#include "system_bell.h"
 #include "tiling.h"
 #include "view.h"
 #include "xdg_popup.h"
@@ -39,6 +40,7 @@ fill_border(struct pw_server *server, struct pw_view *view, pixman_image_t *targ
 {
 	uint32_t rgb = view == server->desktop->focus ? server->desktop->colors.border_focused
 						      : server->desktop->colors.border;
+	pw_system_bell_flashing(server, view, &rgb);
 	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
 		/* One damage box (a band of rows): the four strips clipped to it, no region ops. */
 		struct pw_box t = view->tile, c = view->content;

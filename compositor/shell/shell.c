@@ -35,19 +35,24 @@
 #include "scene.h"
 #include "screencopy.h"
 #include "seat.h"
+#include "security_context.h"
 #include "server.h"
 #include "session_lock.h"
 #include "shm.h"
 #include "single_pixel_buffer.h"
 #include "subsurface.h"
 #include "surface.h"
+#include "system_bell.h"
 #include "tearing_control.h"
 #include "tiling.h"
+#include "toplevel_icon.h"
+#include "toplevel_tag.h"
 #include "view.h"
 #include "viewporter.h"
 #include "xdg_activation.h"
 #include "xdg_decoration.h"
 #include "xdg_dialog.h"
+#include "xdg_foreign.h"
 #include "xdg_output.h"
 #include "xdg_shell.h"
 
@@ -98,7 +103,10 @@ create_globals(struct pw_server *server)
 		pw_image_copy_capture_create(server) && pw_single_pixel_buffer_create(server) &&
 		pw_alpha_modifier_create(server) && pw_fractional_scale_create(server) &&
 		pw_content_type_create(server) && pw_tearing_control_create(server) &&
-		pw_fifo_create(server) && pw_commit_timing_create(server);
+		pw_fifo_create(server) && pw_commit_timing_create(server) &&
+		pw_security_context_create(server) && pw_system_bell_create(server) &&
+		pw_toplevel_tag_create(server) && pw_toplevel_icon_create(server) &&
+		pw_xdg_foreign_create(server);
 }
 
 bool

@@ -35,8 +35,10 @@ emulate_for(struct pw_server *server, struct pw_surface *surface)
 	const struct pw_config *config = server->desktop->config;
 	struct pw_view *view = pw_view_from_surface(surface);
 
-	return config && view && view->app_id &&
-		listed(config->touch.emulate_app_ids, view->app_id);
+	/* A toplevel's tag is matched as its app_id is (decision 4.96). */
+	return config && view &&
+		((view->app_id && listed(config->touch.emulate_app_ids, view->app_id)) ||
+			(view->tag && listed(config->touch.emulate_app_ids, view->tag)));
 }
 
 void

@@ -47,7 +47,12 @@ pw_view_finish(struct pw_view *view)
 	pw_dialog_finish(view);
 	free(view->title);
 	free(view->app_id);
-	view->title = view->app_id = NULL;
+	free(view->tag);
+	free(view->description);
+	free(view->icon_name);
+	free(view->icon);
+	view->title = view->app_id = view->tag = view->description = view->icon_name = NULL;
+	view->icon = NULL;
 }
 
 void

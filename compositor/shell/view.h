@@ -12,6 +12,9 @@ struct pw_server;
 struct pw_surface;
 struct pw_view;
 
+/* The side of a window's icon as the panel's rows show it (toplevel_icon.h, decision 4.96). */
+#define PW_VIEW_ICON_SIZE 24
+
 enum pw_view_state {
 	PW_VIEW_ACTIVATED = 1 << 0,
 	PW_VIEW_FULLSCREEN = 1 << 1,
@@ -45,6 +48,15 @@ struct pw_view {
 	char *title, *app_id;
 	uint32_t text_serial; /* one more at each change of either (pw_view_text_changed) */
 	uint32_t id; /* picowl_control_v1's window id: unique while picowl runs */
+	/* xdg-toplevel-tag (toplevel_tag.h): the untranslated tag and the description, or NULL. */
+	char *tag, *description;
+	/*
+	 * xdg-toplevel-icon (toplevel_icon.h): the icon's name (NULL: none) and its pixels,
+	 * PW_VIEW_ICON_SIZE square, premultiplied ARGB (NULL: none); icon_serial counts changes.
+	 */
+	char *icon_name;
+	uint32_t *icon;
+	uint32_t icon_serial;
 	int min_width, min_height, max_width, max_height;
 	int32_t scale; /* scale.h: the tree's, kept at commits and tile changes (4.50) */
 	struct {

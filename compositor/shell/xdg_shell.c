@@ -249,6 +249,16 @@ pw_xdg_surface_view(struct pw_surface *surface)
 	return &xdg->toplevel->view;
 }
 
+struct pw_xdg_toplevel *
+pw_xdg_surface_toplevel(struct pw_surface *surface)
+{
+	if (!surface || surface->role != &xdg_surface_role) {
+		return NULL;
+	}
+	struct pw_xdg_surface *xdg = surface->role_data;
+	return xdg && xdg->role == PW_XDG_ROLE_TOPLEVEL ? xdg->toplevel : NULL;
+}
+
 static const struct pw_surface_role xdg_surface_role = {
 	.name = "xdg_surface",
 	.attach = role_attach,

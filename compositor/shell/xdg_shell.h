@@ -58,6 +58,8 @@ bool pw_xdg_shell_create(struct pw_server *server);
  * other surface, an xdg_surface without a role or one whose toplevel went.
  */
 struct pw_view *pw_xdg_surface_view(struct pw_surface *surface);
+/* The toplevel whose xdg_surface `surface` is (not a popup's), or NULL (NULL accepted). */
+struct pw_xdg_toplevel *pw_xdg_surface_toplevel(struct pw_surface *surface);
 /* Pings the client unless a ping is outstanding; its pong clears it. */
 void pw_xdg_wm_base_ping(struct pw_xdg_wm_base *wm);
 

@@ -13,6 +13,7 @@
 #include "surface.h"
 #include "surface_pixels.h"
 #include "tiling.h"
+#include "toplevel_icon.h"
 #include "view.h"
 #include "xdg-shell-protocol.h"
 #include "xdg_dialog.h"
@@ -99,6 +100,7 @@ pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel)
 {
 	struct pw_xdg_surface *xdg = toplevel->xdg;
 	struct pw_surface *surface = xdg->surface;
+	pw_toplevel_icon_commit(toplevel);
 	if (!xdg->mapped && pw_surface_has_buffer(surface)) {
 		xdg->mapped = true;
 		pw_view_map(&toplevel->view);
@@ -198,16 +200,24 @@ toplevel_set_parent(struct wl_client *client, struct wl_resource *resource,
 			"a toplevel cannot be its own parent");
 		return;
 	}
-	if (parent && pw_dialog_is_ancestor(&toplevel->view, &parent->view)) {
+	if (!pw_xdg_toplevel_set_parent_view(toplevel, parent ? &parent->view : NULL)) {
 		wl_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_PARENT,
 			"the parent is a descendant of the toplevel");
-		return;
+	}
+}
+
+bool
+pw_xdg_toplevel_set_parent_view(struct pw_xdg_toplevel *toplevel, struct pw_view *parent)
+{
+	if (parent && pw_dialog_is_ancestor(&toplevel->view, parent)) {
+		return false;
 	}
 	/* With a mapped parent the toplevel floats over it (decision 4.51). */
-	pw_dialog_set_parent(&toplevel->view, parent ? &parent->view : NULL);
+	pw_dialog_set_parent(&toplevel->view, parent);
 	if (!toplevel->xdg->mapped) {
 		pw_xdg_surface_schedule_configure(toplevel->xdg); /* the offer changed */
 	}
+	return true;
 }
 
 static char *
@@ -383,6 +393,7 @@ pw_xdg_toplevel_destroy_role(struct pw_xdg_toplevel *toplevel)
 		xdg->mapped = false;
 	}
 	pw_xdg_dialog_toplevel_gone(toplevel);
+	pw_toplevel_icon_toplevel_gone(toplevel);
 	pw_view_finish(&toplevel->view);
 	if (xdg->surface) {
 		pw_surface_unmap_buffer(xdg->surface);

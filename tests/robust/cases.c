@@ -55,6 +55,11 @@ static const struct group *const groups[] = {
 	&cursor_shape_group,
 	&surface_hints_group,
 	&pacing_group,
+	&security_context_group,
+	&system_bell_group,
+	&toplevel_tag_group,
+	&toplevel_icon_group,
+	&xdg_foreign_group,
 };
 
 static struct conn *good;
@@ -199,6 +204,12 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(tearing_control, wp_tearing_control_manager_v1_interface);
 	BIND(fifo_manager, wp_fifo_manager_v1_interface);
 	BIND(timing_manager, wp_commit_timing_manager_v1_interface);
+	BIND(security_context_manager, wp_security_context_manager_v1_interface);
+	BIND(system_bell, xdg_system_bell_v1_interface);
+	BIND(tag_manager, xdg_toplevel_tag_manager_v1_interface);
+	BIND(icon_manager, xdg_toplevel_icon_manager_v1_interface);
+	BIND(exporter, zxdg_exporter_v2_interface);
+	BIND(importer, zxdg_importer_v2_interface);
 }
 
 bool
@@ -252,7 +263,8 @@ conn_close(struct conn *c)
 		c->output_sources, c->toplevel_sources, c->image_copy, c->relative_pointer_manager,
 		c->pointer_constraints, c->shortcuts_inhibit_manager, c->cursor_shape_manager,
 		c->single_pixel, c->alpha_modifier, c->fractional_scale, c->content_type,
-		c->tearing_control, c->fifo_manager, c->timing_manager};
+		c->tearing_control, c->fifo_manager, c->timing_manager, c->security_context_manager,
+		c->system_bell, c->tag_manager, c->icon_manager, c->exporter, c->importer};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

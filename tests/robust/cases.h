@@ -35,6 +35,7 @@
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
+#include "security-context-v1-client-protocol.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "tearing-control-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
@@ -50,7 +51,11 @@
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-dialog-v1-client-protocol.h"
+#include "xdg-foreign-unstable-v2-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-system-bell-v1-client-protocol.h"
+#include "xdg-toplevel-icon-v1-client-protocol.h"
+#include "xdg-toplevel-tag-v1-client-protocol.h"
 
 #define MAX_GLOBALS 64
 
@@ -106,6 +111,12 @@ struct conn {
 	struct wp_tearing_control_manager_v1 *tearing_control;
 	struct wp_fifo_manager_v1 *fifo_manager;
 	struct wp_commit_timing_manager_v1 *timing_manager;
+	struct wp_security_context_manager_v1 *security_context_manager;
+	struct xdg_system_bell_v1 *system_bell;
+	struct xdg_toplevel_tag_manager_v1 *tag_manager;
+	struct xdg_toplevel_icon_manager_v1 *icon_manager;
+	struct zxdg_exporter_v2 *exporter;
+	struct zxdg_importer_v2 *importer;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -166,6 +177,8 @@ extern const struct group image_capture_group;
 extern const struct group pointer_constraints_group, shortcuts_inhibit_group, cursor_shape_group;
 extern const struct group surface_hints_group;
 extern const struct group pacing_group;
+extern const struct group security_context_group, system_bell_group, toplevel_tag_group;
+extern const struct group toplevel_icon_group, xdg_foreign_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -99,6 +99,12 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->tearing_control, &wp_tearing_control_manager_v1_interface},
 		{c->fifo_manager, &wp_fifo_manager_v1_interface},
 		{c->timing_manager, &wp_commit_timing_manager_v1_interface},
+		{c->security_context_manager, &wp_security_context_manager_v1_interface},
+		{c->system_bell, &xdg_system_bell_v1_interface},
+		{c->tag_manager, &xdg_toplevel_tag_manager_v1_interface},
+		{c->icon_manager, &xdg_toplevel_icon_manager_v1_interface},
+		{c->exporter, &zxdg_exporter_v2_interface},
+		{c->importer, &zxdg_importer_v2_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

@@ -12,6 +12,9 @@ protocol themselves (wl_display.sync carrying 28 descriptors each, which libwayl
   --scenario flood: at the machine's limit, 30 clients pin descriptors and reconnect for 10 s:
     each is dropped at its share, picowl logs less than 100 KB, picowl-ctl works throughout,
     and a good client gets its keyboard once they go.
+  --scenario sandbox: as pin's flood, through a security context's socket (shellclient, 4.95):
+    picowl out of descriptors sleeps and logs a counted line, and once the connections go a
+    sandboxed client gets its keyboard.
 """
 
 import array
@@ -322,6 +325,61 @@ def exhaust(s, args, path, before, reload):
 	return mark
 
 
+def scenario_sandbox(args):
+	"""Connections through a security context's socket until accept fails."""
+	s = harness.Session(args)
+	wrapper = os.path.join(s.dir, 'picowl-prlimit')
+	with open(wrapper, 'w') as f:
+		f.write('#!/bin/sh\nexec prlimit --nofile=1024:4096 %s "$@"\n' % s.picowl_path)
+	os.chmod(wrapper, 0o755)
+	s.picowl_path = wrapper
+	with s:
+		path = os.path.join(s.dir, 'sandbox.sock')
+		state = os.path.join(s.dir, 'sandbox.state')
+		open(state, 'w').close()
+		s.spawn([args.client, state, 'sandbox', path], 'shellclient-sandbox')
+		harness.poll(lambda: 'listening' in open(state).read(), 'the context listens')
+		before = settled_fd_count(s.pid)
+		mark = log_bytes(s)
+		conns = []
+		deadline = time.monotonic() + 30
+		while fd_count(s.pid) < 4095:
+			check(time.monotonic() < deadline, 'picowl did not run out of descriptors in 30 s')
+			c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+			c.setblocking(False)
+			try:
+				c.connect(path)
+				conns.append(c)
+			except BlockingIOError:
+				c.close()
+				time.sleep(0.005)
+		for _ in range(4):  # more, waiting in the backlog
+			c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+			c.setblocking(False)
+			try:
+				c.connect(path)
+				conns.append(c)
+			except BlockingIOError:
+				c.close()
+		time.sleep(0.2)
+		cpu = cpu_seconds(s.pid)
+		time.sleep(3)
+		cpu = cpu_seconds(s.pid) - cpu
+		text = open(s.picowl_err, errors='replace').read()[mark:]
+		log('%d sandboxed connections; picowl used %.2f s of CPU in 3 s, logged %d bytes:\n%s'
+		    % (len(conns), cpu, len(text), text[-400:]))
+		check(cpu < 1.0, 'picowl spun: %.2f s of CPU in 3 s while accept failed' % cpu)
+		check('security context: cannot' in text and 'Too many open files' in text,
+		      'no counted line "security context: cannot ..."')
+		check(len(text) < 4000, 'picowl logged %d bytes in 3 s of failing accepts' % len(text))
+		s.check_alive('with accept failing')
+		for c in conns:
+			c.close()
+		harness.poll(lambda: fd_count(s.pid) <= before, 'the flooded connections go')
+		size = keyboard(path)
+		log('after the flood: a sandboxed client got its keymap (%d bytes)' % size)
+
+
 def scenario_flood(args):
 	with harness.Session(args) as s:
 		path = os.path.join(s.runtime, s.socket)
@@ -370,7 +428,8 @@ def pin_loop(path, seconds):
 
 
 def add_args(p):
-	p.add_argument('--scenario', required=True, choices=['pin', 'flood'])
+	p.add_argument('--scenario', required=True, choices=['pin', 'flood', 'sandbox'])
+	p.add_argument('--client', default='')
 	p.add_argument('--ctl', required=True)
 	p.add_argument('--robust', default='')
 
@@ -382,6 +441,8 @@ def run():
 	resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 	if args.scenario == 'pin':
 		scenario_pin(args)
+	elif args.scenario == 'sandbox':
+		scenario_sandbox(args)
 	else:
 		scenario_flood(args)
 
