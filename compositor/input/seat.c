@@ -25,6 +25,7 @@
 #include "surface.h"
 #include "touch.h"
 #include "virtual_keyboard.h"
+#include "virtual_pointer.h"
 
 #define SEAT_VERSION 8
 
@@ -193,6 +194,10 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	if (!seat->virtual_keyboards) {
 		goto err_virtual_keyboards;
 	}
+	seat->virtual_pointers = pw_virtual_pointers_create(seat);
+	if (!seat->virtual_pointers) {
+		goto err_virtual_pointers;
+	}
 	seat->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &seat->server_destroy);
 	seat->surface_moved.notify = handle_surface_moved;
@@ -205,6 +210,8 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	pw_after_first_frame(server, 200, handle_first_frame, seat, &seat->first_frame);
 	return seat;
 
+err_virtual_pointers:
+	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 err_virtual_keyboards:
 	pw_input_method_destroy(seat->ime);
 err_ime:
@@ -233,6 +240,8 @@ destroy_seat(struct pw_seat *seat)
 	wl_list_remove(&seat->surface_moved.link);
 	wl_list_remove(&seat->surface_destroy.link);
 	seat->server->seat = NULL;
+	pw_virtual_pointers_destroy(seat->virtual_pointers);
+	seat->virtual_pointers = NULL;
 	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 	seat->virtual_keyboards = NULL;
 	pw_input_method_destroy(seat->ime);

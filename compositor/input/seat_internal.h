@@ -48,6 +48,7 @@ struct pw_seat {
 	struct pw_seat_wake wake; /* the input that woke the display, dropped (wake.h) */
 	struct pw_seat_ime *ime; /* text input and input method (input_method.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
+	struct pw_virtual_pointers *virtual_pointers; /* virtual_pointer.h */
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
 	struct pw_edge_swipe *edge_swipe; /* NULL until [gestures] enables an edge (edge_swipe.h) */
 	/* the keymap's compile and the devices' opening, waiting for the first frame */

@@ -1,0 +1,24 @@
+/*
+ * zwlr_virtual_pointer_manager_v1 (wlr-virtual-pointer-unstable-v1, version 2), offered only to
+ * clients of picowl's own uid: wayvnc and other remote-input programs move the seat's pointer,
+ * press its buttons and scroll through it. Internal to compositor/input: seat.c creates it.
+ *
+ * A virtual pointer's events take the real pointer's path (decision 4.87): relative motion and
+ * buttons go through the input devices' own handlers (devices.c), absolute motion lands in the
+ * output's logical coordinates as a real absolute device's does, so focus, the implicit grab,
+ * the wake from a blank display and the finger's emulated pointer treat it as a mouse. Each
+ * event is framed as it comes (wl_pointer.frame), as a real device's; the frame request ends
+ * the axis source it names. The buttons a virtual pointer holds are released when it goes.
+ */
+#ifndef PW_VIRTUAL_POINTER_H
+#define PW_VIRTUAL_POINTER_H
+
+struct pw_seat;
+struct pw_virtual_pointers;
+
+/* The global (private) and its resources; NULL on failure. */
+struct pw_virtual_pointers *pw_virtual_pointers_create(struct pw_seat *seat);
+/* Makes every resource inert (the seat is going: nothing is released). Accepts NULL. */
+void pw_virtual_pointers_destroy(struct pw_virtual_pointers *vps);
+
+#endif
