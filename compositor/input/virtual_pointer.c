@@ -105,6 +105,9 @@ virtual_pointer_motion_absolute(struct wl_client *client, struct wl_resource *re
 	const struct pw_output *output = seat->server->output;
 	seat->cursor_x = (double)x * output->width / x_extent;
 	seat->cursor_y = (double)y * output->height / y_extent;
+	/* the extent itself is on the output's last pixel, as relative motion stops there */
+	seat->cursor_x = seat->cursor_x > output->width - 1 ? output->width - 1 : seat->cursor_x;
+	seat->cursor_y = seat->cursor_y > output->height - 1 ? output->height - 1 : seat->cursor_y;
 	pw_seat_notify_motion(seat, time, seat->cursor_x, seat->cursor_y);
 }
 

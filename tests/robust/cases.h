@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "client.h"
+#include "ext-data-control-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
@@ -33,6 +34,7 @@
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "wlr-output-power-management-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-dialog-v1-client-protocol.h"
@@ -76,6 +78,8 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
+	struct ext_data_control_manager_v1 *ext_data_control;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +136,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group virtual_pointer_group, ext_data_control_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

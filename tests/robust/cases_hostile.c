@@ -254,7 +254,8 @@ static const struct wl_interface *const private_globals[] = {&picowl_control_v1_
 	&zwp_input_method_manager_v2_interface, &zwlr_data_control_manager_v1_interface,
 	&zwlr_output_manager_v1_interface, &zwlr_gamma_control_manager_v1_interface,
 	&zwlr_output_power_manager_v1_interface, &ext_idle_notifier_v1_interface,
-	&zwlr_screencopy_manager_v1_interface, &zwlr_foreign_toplevel_manager_v1_interface};
+	&zwlr_screencopy_manager_v1_interface, &zwlr_foreign_toplevel_manager_v1_interface,
+	&zwlr_virtual_pointer_manager_v1_interface, &ext_data_control_manager_v1_interface};
 
 static const struct global *
 find_global(const struct conn *c, const char *interface)
