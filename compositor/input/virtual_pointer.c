@@ -31,7 +31,7 @@ struct virtual_pointer {
 	struct pw_virtual_pointers *vps; /* NULL: inert (the seat went) */
 	struct wl_list link; /* pw_virtual_pointers.pointers */
 	uint32_t held[BUTTON_WORDS]; /* the buttons it pressed and has not released */
-	uint32_t axis_source; /* for the axis requests until the frame */
+	uint32_t axis_source; /* for the axis requests from now on */
 	uint32_t time_msec; /* of its last request: its clock for the releases when it goes */
 };
 
@@ -100,15 +100,18 @@ virtual_pointer_motion_absolute(struct wl_client *client, struct wl_resource *re
 	if (!acting(resource, time)) {
 		return;
 	}
-	/* the output as the client sees it, rotation applied, as wlroots maps it (4.87) */
-	struct pw_seat *seat = vp->vps->seat;
-	const struct pw_output *output = seat->server->output;
-	seat->cursor_x = (double)x * output->width / x_extent;
-	seat->cursor_y = (double)y * output->height / y_extent;
-	/* the extent itself is on the output's last pixel, as relative motion stops there */
-	seat->cursor_x = seat->cursor_x > output->width - 1 ? output->width - 1 : seat->cursor_x;
-	seat->cursor_y = seat->cursor_y > output->height - 1 ? output->height - 1 : seat->cursor_y;
-	pw_seat_notify_motion(seat, time, seat->cursor_x, seat->cursor_y);
+	/*
+	 * Across the display as it is built, before picowl's rotation, as a real absolute device's
+	 * (4.87): wayvnc sends the output's mode frame (it undoes the transform it advertised).
+	 * The extent itself is on the last pixel, where relative motion stops too.
+	 */
+	const struct pw_output *output = vp->vps->seat->server->output;
+	bool turned = output->rotation == 90 || output->rotation == 270;
+	double w = turned ? output->height : output->width;
+	double h = turned ? output->width : output->height;
+	double fx = (double)x / x_extent, fy = (double)y / y_extent;
+	pw_seat_devices_events()->motion_absolute(vp->vps->seat, time,
+		fx < (w - 1) / w ? fx : (w - 1) / w, fy < (h - 1) / h ? fy : (h - 1) / h);
 }
 
 static void
@@ -206,10 +209,8 @@ virtual_pointer_axis_source(struct wl_client *client, struct wl_resource *resour
 static void
 virtual_pointer_frame(struct wl_client *client, struct wl_resource *resource)
 {
-	struct virtual_pointer *vp = wl_resource_get_user_data(resource);
-
-	/* each event went out framed (4.87); the source named for this frame ends with it */
-	vp->axis_source = WL_POINTER_AXIS_SOURCE_WHEEL;
+	/* each event went out framed (4.87); the axis source stays, as wlroots keeps it (wayvnc
+	 * names it once) */
 }
 
 static const struct zwlr_virtual_pointer_v1_interface virtual_pointer_impl = {

@@ -3,12 +3,13 @@
  * clients of picowl's own uid: wayvnc and other remote-input programs move the seat's pointer,
  * press its buttons and scroll through it. Internal to compositor/input: seat.c creates it.
  *
- * A virtual pointer's events take the real pointer's path (decision 4.87): relative motion and
- * buttons go through the input devices' own handlers (devices.c), absolute motion lands in the
- * output's logical coordinates as a real absolute device's does, so focus, the implicit grab,
- * the wake from a blank display and the finger's emulated pointer treat it as a mouse. Each
- * event is framed as it comes (wl_pointer.frame), as a real device's; the frame request ends
- * the axis source it names. The buttons a virtual pointer holds are released when it goes.
+ * A virtual pointer's events take the real pointer's path (decision 4.87): relative motion,
+ * absolute motion (across the display before picowl's rotation, as a real absolute device's
+ * and as wayvnc sends it) and buttons go through the input devices' own handlers (devices.c),
+ * so focus, the implicit grab, the wake from a blank display and the finger's emulated pointer
+ * treat it as a mouse. Each event is framed as it comes (wl_pointer.frame), as a real device's;
+ * an axis source holds until another is named. The buttons a virtual pointer holds are
+ * released when it goes.
  */
 #ifndef PW_VIRTUAL_POINTER_H
 #define PW_VIRTUAL_POINTER_H

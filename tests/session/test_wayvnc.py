@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""wayvnc 0.5 (Debian) with input on picowl's default RGB565 output (issue 37, decision 4.87):
+"""wayvnc 0.5 (Debian) with input on picowl's default RGB565 output (issue 37, decision 4.87),
+and with --rotate (a 320x240 display turned to the portrait output, session-wayvnc-rotated):
 a VNC client of ours (RFB 3.8, no authentication, the raw encoding) gets a picture equal to
 grim's of the same moment, allowing nothing but RGB565's rounding (both reduced to 5-6-5 bits
 are the same); a click sent over VNC reaches the focused vmclient at the right surface
 coordinates (the tile's content origin taken off the output point), as BTN_LEFT pressed and
-released, and a KeyEvent of keysym `a` reaches it as the keysym a. Before issue 37 wayvnc said
+released, a wheel click up as one detent (axis 0, -15), and a KeyEvent of keysym `a` reaches it
+as the keysym a. Before issue 37 wayvnc said
 "Virtual Pointer protocol not supported by compositor", and with --disable-input it dropped
 each connection after the handshake (screencopy offered RGB565 alone).
 
@@ -126,11 +128,18 @@ def vncsnapshot_refused(port, s):
 def run():
 	def add(p):
 		p.add_argument('--client', required=True)
+		p.add_argument('--rotate', type=int, default=0)
 	args = session.parse_args_with(add)
 	client = harness.need(args.client, 'vmclient', '(built by meson)')
 	wayvnc = harness.need('/usr/bin/wayvnc', 'wayvnc', 'wayvnc')
 	harness.need('/usr/bin/vncsnapshot', 'vncsnapshot', 'vncsnapshot')
-	with harness.Session(args) as s:
+	# rotated: a landscape display turned to the same portrait output (4.87: wayvnc sends the
+	# display's frame, undoing the transform it was told)
+	rotated = {'size': '320x240', 'extra_args': ['--rotate', str(args.rotate)]}
+	s = harness.Session(args, **(rotated if args.rotate else {}))
+	if args.rotate:
+		s.width, s.height = 240, 320	# the output as clients and grim see it
+	with s:
 		check(s.fmt == 'rgb565', 'the output is %s, not the default RGB565' % s.fmt)
 		state = os.path.join(s.dir, 'client.state')
 		open(state, 'w').close()
@@ -190,6 +199,14 @@ def run():
 		      'the click came at %s, not %d,%d' % (at, x - ox, y - oy))
 		log('VNC click at %d,%d: BTN_LEFT pressed and released at surface %s,%s (the tile\'s '
 		    'content at %d,%d)' % (x, y, at[0], at[1], ox, oy))
+
+		# a wheel click up: wayvnc's axis_discrete, one detent of 15 units
+		vnc.pointer(x, y, 8)
+		vnc.pointer(x, y, 0)
+		s.poll(lambda: lines(state, 'axis'), 'the scroll reaches the client')
+		check(lines(state, 'axis') == [['0', '-15.00']], 'the client got the axis events %s'
+		      % lines(state, 'axis'))
+		log('VNC wheel up: the client got axis 0 -15 (one detent up)')
 
 		vnc.key(KEYSYM_A, True)
 		vnc.key(KEYSYM_A, False)
