@@ -31,6 +31,7 @@ struct app {
 	struct ext_data_control_offer_v1 *offer; /* being introduced */
 	bool offer_plain;
 	char primary_text[256];
+	bool watch; /* copy: the offers (its own sources among them) are dropped unread */
 };
 
 static void
@@ -67,7 +68,14 @@ read_offer(struct app *app, struct ext_data_control_offer_v1 *offer, const char 
 	int fds[2];
 
 	if (!offer) {
-		test_client_say("%s none", which);
+		if (app->watch) {
+			test_client_say("%s none", which);
+		}
+		return;
+	}
+	if (!app->watch) {
+		ext_data_control_offer_v1_destroy(offer);
+		app->offer = NULL;
 		return;
 	}
 	if (offer != app->offer || !app->offer_plain || pipe2(fds, O_CLOEXEC) < 0) {
@@ -195,9 +203,9 @@ main(int argc, char *argv[])
 		return 1;
 	}
 	app.device = ext_data_control_manager_v1_get_data_device(app.manager, app.tc.seat);
-	if (watch) {
-		ext_data_control_device_v1_add_listener(app.device, &device_listener, &app);
-	} else {
+	app.watch = watch;
+	ext_data_control_device_v1_add_listener(app.device, &device_listener, &app);
+	if (!watch) {
 		snprintf(app.primary_text, sizeof(app.primary_text), "primary %s", argv[2]);
 		ext_data_control_device_v1_set_selection(app.device, make_source(&app, argv[2]));
 		ext_data_control_device_v1_set_primary_selection(app.device,
@@ -210,6 +218,7 @@ main(int argc, char *argv[])
 	while (!cancelled_both && pw_client_dispatch_until(&app.tc, &cancelled_both, -1) >= 0) {
 	}
 	test_client_close();
+	ext_data_control_device_v1_destroy(app.device);
 	pw_client_disconnect(&app.tc);
 	return 0;
 }
