@@ -3,10 +3,11 @@
 and with --rotate (a 320x240 display turned to the portrait output, session-wayvnc-rotated):
 a VNC client of ours (RFB 3.8, no authentication, the raw encoding) gets a picture equal to
 grim's of the same moment, allowing nothing but RGB565's rounding (both reduced to 5-6-5 bits
-are the same); a click sent over VNC reaches the focused vmclient at the right surface
-coordinates (the tile's content origin taken off the output point), as BTN_LEFT pressed and
-released, a wheel click up as one detent (axis 0, -15), and a KeyEvent of keysym `a` reaches it
-as the keysym a. Before issue 37 wayvnc said
+are the same); with two vmclients tiled, a click sent over VNC reaches the one under it at the
+right surface coordinates (the tile's content origin taken off the output point), as BTN_LEFT
+pressed and released, and gives it the keyboard focus as a mouse's click does; a wheel click up
+arrives as one detent (axis 0, -15), and a KeyEvent of keysym `a` reaches the focused client
+alone as the keysym a. Before issue 37 wayvnc said
 "Virtual Pointer protocol not supported by compositor", and with --disable-input it dropped
 each connection after the handshake (screencopy offered RGB565 alone).
 
@@ -141,10 +142,16 @@ def run():
 		s.width, s.height = 240, 320	# the output as clients and grim see it
 	with s:
 		check(s.fmt == 'rgb565', 'the output is %s, not the default RGB565' % s.fmt)
-		state = os.path.join(s.dir, 'client.state')
-		open(state, 'w').close()
-		s.spawn([client, state, 'pointer'], 'vmclient')
-		s.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
+		states = []
+		for name in ('a', 'b'):
+			states.append(os.path.join(s.dir, 'client-%s.state' % name))
+			open(states[-1], 'w').close()
+			s.spawn([client, states[-1], 'pointer'], 'vmclient-' + name)
+			s.poll(lambda: 'drawn' in open(states[-1]).read(), 'vmclient %s draws' % name)
+		tiles = [harness.content_box(t) for t in harness.tile_boxes(2, s.width, s.height)]
+		# both drawn at their tile's size (vmclient follows its configures)
+		s.poll(lambda: all(['%d' % t[2], '%d' % t[3]] in lines(st, 'drawn')
+				   for st in states for t in tiles[:1]), 'both clients drawn as tiles')
 		port = free_port()
 		s.spawn([wayvnc, '127.0.0.1', str(port)], 'wayvnc')
 
@@ -179,41 +186,59 @@ def run():
 		log('the VNC picture equals grim\'s at 5-6-5 bits in all %d pixels (%d of %d '
 		    'channels equal at 8 bits)' % (s.width * s.height, exact, len(a)))
 
-		# a click: a motion first (the enter), then the press and release there
-		ox, oy = harness.content_box(harness.tile_boxes(1, s.width, s.height)[0])[:2]
-		x, y = 100, 150
-		vnc.pointer(x - 30, y - 40)
-		vnc.pointer(x, y)
-		s.poll(lambda: ['%.2f' % (x - ox), '%.2f' % (y - oy)] in lines(state, 'pointer'),
-		       'the pointer reaches the client at %d,%d' % (x - ox, y - oy))
-		vnc.pointer(x, y, 1)
-		vnc.pointer(x, y, 0)
-		s.poll(lambda: len(lines(state, 'button')) >= 2, 'the click reaches the client')
-		check(lines(state, 'button') == [[str(BTN_LEFT), '1'], [str(BTN_LEFT), '0']],
-		      'the client got the buttons %s' % lines(state, 'button'))
-		events = [l.split() for l in open(state).read().splitlines()
-			  if l.split() and l.split()[0] in ('pointer', 'button')]
-		press = events.index(['button', str(BTN_LEFT), '1'])
-		at = [e for e in events[:press] if e[0] == 'pointer'][-1][1:]
-		check(at == ['%.2f' % (x - ox), '%.2f' % (y - oy)],
-		      'the click came at %s, not %d,%d' % (at, x - ox, y - oy))
-		log('VNC click at %d,%d: BTN_LEFT pressed and released at surface %s,%s (the tile\'s '
-		    'content at %d,%d)' % (x, y, at[0], at[1], ox, oy))
+		# which client each tile holds: the pointer tells
+		vnc.pointer(*session.centre(tiles[0]))
+		s.poll(lambda: any(lines(st, 'pointer') for st in states), 'the pointer enters a tile')
+		first = next(st for st in states if lines(st, 'pointer'))
+		second = next(st for st in states if st != first)
+
+		def click(state, tile, x, y):
+			# a motion first (the enter), then the press and release there
+			ox, oy = tile[:2]
+			vnc.pointer(x - 7, y - 9)
+			vnc.pointer(x, y)
+			s.poll(lambda: ['%.2f' % (x - ox), '%.2f' % (y - oy)] in lines(state, 'pointer'),
+			       'the pointer reaches the client at %d,%d' % (x - ox, y - oy))
+			vnc.pointer(x, y, 1)
+			vnc.pointer(x, y, 0)
+			s.poll(lambda: len(lines(state, 'button')) >= 2, 'the click reaches the client')
+			check(lines(state, 'button') == [[str(BTN_LEFT), '1'], [str(BTN_LEFT), '0']],
+			      'the client got the buttons %s' % lines(state, 'button'))
+			events = [l.split() for l in open(state).read().splitlines()
+				  if l.split() and l.split()[0] in ('pointer', 'button')]
+			press = events.index(['button', str(BTN_LEFT), '1'])
+			at = [e for e in events[:press] if e[0] == 'pointer'][-1][1:]
+			check(at == ['%.2f' % (x - ox), '%.2f' % (y - oy)],
+			      'the click came at %s, not %d,%d' % (at, x - ox, y - oy))
+			log('VNC click at %d,%d: BTN_LEFT pressed and released at surface %s,%s (the '
+			    'tile\'s content at %d,%d)' % (x, y, at[0], at[1], ox, oy))
+
+		click(first, tiles[0], 100, 70)
+		# the click focused the first tile's client: a click on the second moves the focus back
+		enters = len(lines(second, 'enter'))
+		s.poll(lambda: len(lines(first, 'enter')) >= 1, 'the first client has had the focus')
+		click(second, tiles[1], 130, 230)
+		s.poll(lambda: len(lines(second, 'enter')) > enters,
+		       'the click gives the second tile\'s client the keyboard focus')
+		log('the click on the second tile gave its client the keyboard focus, as a mouse\'s')
 
 		# a wheel click up: wayvnc's axis_discrete, one detent of 15 units
-		vnc.pointer(x, y, 8)
-		vnc.pointer(x, y, 0)
-		s.poll(lambda: lines(state, 'axis'), 'the scroll reaches the client')
-		check(lines(state, 'axis') == [['0', '-15.00']], 'the client got the axis events %s'
-		      % lines(state, 'axis'))
+		vnc.pointer(130, 230, 8)
+		vnc.pointer(130, 230, 0)
+		s.poll(lambda: lines(second, 'axis'), 'the scroll reaches the client')
+		check(lines(second, 'axis') == [['0', '-15.00']], 'the client got the axis events %s'
+		      % lines(second, 'axis'))
 		log('VNC wheel up: the client got axis 0 -15 (one detent up)')
 
 		vnc.key(KEYSYM_A, True)
 		vnc.key(KEYSYM_A, False)
-		s.poll(lambda: len(lines(state, 'keysym')) >= 2, 'the key reaches the client')
-		check(lines(state, 'keysym')[:2] == [['a', '1'], ['a', '0']],
-		      'the client got the keysyms %s' % lines(state, 'keysym'))
-		log('VNC KeyEvent a: the client got keysym a pressed and released')
+		s.poll(lambda: len(lines(second, 'keysym')) >= 2, 'the key reaches the client')
+		check(lines(second, 'keysym')[:2] == [['a', '1'], ['a', '0']],
+		      'the client got the keysyms %s' % lines(second, 'keysym'))
+		check(not lines(first, 'keysym'), 'the unfocused client got keys too: %s'
+		      % lines(first, 'keysym'))
+		log('VNC KeyEvent a: the focused client got keysym a pressed and released, the other '
+		    'none')
 		vnc.close()
 		vncsnapshot_refused(port, s)
 		s.check_alive('after the VNC session')

@@ -5,6 +5,7 @@
  *
  * With `follow` a configure of another size (the output's mode changed) is drawn again at that
  * size, with its configured and drawn lines; without it the first configure's size is kept.
+ * `pointer` follows too, and binds a wl_pointer whose events it logs.
  * Fills its buffer magenta with a yellow top-left quarter (so a screendump shows the
  * rotation). The Nth SIGUSR1 adds a 32x32 cyan square, centred at the Nth of (1/2, 1/2),
  * (3/8, 5/8), (5/8, 3/8) of the buffer (then round again), and damages only that square; from
@@ -373,6 +374,7 @@ main(int argc, char *argv[])
 
 	pw_client_keys_init(&app.keys, "vmclient");
 	bool pointer = argc > 2 && strcmp(argv[2], "pointer") == 0;
+	app.follow |= pointer; /* a tile that changes size is drawn at it: no scale to fit */
 	pw_client_input_init(&app.tc, pointer ? &pointer_input_listener : &input_listener);
 	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
