@@ -90,7 +90,7 @@ struct pw_data_control_manager {
 	struct pw_seat *seat;
 	struct wl_global *global, *ext_global;
 	struct wl_list resources; /* manager resources */
-	struct wl_list devices; /* zwlr_data_control_device_v1 resources */
+	struct wl_list devices; /* device resources of both protocols */
 	struct wl_listener clipboard_changed;
 	struct wl_listener primary_changed;
 };
