@@ -18,6 +18,8 @@
 #define BUTTON_FIRST 0x100
 #define BUTTON_END 0x160
 #define BUTTON_WORDS ((BUTTON_END - BUTTON_FIRST) / 32)
+/* Events one frame may hold (consecutive motions are one): wayvnc's frames hold at most 8. */
+#define FRAME_MAX 32
 
 struct pw_virtual_pointers {
 	struct pw_seat *seat;
@@ -26,13 +28,30 @@ struct pw_virtual_pointers {
 	struct wl_list pointers; /* struct virtual_pointer.link */
 };
 
+enum event_kind {
+	EVENT_MOTION, /* a, b: dx, dy */
+	EVENT_ABSOLUTE, /* a, b: 0..1 across the display as built */
+	EVENT_BUTTON, /* code: the button, value: pressed */
+	EVENT_AXIS, /* code: the axis, a: the value, value: wheel clicks (0: none) */
+	EVENT_AXIS_STOP, /* code: the axis */
+};
+
+struct event {
+	enum event_kind kind;
+	uint32_t time, code;
+	int32_t value;
+	double a, b;
+};
+
 struct virtual_pointer {
 	struct wl_resource *resource;
 	struct pw_virtual_pointers *vps; /* NULL: inert (the seat went) */
 	struct wl_list link; /* pw_virtual_pointers.pointers */
 	uint32_t held[BUTTON_WORDS]; /* the buttons it pressed and has not released */
-	uint32_t axis_source; /* for the axis requests from now on */
+	uint32_t axis_source; /* for the axis events of every frame from now on */
 	uint32_t time_msec; /* of its last request: its clock for the releases when it goes */
+	struct event frame[FRAME_MAX]; /* what waits for the frame request (4.87) */
+	int queued;
 };
 
 /* A malformed request: the interface has no code for it, so wl_display's, as libwayland's. */
@@ -44,9 +63,12 @@ invalid(struct wl_resource *resource, const char *request, const char *what, uin
 		what, a, b);
 }
 
-/* The pointer when it may act (not inert), its clock moved to `time`; NULL when inert. */
-static struct virtual_pointer *
-acting(struct wl_resource *resource, uint32_t time)
+/*
+ * Adds an event to the frame under way, a motion merged into the motion before it; NULL (and
+ * wl_display.no_memory, as an overrun virtual keyboard's queue) past FRAME_MAX, or when inert.
+ */
+static struct event *
+queue(struct wl_resource *resource, enum event_kind kind, uint32_t time)
 {
 	struct virtual_pointer *vp = wl_resource_get_user_data(resource);
 
@@ -54,30 +76,29 @@ acting(struct wl_resource *resource, uint32_t time)
 		return NULL;
 	}
 	vp->time_msec = time;
-	return vp;
-}
-
-static bool
-axis_valid(struct wl_resource *resource, uint32_t axis)
-{
-	if (axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL) {
-		wl_resource_post_error(resource, ZWLR_VIRTUAL_POINTER_V1_ERROR_INVALID_AXIS,
-			"zwlr_virtual_pointer_v1: axis %u is neither vertical nor horizontal",
-			axis);
-		return false;
+	struct event *last = vp->queued > 0 ? &vp->frame[vp->queued - 1] : NULL;
+	if (last && kind == last->kind && (kind == EVENT_MOTION || kind == EVENT_ABSOLUTE)) {
+		last->time = time;
+		return last;
 	}
-	return true;
+	if (vp->queued == FRAME_MAX) {
+		wl_client_post_no_memory(wl_resource_get_client(resource));
+		return NULL;
+	}
+	struct event *e = &vp->frame[vp->queued++];
+	*e = (struct event){.kind = kind, .time = time};
+	return e;
 }
 
 static void
 virtual_pointer_motion(struct wl_client *client, struct wl_resource *resource, uint32_t time,
 	wl_fixed_t dx, wl_fixed_t dy)
 {
-	struct virtual_pointer *vp = acting(resource, time);
+	struct event *e = queue(resource, EVENT_MOTION, time);
 
-	if (vp) {
-		pw_seat_devices_events()->motion(vp->vps->seat, time, wl_fixed_to_double(dx),
-			wl_fixed_to_double(dy));
+	if (e) {
+		e->a += wl_fixed_to_double(dx);
+		e->b += wl_fixed_to_double(dy);
 	}
 }
 
@@ -97,7 +118,8 @@ virtual_pointer_motion_absolute(struct wl_client *client, struct wl_resource *re
 			x > x_extent ? x : y, x > x_extent ? x_extent : y_extent);
 		return;
 	}
-	if (!acting(resource, time)) {
+	struct event *e = queue(resource, EVENT_ABSOLUTE, time);
+	if (!e) {
 		return;
 	}
 	/*
@@ -110,16 +132,14 @@ virtual_pointer_motion_absolute(struct wl_client *client, struct wl_resource *re
 	double w = turned ? output->height : output->width;
 	double h = turned ? output->width : output->height;
 	double fx = (double)x / x_extent, fy = (double)y / y_extent;
-	pw_seat_devices_events()->motion_absolute(vp->vps->seat, time,
-		fx < (w - 1) / w ? fx : (w - 1) / w, fy < (h - 1) / h ? fy : (h - 1) / h);
+	e->a = fx < (w - 1) / w ? fx : (w - 1) / w;
+	e->b = fy < (h - 1) / h ? fy : (h - 1) / h;
 }
 
 static void
 virtual_pointer_button(struct wl_client *client, struct wl_resource *resource, uint32_t time,
 	uint32_t button, uint32_t state)
 {
-	struct virtual_pointer *vp = wl_resource_get_user_data(resource);
-
 	if (button < BUTTON_FIRST || button >= BUTTON_END) {
 		invalid(resource, "button", "no evdev button code (BTN_MISC to 0x15f):", button,
 			state);
@@ -129,46 +149,29 @@ virtual_pointer_button(struct wl_client *client, struct wl_resource *resource, u
 		invalid(resource, "button", "state neither released nor pressed:", button, state);
 		return;
 	}
-	if (!acting(resource, time)) {
-		return;
+	struct event *e = queue(resource, EVENT_BUTTON, time);
+	if (e) {
+		e->code = button;
+		e->value = state == WL_POINTER_BUTTON_STATE_PRESSED;
 	}
-	uint32_t bit = 1u << ((button - BUTTON_FIRST) % 32);
-	uint32_t *word = &vp->held[(button - BUTTON_FIRST) / 32];
-	bool pressed = state == WL_POINTER_BUTTON_STATE_PRESSED;
-	/* a real button is pressed once before its release: the implicit grab counts them */
-	if (pressed == ((*word & bit) != 0)) {
-		return;
-	}
-	*word ^= bit;
-	pw_seat_devices_events()->button(vp->vps->seat, time, button, pressed);
 }
 
 static void
 axis(struct wl_resource *resource, uint32_t time, uint32_t axis_, wl_fixed_t value,
 	int32_t discrete, bool stop)
 {
-	if (!axis_valid(resource, axis_)) {
+	if (axis_ > WL_POINTER_AXIS_HORIZONTAL_SCROLL) {
+		wl_resource_post_error(resource, ZWLR_VIRTUAL_POINTER_V1_ERROR_INVALID_AXIS,
+			"zwlr_virtual_pointer_v1: axis %u is neither vertical nor horizontal",
+			axis_);
 		return;
 	}
-	struct virtual_pointer *vp = acting(resource, time);
-	if (!vp) {
-		return;
+	struct event *e = queue(resource, stop ? EVENT_AXIS_STOP : EVENT_AXIS, time);
+	if (e) {
+		e->code = axis_;
+		e->a = wl_fixed_to_double(value);
+		e->value = discrete;
 	}
-	if (vp->axis_source == WL_POINTER_AXIS_SOURCE_WHEEL && discrete == 0 && !stop) {
-		/* a wheel's plain value: the real wheel's path works its clicks out */
-		pw_seat_devices_events()->axis(vp->vps->seat, time, axis_,
-			wl_fixed_to_double(value));
-		return;
-	}
-	struct pw_pointer_axis_event event = {
-		.time_msec = time,
-		.source = vp->axis_source,
-		.axis = axis_,
-		.value = wl_fixed_to_double(value),
-		.discrete = discrete,
-		.stop = stop,
-	};
-	pw_seat_notify_axis_event(vp->vps->seat, &event);
 }
 
 static void
@@ -203,14 +206,70 @@ virtual_pointer_axis_source(struct wl_client *client, struct wl_resource *resour
 			source);
 		return;
 	}
+	/* it holds for this frame's axis events, named before it or after, and the next frames' */
 	vp->axis_source = source;
+}
+
+/* One event of a frame through the real path: the devices' handlers where a device has one. */
+static void
+deliver(struct virtual_pointer *vp, const struct event *e)
+{
+	const struct pw_input_events *events = pw_seat_devices_events();
+	struct pw_seat *seat = vp->vps->seat;
+
+	switch (e->kind) {
+	case EVENT_MOTION:
+		/* from where the pointer is, which a finger's emulation may have moved */
+		seat->cursor_x = seat->pointer.x;
+		seat->cursor_y = seat->pointer.y;
+		events->motion(seat, e->time, e->a, e->b);
+		break;
+	case EVENT_ABSOLUTE:
+		events->motion_absolute(seat, e->time, e->a, e->b);
+		break;
+	case EVENT_BUTTON: {
+		uint32_t bit = 1u << ((e->code - BUTTON_FIRST) % 32);
+		uint32_t *word = &vp->held[(e->code - BUTTON_FIRST) / 32];
+		/* a real button is pressed once before its release: the implicit grab counts */
+		if ((e->value != 0) != ((*word & bit) != 0)) {
+			*word ^= bit;
+			events->button(seat, e->time, e->code, e->value != 0);
+		}
+		break;
+	}
+	case EVENT_AXIS:
+		if (vp->axis_source == WL_POINTER_AXIS_SOURCE_WHEEL && e->value == 0) {
+			/* a wheel's plain value: the real wheel's path works its clicks out */
+			events->axis(seat, e->time, e->code, e->a);
+			break;
+		}
+		/* fall through */
+	case EVENT_AXIS_STOP: {
+		struct pw_pointer_axis_event event = {
+			.time_msec = e->time,
+			.source = vp->axis_source,
+			.axis = e->code,
+			.value = e->a,
+			.discrete = e->value,
+			.stop = e->kind == EVENT_AXIS_STOP,
+		};
+		pw_seat_notify_axis_event(seat, &event);
+		break;
+	}
+	}
 }
 
 static void
 virtual_pointer_frame(struct wl_client *client, struct wl_resource *resource)
 {
-	/* each event went out framed (4.87); the axis source stays, as wlroots keeps it (wayvnc
-	 * names it once) */
+	struct virtual_pointer *vp = wl_resource_get_user_data(resource);
+	int n = vp->queued;
+
+	/* nothing reaches the clients before the frame (4.87), as WLCS checks */
+	vp->queued = 0;
+	for (int i = 0; i < n && vp->vps; i++) {
+		deliver(vp, &vp->frame[i]);
+	}
 }
 
 static const struct zwlr_virtual_pointer_v1_interface virtual_pointer_impl = {

@@ -7,9 +7,11 @@
  * absolute motion (across the display before picowl's rotation, as a real absolute device's
  * and as wayvnc sends it) and buttons go through the input devices' own handlers (devices.c),
  * so focus, the implicit grab, the wake from a blank display and the finger's emulated pointer
- * treat it as a mouse. Each event is framed as it comes (wl_pointer.frame), as a real device's;
- * an axis source holds until another is named. The buttons a virtual pointer holds are
- * released when it goes.
+ * treat it as a mouse. A frame's events wait for the frame request (at most 32, consecutive
+ * motions merged; more is wl_display.no_memory), then go in order, each framed as a real
+ * device's; relative motion starts where the pointer is. An axis source holds for the frame it
+ * is named in and the next ones. The buttons a virtual pointer holds are released when it goes;
+ * those of a frame never sent were never pressed.
  */
 #ifndef PW_VIRTUAL_POINTER_H
 #define PW_VIRTUAL_POINTER_H

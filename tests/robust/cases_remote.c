@@ -230,12 +230,74 @@ vp_destroyed_holding(struct conn *c)
 	}
 	zwlr_virtual_pointer_v1_button(vp, 2, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
 	zwlr_virtual_pointer_v1_button(vp, 2, BTN_LEFT + 1, WL_POINTER_BUTTON_STATE_PRESSED);
+	zwlr_virtual_pointer_v1_frame(vp);
+	/* a third press whose frame never comes is never delivered, so never released */
+	zwlr_virtual_pointer_v1_button(vp, 3, BTN_LEFT + 2, WL_POINTER_BUTTON_STATE_PRESSED);
 	zwlr_virtual_pointer_v1_destroy(vp);
 	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
 	printf("  %d presses, %d releases\n", k.presses, k.releases);
 	return k.presses == 2 && k.releases == 2;
+}
+
+/* Nothing reaches the clients before the frame; then all of it, in order. */
+static bool
+vp_waits_for_frame(struct conn *c)
+{
+	struct clicks k = {0};
+	struct zwlr_virtual_pointer_v1 *vp = vp_over_own_window(c, &k);
+
+	if (!vp) {
+		return false;
+	}
+	int motions = k.motions;
+	zwlr_virtual_pointer_v1_motion(vp, 2, wl_fixed_from_int(3), wl_fixed_from_int(4));
+	zwlr_virtual_pointer_v1_motion(vp, 2, wl_fixed_from_int(1), wl_fixed_from_int(1));
+	zwlr_virtual_pointer_v1_button(vp, 2, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+	zwlr_virtual_pointer_v1_axis(vp, 2, WL_POINTER_AXIS_VERTICAL_SCROLL, wl_fixed_from_int(5));
+	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
+		return false;
+	}
+	bool before = k.motions == motions && k.presses == 0 && k.axes == 0;
+	double x = k.x, y = k.y;
+	zwlr_virtual_pointer_v1_button(vp, 3, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+	zwlr_virtual_pointer_v1_frame(vp);
+	bool ok = pw_client_roundtrip(&c->tc, 5000) == 1;
+	printf("  before the frame: %s; after it: %d motions (at +%.2f,+%.2f), %d presses, %d "
+	       "releases, %d axis events\n",
+		before ? "nothing" : "events", k.motions - motions, k.x - x, k.y - y, k.presses,
+		k.releases, k.axes);
+	return ok && before && k.motions - motions == 1 && k.x - x == 4 && k.y - y == 5 &&
+		k.presses == 1 && k.releases == 1 && k.axes == 1;
+}
+
+/* 33 button events in one frame: past what a frame holds, wl_display.no_memory. */
+static bool
+vp_frame_overrun(struct conn *c)
+{
+	struct zwlr_virtual_pointer_v1 *vp = vp_new(c);
+
+	for (int i = 0; i < 33; i++) {
+		zwlr_virtual_pointer_v1_button(vp, 1, BTN_LEFT,
+			i % 2 ? WL_POINTER_BUTTON_STATE_RELEASED : WL_POINTER_BUTTON_STATE_PRESSED);
+	}
+	return true;
+}
+
+/* 100,000 motions with no frame are one motion waiting: no error, nothing grows. */
+static bool
+vp_motions_without_frame(struct conn *c)
+{
+	struct zwlr_virtual_pointer_v1 *vp = vp_new(c);
+
+	for (int i = 0; i < 100000; i++) {
+		zwlr_virtual_pointer_v1_motion(vp, 1, wl_fixed_from_int(i % 2 ? 1 : -1), 0);
+		if (i % 5000 == 4999 && pw_client_roundtrip(&c->tc, 5000) != 1) {
+			return false;
+		}
+	}
+	return pw_client_roundtrip(&c->tc, 5000) == 1;
 }
 
 /* A press repeated is one press: one release ends the grab. */
@@ -269,6 +331,7 @@ vp_motion_and_axes(struct conn *c)
 		return false;
 	}
 	zwlr_virtual_pointer_v1_motion_absolute(vp, 2, 120, 80 * entry_quarter, 240, 320);
+	zwlr_virtual_pointer_v1_frame(vp);
 	if (pw_client_roundtrip(&c->tc, 5000) != 1) {
 		return false;
 	}
@@ -353,8 +416,12 @@ static const struct rcase vp_cases[] = {
 	{"vp-button-4294967295", vp_button_huge, EXPECT_ERROR, "wl_display",
 		WL_DISPLAY_ERROR_INVALID_METHOD},
 	{"vp-destroyed-holding-two-buttons", vp_destroyed_holding, EXPECT_NONE, NULL, 0},
+	{"vp-events-wait-for-the-frame", vp_waits_for_frame, EXPECT_NONE, NULL, 0},
+	{"vp-33-events-in-one-frame", vp_frame_overrun, EXPECT_ERROR, "wl_display",
+		WL_DISPLAY_ERROR_NO_MEMORY},
+	{"vp-100000-motions-without-frame", vp_motions_without_frame, EXPECT_NONE, NULL, 0},
 	{"vp-press-twice-release-twice", vp_press_twice, EXPECT_NONE, NULL, 0},
-	{"vp-motion-clamped-absolute-and-axes", vp_motion_and_axes, EXPECT_NONE, NULL, 0},
+	{"vp-relative-absolute-and-axes", vp_motion_and_axes, EXPECT_NONE, NULL, 0},
 	{"vp-with-output-and-without", vp_with_output, EXPECT_NONE, NULL, 0},
 	{"vp-manager-gone-then-10000-motions", vp_manager_gone_and_flood, EXPECT_NONE, NULL, 0},
 };
