@@ -34,6 +34,8 @@ static const struct cost {
 	{"wl_data_source", 384},
 	{"zwp_primary_selection_source_v1", 384},
 	{"zwlr_data_control_source_v1", 384},
+	{"ext_data_control_source_v1", 384},
+	{"zwlr_virtual_pointer_v1", 1536},
 };
 #define DEFAULT_COST 256 /* a resource, its listener and a small object */
 /* A connection: libwayland's rings, the client, its object map (decision 4.37). */

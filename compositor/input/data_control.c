@@ -1,12 +1,14 @@
 /*
- * zwlr_data_control_manager_v1: a clipboard manager's access to both selections of the seat,
- * without a window (data_control.h).
+ * zwlr_data_control_manager_v1 and ext_data_control_manager_v1: a clipboard manager's access to
+ * both selections of the seat, without a window (data_control.h).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <wayland-server-protocol.h>
 
 #include "budget.h"
 #include "data_control.h"
+#include "ext-data-control-v1-protocol.h"
 #include "request.h"
 #include "seat.h"
 #include "seat_internal.h"
@@ -15,18 +17,87 @@
 #include "wlr-data-control-unstable-v1-protocol.h"
 
 #define MANAGER_VERSION 2
+#define EXT_MANAGER_VERSION 1
+
+/*
+ * ext-data-control v1 is wlr data control v2 renamed (decision 4.88): the same requests and
+ * events in the same order, so one set of request tables serves both; only the interfaces and
+ * the event senders differ.
+ */
+struct control_kind {
+	const struct wl_interface *device, *source, *offer;
+	int primary_since; /* the device version with the primary selection and used_source */
+	void (*send_data_offer)(struct wl_resource *device, struct wl_resource *offer);
+	void (*send_selection)(struct wl_resource *device, struct wl_resource *offer);
+	void (*send_primary_selection)(struct wl_resource *device, struct wl_resource *offer);
+	void (*send_finished)(struct wl_resource *device);
+	void (*send_offer)(struct wl_resource *offer, const char *mime_type);
+	void (*send_send)(struct wl_resource *source, const char *mime_type, int32_t fd);
+	void (*send_cancelled)(struct wl_resource *source);
+};
+
+static const struct control_kind wlr_kind = {
+	.device = &zwlr_data_control_device_v1_interface,
+	.source = &zwlr_data_control_source_v1_interface,
+	.offer = &zwlr_data_control_offer_v1_interface,
+	.primary_since = ZWLR_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION_SINCE_VERSION,
+	.send_data_offer = zwlr_data_control_device_v1_send_data_offer,
+	.send_selection = zwlr_data_control_device_v1_send_selection,
+	.send_primary_selection = zwlr_data_control_device_v1_send_primary_selection,
+	.send_finished = zwlr_data_control_device_v1_send_finished,
+	.send_offer = zwlr_data_control_offer_v1_send_offer,
+	.send_send = zwlr_data_control_source_v1_send_send,
+	.send_cancelled = zwlr_data_control_source_v1_send_cancelled,
+};
+
+static const struct control_kind ext_kind = {
+	.device = &ext_data_control_device_v1_interface,
+	.source = &ext_data_control_source_v1_interface,
+	.offer = &ext_data_control_offer_v1_interface,
+	.primary_since = 1,
+	.send_data_offer = ext_data_control_device_v1_send_data_offer,
+	.send_selection = ext_data_control_device_v1_send_selection,
+	.send_primary_selection = ext_data_control_device_v1_send_primary_selection,
+	.send_finished = ext_data_control_device_v1_send_finished,
+	.send_offer = ext_data_control_offer_v1_send_offer,
+	.send_send = ext_data_control_source_v1_send_send,
+	.send_cancelled = ext_data_control_source_v1_send_cancelled,
+};
+
+/* libwayland calls a request through its opcode's slot: the tables must line up. */
+#define SAME_SLOT(object, request)                                                            \
+	_Static_assert(offsetof(struct zwlr_data_control_##object##_v1_interface, request) == \
+			offsetof(struct ext_data_control_##object##_v1_interface, request),   \
+		#object "." #request)
+SAME_SLOT(manager, create_data_source);
+SAME_SLOT(manager, get_data_device);
+SAME_SLOT(manager, destroy);
+SAME_SLOT(device, set_selection);
+SAME_SLOT(device, destroy);
+SAME_SLOT(device, set_primary_selection);
+SAME_SLOT(source, offer);
+SAME_SLOT(source, destroy);
+SAME_SLOT(offer, receive);
+SAME_SLOT(offer, destroy);
+_Static_assert((int)ZWLR_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE ==
+		(int)EXT_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE,
+	"used_source");
+_Static_assert((int)ZWLR_DATA_CONTROL_SOURCE_V1_ERROR_INVALID_OFFER ==
+		(int)EXT_DATA_CONTROL_SOURCE_V1_ERROR_INVALID_OFFER,
+	"invalid_offer");
 
 struct pw_data_control_manager {
 	struct pw_seat *seat;
-	struct wl_global *global;
+	struct wl_global *global, *ext_global;
 	struct wl_list resources; /* manager resources */
-	struct wl_list devices; /* zwlr_data_control_device_v1 resources */
+	struct wl_list devices; /* device resources of both protocols */
 	struct wl_listener clipboard_changed;
 	struct wl_listener primary_changed;
 };
 
 struct control_source {
 	struct wl_resource *resource;
+	const struct control_kind *kind;
 	struct pw_selection_source base;
 	struct wl_array mime_types; /* char *, owned */
 	size_t mime_bytes;
@@ -37,6 +108,17 @@ struct control_offer {
 	struct wl_resource *resource;
 	struct pw_selection_offer base;
 };
+
+static const struct zwlr_data_control_device_v1_interface control_device_impl;
+
+static const struct control_kind *
+device_kind(struct wl_resource *device)
+{
+	return wl_resource_instance_of(device, &ext_data_control_device_v1_interface,
+		       &control_device_impl)
+		? &ext_kind
+		: &wlr_kind;
+}
 
 static void
 control_offer_receive(struct wl_client *client, struct wl_resource *resource, const char *mime_type,
@@ -66,13 +148,12 @@ static void
 send_selection(struct wl_resource *device, struct pw_selection_source *source, bool primary)
 {
 	struct wl_client *client = wl_resource_get_client(device);
+	const struct control_kind *kind = device_kind(device);
 	struct wl_resource *resource = NULL;
 	struct control_offer *offer;
 	char **mime_type;
 
-	if (primary &&
-		wl_resource_get_version(device) <
-			ZWLR_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION_SINCE_VERSION) {
+	if (primary && wl_resource_get_version(device) < kind->primary_since) {
 		return;
 	}
 	if (source) {
@@ -81,8 +162,8 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source, b
 			wl_client_post_no_memory(client);
 			return;
 		}
-		offer->resource = wl_resource_create(client, &zwlr_data_control_offer_v1_interface,
-			wl_resource_get_version(device), 0);
+		offer->resource =
+			wl_resource_create(client, kind->offer, wl_resource_get_version(device), 0);
 		if (!offer->resource) {
 			free(offer);
 			wl_client_post_no_memory(client);
@@ -91,16 +172,16 @@ send_selection(struct wl_resource *device, struct pw_selection_source *source, b
 		wl_resource_set_implementation(offer->resource, &control_offer_impl, offer,
 			handle_offer_resource_destroy);
 		pw_selection_offer_init(&offer->base, source);
-		zwlr_data_control_device_v1_send_data_offer(device, offer->resource);
+		kind->send_data_offer(device, offer->resource);
 		wl_array_for_each(mime_type, source->mime_types) {
-			zwlr_data_control_offer_v1_send_offer(offer->resource, *mime_type);
+			kind->send_offer(offer->resource, *mime_type);
 		}
 		resource = offer->resource;
 	}
 	if (primary) {
-		zwlr_data_control_device_v1_send_primary_selection(device, resource);
+		kind->send_primary_selection(device, resource);
 	} else {
-		zwlr_data_control_device_v1_send_selection(device, resource);
+		kind->send_selection(device, resource);
 	}
 }
 
@@ -137,7 +218,7 @@ source_send(struct pw_selection_source *base, const char *mime_type, int32_t fd)
 {
 	struct control_source *source = wl_container_of(base, source, base);
 
-	zwlr_data_control_source_v1_send_send(source->resource, mime_type, fd);
+	source->kind->send_send(source->resource, mime_type, fd);
 }
 
 static void
@@ -145,7 +226,7 @@ source_cancel(struct pw_selection_source *base)
 {
 	struct control_source *source = wl_container_of(base, source, base);
 
-	zwlr_data_control_source_v1_send_cancelled(source->resource);
+	source->kind->send_cancelled(source->resource);
 }
 
 static const struct pw_selection_source_impl source_kind = {
@@ -195,8 +276,8 @@ set_selection(struct wl_resource *device, struct wl_resource *source_resource, b
 		source_resource ? wl_resource_get_user_data(source_resource) : NULL;
 
 	if (source && source->used) {
-		/* the error enum came with version 2 */
-		if (wl_resource_get_version(device) >= 2) {
+		/* wlr's error enum came with its version 2 */
+		if (wl_resource_get_version(device) >= device_kind(device)->primary_since) {
 			wl_resource_post_error(device,
 				ZWLR_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE,
 				"the source was already used");
@@ -208,7 +289,7 @@ set_selection(struct wl_resource *device, struct wl_resource *source_resource, b
 	}
 	if (!manager) {
 		if (source) {
-			zwlr_data_control_source_v1_send_cancelled(source->resource);
+			source->kind->send_cancelled(source->resource);
 		}
 		return;
 	}
@@ -242,6 +323,17 @@ handle_resource_unlink(struct wl_resource *resource)
 	wl_list_remove(wl_resource_get_link(resource));
 }
 
+static const struct zwlr_data_control_manager_v1_interface control_manager_impl;
+
+static const struct control_kind *
+manager_kind(struct wl_resource *manager)
+{
+	return wl_resource_instance_of(manager, &ext_data_control_manager_v1_interface,
+		       &control_manager_impl)
+		? &ext_kind
+		: &wlr_kind;
+}
+
 static void
 control_manager_create_data_source(struct wl_client *client, struct wl_resource *resource,
 	uint32_t id)
@@ -252,7 +344,8 @@ control_manager_create_data_source(struct wl_client *client, struct wl_resource 
 		wl_client_post_no_memory(client);
 		return;
 	}
-	source->resource = wl_resource_create(client, &zwlr_data_control_source_v1_interface,
+	source->kind = manager_kind(resource);
+	source->resource = wl_resource_create(client, source->kind->source,
 		wl_resource_get_version(resource), id);
 	if (!source->resource) {
 		free(source);
@@ -270,8 +363,9 @@ control_manager_get_data_device(struct wl_client *client, struct wl_resource *re
 	struct wl_resource *seat_resource)
 {
 	struct pw_data_control_manager *manager = wl_resource_get_user_data(resource);
-	struct wl_resource *device = wl_resource_create(client,
-		&zwlr_data_control_device_v1_interface, wl_resource_get_version(resource), id);
+	const struct control_kind *kind = manager_kind(resource);
+	struct wl_resource *device =
+		wl_resource_create(client, kind->device, wl_resource_get_version(resource), id);
 
 	if (!device) {
 		wl_client_post_no_memory(client);
@@ -281,7 +375,7 @@ control_manager_get_data_device(struct wl_client *client, struct wl_resource *re
 		wl_resource_set_implementation(device, &control_device_impl, NULL,
 			handle_resource_unlink);
 		wl_list_init(wl_resource_get_link(device));
-		zwlr_data_control_device_v1_send_finished(device);
+		kind->send_finished(device);
 		return;
 	}
 	wl_resource_set_implementation(device, &control_device_impl, manager,
@@ -298,19 +392,46 @@ static const struct zwlr_data_control_manager_v1_interface control_manager_impl 
 };
 
 static void
-bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+add_manager(struct wl_client *client, struct pw_data_control_manager *manager,
+	const struct wl_interface *interface, uint32_t version, uint32_t id)
 {
-	struct pw_data_control_manager *manager = data;
-	struct wl_resource *resource = wl_resource_create(client,
-		&zwlr_data_control_manager_v1_interface, (int)version, id);
+	struct wl_resource *resource = wl_resource_create(client, interface, (int)version, id);
 
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
 	}
+	/* ext's requests line up with wlr's: the one table serves both (4.88) */
 	wl_resource_set_implementation(resource, &control_manager_impl, manager,
 		handle_resource_unlink);
 	wl_list_insert(&manager->resources, wl_resource_get_link(resource));
+}
+
+static void
+bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	add_manager(client, data, &zwlr_data_control_manager_v1_interface, version, id);
+}
+
+static void
+bind_ext_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	add_manager(client, data, &ext_data_control_manager_v1_interface, version, id);
+}
+
+/* A private global of `interface` (it reads and sets every client's clipboard). */
+static struct wl_global *
+create_global(struct pw_data_control_manager *manager, const struct wl_interface *interface,
+	int version, wl_global_bind_func_t bind)
+{
+	struct wl_global *global =
+		wl_global_create(manager->seat->display, interface, version, manager, bind);
+
+	if (global && !pw_server_add_private_global(manager->seat->server, global)) {
+		wl_global_destroy(global);
+		return NULL;
+	}
+	return global;
 }
 
 struct pw_data_control_manager *
@@ -324,15 +445,17 @@ pw_data_control_manager_create(struct pw_seat *seat)
 	manager->seat = seat;
 	wl_list_init(&manager->resources);
 	wl_list_init(&manager->devices);
-	manager->global = wl_global_create(seat->display, &zwlr_data_control_manager_v1_interface,
-		MANAGER_VERSION, manager, bind_manager);
-	if (!manager->global) {
-		free(manager);
-		return NULL;
-	}
-	/* it reads and sets every client's clipboard */
-	if (!pw_server_add_private_global(seat->server, manager->global)) {
-		wl_global_destroy(manager->global);
+	manager->global = create_global(manager, &zwlr_data_control_manager_v1_interface,
+		MANAGER_VERSION, bind_manager);
+	manager->ext_global = create_global(manager, &ext_data_control_manager_v1_interface,
+		EXT_MANAGER_VERSION, bind_ext_manager);
+	if (!manager->global || !manager->ext_global) {
+		if (manager->global) {
+			wl_global_destroy(manager->global);
+		}
+		if (manager->ext_global) {
+			wl_global_destroy(manager->ext_global);
+		}
 		free(manager);
 		return NULL;
 	}
@@ -352,10 +475,11 @@ pw_data_control_manager_destroy(struct pw_data_control_manager *manager)
 		return;
 	}
 	wl_global_destroy(manager->global);
+	wl_global_destroy(manager->ext_global);
 	wl_list_remove(&manager->clipboard_changed.link);
 	wl_list_remove(&manager->primary_changed.link);
 	wl_resource_for_each(device, &manager->devices) {
-		zwlr_data_control_device_v1_send_finished(device);
+		device_kind(device)->send_finished(device);
 	}
 	pw_seat_resources_make_inert(&manager->devices);
 	pw_seat_resources_make_inert(&manager->resources);

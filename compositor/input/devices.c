@@ -151,6 +151,12 @@ static const struct pw_input_events input_events = {
 	.device = handle_input_device,
 };
 
+const struct pw_input_events *
+pw_seat_devices_events(void)
+{
+	return &input_events;
+}
+
 static void
 drop_later(struct pw_seat *seat)
 {

@@ -37,4 +37,10 @@ void pw_seat_devices_init(struct pw_seat *seat);
 void pw_seat_devices_open(struct pw_seat *seat);
 void pw_seat_devices_finish(struct pw_seat *seat);
 
+/*
+ * What a real device's events go through, their data the seat: a virtual pointer
+ * (virtual_pointer.c) feeds its relative motion and buttons there, as libinput would (4.87).
+ */
+const struct pw_input_events *pw_seat_devices_events(void);
+
 #endif

@@ -525,3 +525,47 @@ pw_seat_notify_axis_finger(struct pw_seat *seat, uint32_t time_msec, double dx, 
 		send_frame(resource);
 	}
 }
+
+void
+pw_seat_notify_axis_event(struct pw_seat *seat, const struct pw_pointer_axis_event *event)
+{
+	struct pw_seat_pointer *ptr = &seat->pointer;
+	struct wl_client *client = focus_client(ptr);
+	struct wl_resource *resource;
+
+	pw_seat_wake_activity(seat);
+	if (!client) {
+		return;
+	}
+	wl_resource_for_each(resource, &ptr->resources) {
+		int version = wl_resource_get_version(resource);
+		uint32_t source = event->source;
+
+		if (wl_resource_get_client(resource) != client) {
+			continue;
+		}
+		if (source == WL_POINTER_AXIS_SOURCE_WHEEL_TILT &&
+			version < WL_POINTER_AXIS_SOURCE_WHEEL_TILT_SINCE_VERSION) {
+			source = WL_POINTER_AXIS_SOURCE_WHEEL;
+		}
+		if (version >= WL_POINTER_AXIS_SOURCE_SINCE_VERSION) {
+			wl_pointer_send_axis_source(resource, source);
+		}
+		if (event->stop) {
+			if (version >= WL_POINTER_AXIS_STOP_SINCE_VERSION) {
+				wl_pointer_send_axis_stop(resource, event->time_msec, event->axis);
+			}
+			send_frame(resource);
+			continue;
+		}
+		if (event->discrete != 0 && version >= WL_POINTER_AXIS_VALUE120_SINCE_VERSION) {
+			wl_pointer_send_axis_value120(resource, event->axis, event->discrete * 120);
+		} else if (event->discrete != 0 &&
+			version >= WL_POINTER_AXIS_DISCRETE_SINCE_VERSION) {
+			wl_pointer_send_axis_discrete(resource, event->axis, event->discrete);
+		}
+		wl_pointer_send_axis(resource, event->time_msec, event->axis,
+			wl_fixed_from_double(event->value));
+		send_frame(resource);
+	}
+}

@@ -49,6 +49,18 @@ void pw_seat_notify_axis(struct pw_seat *seat, uint32_t time_msec, uint32_t axis
 void pw_seat_notify_axis_finger(struct pw_seat *seat, uint32_t time_msec, double dx, double dy,
 	bool stop);
 
+/* One axis event with what the real wheel's path works out given (a virtual pointer's). */
+struct pw_pointer_axis_event {
+	uint32_t time_msec;
+	uint32_t source; /* enum wl_pointer_axis_source */
+	uint32_t axis; /* enum wl_pointer_axis, checked by the caller */
+	double value; /* pointer units */
+	int32_t discrete; /* wheel clicks; 0: none */
+	bool stop; /* an axis_stop: `value` and `discrete` unused */
+};
+/* Sends `event` to the pointer focus, framed; older wl_pointers get what their version has. */
+void pw_seat_notify_axis_event(struct pw_seat *seat, const struct pw_pointer_axis_event *event);
+
 /*
  * The scene changed under the pointer (a surface moved, resized, mapped or unmapped): points
  * the pointer focus at what is now under it, with leave and enter, or a motion when the same

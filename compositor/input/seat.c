@@ -29,6 +29,7 @@
 #include "surface.h"
 #include "touch.h"
 #include "virtual_keyboard.h"
+#include "virtual_pointer.h"
 
 #define SEAT_VERSION 8
 
@@ -202,6 +203,10 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	seat->constraints = pw_pointer_constraints_create(seat);
 	seat->shortcuts_inhibit = pw_shortcuts_inhibit_create(seat);
 	seat->cursor_shapes = pw_cursor_shapes_create(seat);
+	seat->virtual_pointers = pw_virtual_pointers_create(seat);
+	if (!seat->virtual_pointers) {
+		goto err_virtual_pointers;
+	}
 	seat->server_destroy.notify = handle_server_destroy;
 	wl_signal_add(&server->destroy, &seat->server_destroy);
 	seat->surface_moved.notify = handle_surface_moved;
@@ -214,6 +219,8 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	pw_after_first_frame(server, 200, handle_first_frame, seat, &seat->first_frame);
 	return seat;
 
+err_virtual_pointers:
+	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 err_virtual_keyboards:
 	pw_input_method_destroy(seat->ime);
 err_ime:
@@ -242,6 +249,8 @@ destroy_seat(struct pw_seat *seat)
 	wl_list_remove(&seat->surface_moved.link);
 	wl_list_remove(&seat->surface_destroy.link);
 	seat->server->seat = NULL;
+	pw_virtual_pointers_destroy(seat->virtual_pointers);
+	seat->virtual_pointers = NULL;
 	pw_virtual_keyboards_destroy(seat->virtual_keyboards);
 	seat->virtual_keyboards = NULL;
 	pw_cursor_shapes_destroy(seat->cursor_shapes);

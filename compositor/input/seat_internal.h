@@ -49,6 +49,7 @@ struct pw_seat {
 	struct pw_seat_wake wake; /* the input that woke the display, dropped (wake.h) */
 	struct pw_seat_ime *ime; /* text input and input method (input_method.h) */
 	struct pw_virtual_keyboards *virtual_keyboards; /* virtual_keyboard.h */
+	struct pw_virtual_pointers *virtual_pointers; /* virtual_pointer.h */
 	struct pw_data_drag *drag; /* the drag on, or NULL (data_drag.h) */
 	/* issue 37's input protocols (4.91, 4.92): each NULL when its global could not be made */
 	struct pw_relative_pointers *relative;

@@ -60,6 +60,8 @@ static const struct group *const groups[] = {
 	&toplevel_tag_group,
 	&toplevel_icon_group,
 	&xdg_foreign_group,
+	&virtual_pointer_group,
+	&ext_data_control_group,
 };
 
 static struct conn *good;
@@ -210,6 +212,8 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(icon_manager, xdg_toplevel_icon_manager_v1_interface);
 	BIND(exporter, zxdg_exporter_v2_interface);
 	BIND(importer, zxdg_importer_v2_interface);
+	BIND(virtual_pointer_manager, zwlr_virtual_pointer_manager_v1_interface);
+	BIND(ext_data_control, ext_data_control_manager_v1_interface);
 }
 
 bool
@@ -264,7 +268,8 @@ conn_close(struct conn *c)
 		c->pointer_constraints, c->shortcuts_inhibit_manager, c->cursor_shape_manager,
 		c->single_pixel, c->alpha_modifier, c->fractional_scale, c->content_type,
 		c->tearing_control, c->fifo_manager, c->timing_manager, c->security_context_manager,
-		c->system_bell, c->tag_manager, c->icon_manager, c->exporter, c->importer};
+		c->system_bell, c->tag_manager, c->icon_manager, c->exporter, c->importer,
+		c->virtual_pointer_manager, c->ext_data_control};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

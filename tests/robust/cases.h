@@ -19,6 +19,7 @@
 #include "commit-timing-v1-client-protocol.h"
 #include "content-type-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
+#include "ext-data-control-v1-client-protocol.h"
 #include "ext-foreign-toplevel-list-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
 #include "ext-image-capture-source-v1-client-protocol.h"
@@ -48,6 +49,7 @@
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "wlr-output-power-management-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-dialog-v1-client-protocol.h"
@@ -117,6 +119,8 @@ struct conn {
 	struct xdg_toplevel_icon_manager_v1 *icon_manager;
 	struct zxdg_exporter_v2 *exporter;
 	struct zxdg_importer_v2 *importer;
+	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
+	struct ext_data_control_manager_v1 *ext_data_control;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -179,6 +183,7 @@ extern const struct group surface_hints_group;
 extern const struct group pacing_group;
 extern const struct group security_context_group, system_bell_group, toplevel_tag_group;
 extern const struct group toplevel_icon_group, xdg_foreign_group;
+extern const struct group virtual_pointer_group, ext_data_control_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -258,7 +258,8 @@ static const struct wl_interface *const private_globals[] = {&picowl_control_v1_
 	&ext_foreign_toplevel_list_v1_interface,
 	&ext_output_image_capture_source_manager_v1_interface,
 	&ext_foreign_toplevel_image_capture_source_manager_v1_interface,
-	&ext_image_copy_capture_manager_v1_interface};
+	&ext_image_copy_capture_manager_v1_interface, &zwlr_virtual_pointer_manager_v1_interface,
+	&ext_data_control_manager_v1_interface};
 
 static const struct global *
 find_global(const struct conn *c, const char *interface)

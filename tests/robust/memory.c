@@ -7,7 +7,8 @@
  *   memory clients N N connections at once, each maps a small toplevel; then all go; exit 0
  *                    if all mapped
  *   memory count KIND N   N objects of one KIND (surface, region, source, toplevel, subsurface:
- *                    a surface made a subsurface of one parent) on one connection, then as
+ *                    a surface made a subsurface of one parent; virtual-pointer, 4.87) on one
+ *                    connection, then as
  *                    many more as each line of stdin says, kept until stdin closes: what one
  *                    costs picowl (doc/decisions.md 4.37); exit 0 at the end of stdin or at
  * no_memory
@@ -32,6 +33,7 @@
 
 #include "client.h"
 #include "text-input-unstable-v3-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 #define GREEN 0xff00ff00u
 #define HOG_ROUNDS 1000000
@@ -42,6 +44,7 @@ struct app {
 	struct pw_client_toplevel top;
 	struct wl_data_device_manager *ddm;
 	struct zwp_text_input_manager_v3 *text_input_manager;
+	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
 };
 
 static bool
@@ -56,6 +59,8 @@ connect_app_with(struct app *app, bool seat)
 		{&wl_data_device_manager_interface, 3, (void **)&app->ddm, NULL, NULL},
 		{&zwp_text_input_manager_v3_interface, 1, (void **)&app->text_input_manager, NULL,
 			NULL},
+		{&zwlr_virtual_pointer_manager_v1_interface, 2,
+			(void **)&app->virtual_pointer_manager, NULL, NULL},
 		{NULL, 0, NULL, NULL, NULL},
 	};
 	app->tc.name = "memory";
@@ -305,6 +310,9 @@ make(struct app *app, const char *kind, struct wl_surface *parent)
 		wl_compositor_create_region(compositor);
 	} else if (strcmp(kind, "source") == 0) {
 		wl_data_device_manager_create_data_source(app->ddm);
+	} else if (strcmp(kind, "virtual-pointer") == 0 && app->virtual_pointer_manager) {
+		zwlr_virtual_pointer_manager_v1_create_virtual_pointer(app->virtual_pointer_manager,
+			NULL);
 	} else if (strcmp(kind, "toplevel") == 0) {
 		struct xdg_surface *x = xdg_wm_base_get_xdg_surface(app->tc.wm_base,
 			wl_compositor_create_surface(compositor));

@@ -16,7 +16,8 @@
 - a reload (SIGHUP) to a limit of 256 KiB applies to a client already connected with 200
   surfaces: its next surfaces get it no_memory;
 - with --rss, in a second picowl without a limit: what 5,000 surfaces, regions, data sources,
-  toplevels and subsurfaces (of one parent) each cost in RSS is at most what budget.c charges for one (COSTS), so that the
+  toplevels, subsurfaces (of one parent) and virtual pointers each cost in RSS is at most what
+  budget.c charges for one (COSTS), so that the
   charges keep bounding picowl's memory when its objects grow.
 
 The RSS bounds are for the plain build: AddressSanitizer keeps its own heap and shadow.
@@ -36,7 +37,7 @@ SLACK_KIB = 1024
 # budget.c's charges: wl_surface; wl_region; wl_data_source; wl_surface + xdg_surface +
 # xdg_toplevel; wl_surface + wl_subsurface
 COSTS = {'surface': 1536, 'region': 320, 'source': 384, 'toplevel': 1536 + 512 + 1024,
-	 'subsurface': 1536 + 512}
+	 'subsurface': 1536 + 512, 'virtual-pointer': 1536}
 COUNT = 5000
 
 

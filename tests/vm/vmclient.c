@@ -1,10 +1,11 @@
 /*
  * The vm tests' client: a toplevel of known colours, and a log of the input it receives.
  *
- *   vmclient STATE_FILE [follow]
+ *   vmclient STATE_FILE [follow|stubborn|pointer]
  *
  * With `follow` a configure of another size (the output's mode changed) is drawn again at that
  * size, with its configured and drawn lines; without it the first configure's size is kept.
+ * `pointer` follows too, and binds a wl_pointer whose events it logs.
  * Fills its buffer magenta with a yellow top-left quarter (so a screendump shows the
  * rotation). The Nth SIGUSR1 adds a 32x32 cyan square, centred at the Nth of (1/2, 1/2),
  * (3/8, 5/8), (5/8, 3/8) of the buffer (then round again), and damages only that square; from
@@ -13,7 +14,8 @@
  * damage keeps magenta there. Every event is one line, "@@CLIENT ...", on stdout and appended
  * to STATE_FILE:
  *   configured W H | drawn W H | partial N | key CODE 1|0 | touch down|motion ID X Y |
- *   touch up ID | button CODE 1|0 | enter | keymap SIZE | keysym NAME 1|0 (after its key
+ *   touch up ID | button CODE 1|0 | pointer X Y (with `pointer`: its wl_pointer's enter or
+ *   motion, surface-local) | axis AXIS VALUE | enter | keymap SIZE | keysym NAME 1|0 (after its key
  *   line: the key's keysym in the last keymap, first level) | modifiers DEP LAT LOCK GROUP |
  *   presented N SEC NSEC REFRESH_NS SEQ FLAGS SYNC COMMIT_NS RECV_NS | discarded N
  * Every buffer's commit asks for wp_presentation feedback: "presented" says what picowl
@@ -290,7 +292,46 @@ handle_touch_motion(void *data, uint32_t time, int32_t id, double x, double y)
 	test_client_say("touch motion %d %.1f %.1f", id, x, y);
 }
 
+static void
+handle_pointer_enter(void *data, uint32_t serial, double x, double y)
+{
+	test_client_say("pointer %.2f %.2f", x, y);
+}
+
+static void
+handle_pointer_motion(void *data, uint32_t time, double x, double y)
+{
+	test_client_say("pointer %.2f %.2f", x, y);
+}
+
+static void
+handle_pointer_button(void *data, uint32_t time, uint32_t button, bool pressed)
+{
+	test_client_say("button %u %u", button, pressed ? 1u : 0u);
+}
+
+static void
+handle_pointer_axis(void *data, uint32_t time, uint32_t axis, double value)
+{
+	test_client_say("axis %u %.2f", axis, value);
+}
+
 static const struct pw_client_input_listener input_listener = {
+	.keymap = handle_keymap,
+	.key_enter = handle_key_enter,
+	.key = handle_key,
+	.modifiers = handle_modifiers,
+	.touch_down = handle_touch_down,
+	.touch_up = handle_touch_up,
+	.touch_motion = handle_touch_motion,
+};
+
+/* "pointer": the same with a wl_pointer, whose events it logs too (the remote input test) */
+static const struct pw_client_input_listener pointer_input_listener = {
+	.pointer_enter = handle_pointer_enter,
+	.pointer_motion = handle_pointer_motion,
+	.pointer_button = handle_pointer_button,
+	.pointer_axis = handle_pointer_axis,
 	.keymap = handle_keymap,
 	.key_enter = handle_key_enter,
 	.key = handle_key,
@@ -335,7 +376,9 @@ main(int argc, char *argv[])
 	int sfd = test_client_signalfd(SIGUSR1);
 
 	pw_client_keys_init(&app.keys, "vmclient");
-	pw_client_input_init(&app.tc, &input_listener);
+	bool pointer = argc > 2 && strcmp(argv[2], "pointer") == 0;
+	app.follow |= pointer; /* a tile that changes size is drawn at it: no scale to fit */
+	pw_client_input_init(&app.tc, pointer ? &pointer_input_listener : &input_listener);
 	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
