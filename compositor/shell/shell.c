@@ -18,6 +18,7 @@
 #include "idle_notify.h"
 #include "ime_popup.h"
 #include "layer_shell.h"
+#include "linux_dmabuf.h"
 #include "log.h"
 #include "output_management.h"
 #include "output_power.h"
@@ -83,7 +84,8 @@ create_globals(struct pw_server *server)
 		pw_output_management_create(server) && pw_gamma_control_create(server) &&
 		pw_session_lock_create(server) && pw_output_power_create(server) &&
 		pw_idle_notify_create(server) && pw_idle_inhibit_create(server) &&
-		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server);
+		pw_xdg_dialog_create(server) && pw_foreign_toplevel_create(server) &&
+		pw_linux_dmabuf_create(server);
 }
 
 bool
