@@ -49,6 +49,7 @@ static const struct group *const groups[] = {
 	&xdg_shell_group,
 	&hostile_group,
 	&foreign_toplevel_group,
+	&linux_dmabuf_group,
 };
 
 static struct conn *good;
@@ -178,6 +179,7 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(idle_inhibit_manager, zwp_idle_inhibit_manager_v1_interface);
 	BIND(dialog_manager, xdg_wm_dialog_v1_interface);
 	BIND(foreign_toplevels, zwlr_foreign_toplevel_manager_v1_interface);
+	BIND(dmabuf, zwp_linux_dmabuf_v1_interface);
 }
 
 bool
@@ -227,7 +229,7 @@ conn_close(struct conn *c)
 		c->viewporter, c->screencopy, c->control, c->counters, c->text_input_manager,
 		c->input_method_manager, c->activation, c->primary, c->data_control,
 		c->virtual_keyboard_manager, c->output_manager, c->gamma_manager, c->idle_notifier,
-		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels};
+		c->idle_inhibit_manager, c->dialog_manager, c->foreign_toplevels, c->dmabuf};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

@@ -19,6 +19,7 @@
 #include "ext-session-lock-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
+#include "linux-dmabuf-unstable-v1-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
@@ -76,6 +77,7 @@ struct conn {
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct xdg_wm_dialog_v1 *dialog_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+	struct zwp_linux_dmabuf_v1 *dmabuf;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -132,6 +134,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group linux_dmabuf_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

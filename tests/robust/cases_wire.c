@@ -82,6 +82,7 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->idle_inhibit_manager, &zwp_idle_inhibit_manager_v1_interface},
 		{c->dialog_manager, &xdg_wm_dialog_v1_interface},
 		{c->foreign_toplevels, &zwlr_foreign_toplevel_manager_v1_interface},
+		{c->dmabuf, &zwp_linux_dmabuf_v1_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
