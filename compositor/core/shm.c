@@ -222,6 +222,11 @@ pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd, size_
 		return NULL;
 	}
 	pool->data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	bool read_only = pool->data == MAP_FAILED && errno == EACCES;
+	if (read_only) {
+		/* exported without DRM_RDWR: shown, but no screencopy into it (4.99) */
+		pool->data = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	}
 	if (pool->data == MAP_FAILED) {
 		int saved = errno;
 		pw_budget_unmap(&pool->mapped);
@@ -237,6 +242,8 @@ pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd, size_
 	pool_unref(pool);
 	if (!buffer) {
 		errno = ENOMEM;
+	} else {
+		buffer->read_only = read_only;
 	}
 	return buffer;
 }

@@ -3,8 +3,16 @@
  *
  *   dmabufclient feedback          the default feedback: one line per event, then "done"
  *   dmabufclient memfd             a memfd offered as a dmabuf: "failed" (or "created")
- *   dmabufclient draw CARD FORMAT  a toplevel shown from a DRM dumb buffer of CARD exported
- *                                  as a dmabuf (PRIME), FORMAT rgb565, xrgb8888 or argb8888
+ *   dmabufclient draw CARD FORMAT [readonly]
+ *                                  a toplevel shown from a DRM dumb buffer of CARD exported
+ *                                  as a dmabuf (PRIME), FORMAT rgb565, xrgb8888 or argb8888;
+ *                                  `readonly` exports it without DRM_RDWR and draws through
+ *                                  the dumb buffer's own mapping
+ *   dmabufclient load N shm|dmabuf CARD
+ *                                  N frames, each redrawn whole, damaged whole and committed
+ *                                  at the last one's frame callback, from two XRGB8888 buffers
+ *                                  of wl_shm or of CARD's dumb buffers: the bench's load
+ *                                  (tests/vm/cases_dmabuf.py), the same but for the kind
  *
  * draw fills the buffer magenta with a yellow top-left quarter, written through the dmabuf's
  * own mapping between DMA_BUF_IOCTL_SYNC calls, says "drawn W H" once picowl's frame callback
@@ -243,7 +251,7 @@ fill(uint8_t *data, int w, int h, uint32_t stride, int bpp)
 }
 
 static int
-run_draw(struct app *app, const char *card, const char *format)
+run_draw(struct app *app, const char *card, const char *format, bool readonly)
 {
 	uint32_t fourcc = FOURCC('X', 'R', '2', '4');
 	int bpp = 4;
@@ -265,10 +273,11 @@ run_draw(struct app *app, const char *card, const char *format)
 		fprintf(stderr, "dmabufclient: %s: %s\n", card, strerror(errno));
 		return 1;
 	}
-	struct drm_mode_create_dumb dumb = {.width = (uint32_t)w,
+	/* virtio-gpu makes 32-bpp dumb buffers only: an RGB565 one is half as many of those. */
+	struct drm_mode_create_dumb dumb = {.width = (uint32_t)(bpp == 2 ? (w + 1) / 2 : w),
 		.height = (uint32_t)h,
-		.bpp = (uint32_t)bpp * 8};
-	struct drm_prime_handle prime = {.flags = DRM_CLOEXEC | DRM_RDWR};
+		.bpp = 32};
+	struct drm_prime_handle prime = {.flags = DRM_CLOEXEC | (readonly ? 0 : DRM_RDWR)};
 	if (ioctl(drm, DRM_IOCTL_MODE_CREATE_DUMB, &dumb) < 0) {
 		fprintf(stderr, "dmabufclient: CREATE_DUMB: %s\n", strerror(errno));
 		return 1;
@@ -278,14 +287,24 @@ run_draw(struct app *app, const char *card, const char *format)
 		fprintf(stderr, "dmabufclient: PRIME_HANDLE_TO_FD: %s\n", strerror(errno));
 		return 1;
 	}
-	uint8_t *data = mmap(NULL, dumb.size, PROT_READ | PROT_WRITE, MAP_SHARED, prime.fd, 0);
-	if (data == MAP_FAILED) {
-		fprintf(stderr, "dmabufclient: mmap of the dmabuf: %s\n", strerror(errno));
+	struct drm_mode_map_dumb map = {.handle = dumb.handle};
+	if (readonly && ioctl(drm, DRM_IOCTL_MODE_MAP_DUMB, &map) < 0) {
+		fprintf(stderr, "dmabufclient: MAP_DUMB: %s\n", strerror(errno));
 		return 1;
 	}
-	sync_dmabuf(prime.fd, DMA_BUF_SYNC_START);
+	uint8_t *data = mmap(NULL, dumb.size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		readonly ? drm : prime.fd, (off_t)map.offset);
+	if (data == MAP_FAILED) {
+		fprintf(stderr, "dmabufclient: mmap: %s\n", strerror(errno));
+		return 1;
+	}
+	if (!readonly) {
+		sync_dmabuf(prime.fd, DMA_BUF_SYNC_START);
+	}
 	fill(data, w, h, dumb.pitch, bpp);
-	sync_dmabuf(prime.fd, DMA_BUF_SYNC_END);
+	if (!readonly) {
+		sync_dmabuf(prime.fd, DMA_BUF_SYNC_END);
+	}
 	struct wl_buffer *buffer = create_buffer(app, prime.fd, w, h, dumb.pitch, fourcc);
 	if (!buffer || !pw_client_toplevel_show(&top, buffer, 5000)) {
 		return 1;
@@ -299,6 +318,92 @@ run_draw(struct app *app, const char *card, const char *format)
 	munmap(data, dumb.size);
 	close(prime.fd);
 	close(drm);
+	return 0;
+}
+
+/* A buffer of the load: its pixels mapped here, its wl_buffer of either kind. */
+static struct wl_buffer *
+load_buffer(struct app *app, bool dmabuf, int drm, int w, int h, uint32_t **pixels)
+{
+	uint32_t stride = (uint32_t)w * 4;
+	size_t size = (size_t)stride * (size_t)h;
+	int fd;
+	if (dmabuf) {
+		struct drm_mode_create_dumb dumb = {.width = (uint32_t)w,
+			.height = (uint32_t)h,
+			.bpp = 32};
+		struct drm_prime_handle prime = {.flags = DRM_CLOEXEC | DRM_RDWR};
+		if (ioctl(drm, DRM_IOCTL_MODE_CREATE_DUMB, &dumb) < 0 || dumb.pitch != stride) {
+			fprintf(stderr, "dmabufclient: CREATE_DUMB: %s\n", strerror(errno));
+			exit(1);
+		}
+		prime.handle = dumb.handle;
+		if (ioctl(drm, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime) < 0) {
+			fprintf(stderr, "dmabufclient: PRIME_HANDLE_TO_FD: %s\n", strerror(errno));
+			exit(1);
+		}
+		fd = prime.fd;
+	} else {
+		fd = pw_client_memfd(size);
+	}
+	*pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (fd < 0 || *pixels == MAP_FAILED) {
+		fprintf(stderr, "dmabufclient: a buffer cannot be mapped\n");
+		exit(1);
+	}
+	struct wl_buffer *buffer;
+	if (dmabuf) {
+		buffer = create_buffer(app, fd, w, h, stride, FOURCC('X', 'R', '2', '4'));
+	} else {
+		struct wl_shm_pool *pool = wl_shm_create_pool(app->tc.shm, fd, (int32_t)size);
+		buffer = wl_shm_pool_create_buffer(pool, 0, w, h, (int32_t)stride,
+			WL_SHM_FORMAT_XRGB8888);
+		wl_shm_pool_destroy(pool);
+	}
+	close(fd);
+	if (!buffer) {
+		exit(1);
+	}
+	return buffer;
+}
+
+static int
+run_load(struct app *app, int frames, const char *kind, const char *card)
+{
+	bool dmabuf = strcmp(kind, "dmabuf") == 0;
+	struct pw_client_toplevel top = {.width = 200, .height = 150};
+	pw_client_toplevel_init(&top, &app->tc, "dmabufclient", "dmabufclient");
+	if (!pw_client_toplevel_wait_configure(&top, 5000)) {
+		return 1;
+	}
+	int w = top.configured_width ? top.configured_width : top.width;
+	int h = top.configured_height ? top.configured_height : top.height;
+	int drm = dmabuf ? open(card, O_RDWR | O_CLOEXEC) : -1;
+	struct wl_buffer *buffers[2];
+	uint32_t *pixels[2];
+	for (int i = 0; i < 2; i++) {
+		buffers[i] = load_buffer(app, dmabuf, drm, w, h, &pixels[i]);
+	}
+	for (int f = 0; f < frames; f++) {
+		int i = f % 2;
+		for (int p = 0; p < w * h; p++) {
+			pixels[i][p] = 0xff000000u | (uint32_t)(f * 0x010203);
+		}
+		pw_client_toplevel_commit(&top, buffers[i]);
+		if (pw_client_dispatch_until(&app->tc, &top.frame.done, 10000) != 1) {
+			fprintf(stderr, "dmabufclient: no frame callback at frame %d\n", f);
+			return 1;
+		}
+	}
+	printf("loaded %d %s\n", frames, kind);
+	pw_client_toplevel_finish(&top);
+	for (int i = 0; i < 2; i++) {
+		wl_buffer_destroy(buffers[i]);
+		munmap(pixels[i], (size_t)w * (size_t)h * 4);
+	}
+	if (drm >= 0) {
+		close(drm);
+	}
 	return 0;
 }
 
@@ -327,8 +432,11 @@ main(int argc, char **argv)
 		status = run_feedback(&app);
 	} else if (strcmp(argv[1], "memfd") == 0) {
 		status = run_memfd(&app);
-	} else if (strcmp(argv[1], "draw") == 0 && argc == 4) {
-		status = run_draw(&app, argv[2], argv[3]);
+	} else if (strcmp(argv[1], "draw") == 0 && (argc == 4 || argc == 5)) {
+		status = run_draw(&app, argv[2], argv[3],
+			argc == 5 && strcmp(argv[4], "readonly") == 0);
+	} else if (strcmp(argv[1], "load") == 0 && argc == 5) {
+		status = run_load(&app, atoi(argv[2]), argv[3], argv[4]);
 	}
 	pw_client_disconnect(&app.tc);
 	return status;
