@@ -89,7 +89,7 @@ count_of(const char *interface)
 	if (strcmp(interface, "wl_subsurface") == 0) {
 		return PW_BUDGET_SUBSURFACES;
 	}
-	/* picowl takes only shm buffers: every wl_buffer is one */
+	/* every wl_buffer holds a mapping: a shm pool's or a dmabuf's (4.99) */
 	if (strcmp(interface, "wl_shm_pool") == 0 || strcmp(interface, "wl_buffer") == 0) {
 		return PW_BUDGET_SHM;
 	}
