@@ -300,7 +300,8 @@ pw_budget_map(struct wl_client *client, struct pw_budget_mapping *mapping, size_
 		if (!account->refused) {
 			account->refused = true;
 			pw_log_limited(PW_LOG_WARNING,
-				"a client maps %zu KiB of wl_shm pools, more than [limits] "
+				"a client maps %zu KiB of wl_shm pools and dmabufs, more than "
+				"[limits] "
 				"client_mapped (%zu KiB): no_memory",
 				(others + bytes) >> 10, limit >> 10);
 			wl_client_post_no_memory(client);

@@ -210,11 +210,11 @@ params_create_common(struct wl_client *client, struct wl_resource *resource, uin
 		p->planes[0].fd = -1; /* the buffer's now */
 		struct pw_shm_buffer *buffer = pw_shm_buffer_create_dmabuf(client, id, fd,
 			(size_t)size, (size_t)offset, width, height, (int32_t)stride, shm);
-		if (!buffer) {
+		if (!buffer && errno != 0) {
 			char why[96];
 			snprintf(why, sizeof(why), "it cannot be mapped: %s", strerror(errno));
 			import_failed(p, immed, why);
-		} else if (!immed) {
+		} else if (buffer && !immed) {
 			zwp_linux_buffer_params_v1_send_created(resource, buffer->resource);
 		}
 	}

@@ -213,12 +213,14 @@ pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd, size_
 	if (!pool) {
 		close(fd);
 		wl_client_post_no_memory(client);
+		errno = 0;
 		return NULL;
 	}
 	pool->dmabuf_fd = fd;
 	if (!pw_budget_map(client, &pool->mapped, size)) {
 		close(fd);
 		free(pool);
+		errno = 0;
 		return NULL;
 	}
 	pool->data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -241,7 +243,7 @@ pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd, size_
 		buffer_create(client, id, pool, offset, width, height, stride, format);
 	pool_unref(pool);
 	if (!buffer) {
-		errno = ENOMEM;
+		errno = 0;
 	} else {
 		buffer->read_only = read_only;
 	}

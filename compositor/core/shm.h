@@ -36,8 +36,8 @@ struct pw_shm_buffer *pw_shm_buffer_get(struct wl_resource *buffer);
 /*
  * linux_dmabuf.c's buffer (4.99): a wl_buffer `id` on the dmabuf `fd` (taken), its `size` bytes
  * mapped and charged to the client as a pool's are, synced around each access. NULL when it
- * cannot be mapped (errno says why; mapped read-only when it cannot be written) or the client was
- * sent no_memory.
+ * cannot be mapped (errno says why; mapped read-only when it cannot be written) or, errno 0,
+ * the client was sent no_memory.
  */
 struct pw_shm_buffer *pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd,
 	size_t size, size_t offset, int32_t width, int32_t height, int32_t stride, uint32_t format);

@@ -114,7 +114,7 @@ surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl
 	struct pw_shm_buffer *shm = buffer ? pw_shm_buffer_get(buffer) : NULL;
 	if (buffer && !shm) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
-			"picowl takes only wl_shm buffers");
+			"picowl takes only wl_shm and linux-dmabuf buffers");
 		return;
 	}
 	if (buffer && !shm_buffer_fits(buffer, shm)) {

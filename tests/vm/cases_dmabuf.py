@@ -2,7 +2,8 @@
 are shmem and export as mappable dmabufs, dmabufclient draws a DRM dumb buffer of card0 through
 its dmabuf and shows it; qemu's screendump must show its yellow quarter and magenta rest, in each
 format the table offers, and for a dmabuf exported read-only (mapped read-only by picowl). The
-feedback's main device must be card0, the device picowl drives (4.100)."""
+feedback's main device must be card0, the device picowl drives (4.100). A dmabuf larger than
+[limits] client_mapped is refused with no_memory, picowl going on."""
 from cases import MAGENTA, YELLOW, check_status, client_size, close
 
 FORMATS = ('xrgb8888', 'rgb565', 'argb8888', 'xrgb8888 readonly')
@@ -21,7 +22,16 @@ run_dmabuf() { # NAME dmabufclient's draw arguments
 	stop_picowl $name
 }
 echo "@@STATE card $(stat -c '%t %T' /dev/dri/card0)"
-''' + ''.join('run_dmabuf %s %s\n' % (f.replace(' ', '-'), f) for f in FORMATS)
+''' + ''.join('run_dmabuf %s %s\n' % (f.replace(' ', '-'), f) for f in FORMATS) + '''
+# over [limits] client_mapped: the dmabuf's mapping is charged as a pool's, no_memory
+printf '[limits]\\nclient_mapped = 1M\\n' > /tmp/small.ini
+: > /tmp/client.state
+picowl --backend drm --config /tmp/small.ini -- sh -c \\
+	"exec dmabufclient draw /dev/dri/card0 xrgb8888 > /tmp/client.state 2>&1" &
+PICOWL=$!
+wait_for "no created" 60
+stop_picowl budget
+'''
 
 
 def check_dmabuf(r):
@@ -51,6 +61,13 @@ def check_dmabuf(r):
             if not close(got, want):
                 errors.append('%s: at %d,%d of the %dx%d client %s, not %s'
                               % (name, x, y, w, h, got, what))
+    errors += check_status(r, 'budget')
+    if any(line.startswith('drawn') for line in r['state'].get('budget', [])):
+        errors.append('budget: a dmabuf over client_mapped was shown')
+    if not any('more than [limits] client_mapped' in line for line in r['serial']):
+        errors.append('budget: picowl did not say the dmabuf passed client_mapped')
+    # the refusal is the budget's alone: nothing else of this case fails to import
+    errors += ['a dmabuf failed: ' + line for line in r['serial'] if 'cannot be imported' in line]
     return errors
 
 
