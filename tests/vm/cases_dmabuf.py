@@ -2,17 +2,22 @@
 are shmem and export as mappable dmabufs, dmabufclient draws a DRM dumb buffer of card0 through
 its dmabuf and shows it; qemu's screendump must show its yellow quarter and magenta rest, in each
 format the table offers, and for a dmabuf exported read-only (mapped read-only by picowl). The
-feedback's main device must be card0, the device picowl drives (4.100). A dmabuf larger than
+feedback's main device must be card0, the device picowl drives (4.100); on the card's fbdev
+emulation, where picowl drives no DRM device, the feedback names card0 still (4.100's fallback)
+and the dmabuf shows there too. A dmabuf larger than
 [limits] client_mapped is refused with no_memory, picowl going on."""
 from cases import MAGENTA, YELLOW, check_status, client_size, close
 
 FORMATS = ('xrgb8888', 'rgb565', 'argb8888', 'xrgb8888 readonly')
+# (name, picowl's backend options, dmabufclient's draw arguments)
+RUNS = tuple((f.replace(' ', '-'), '--backend drm', f) for f in FORMATS) + (
+    ('fbdev', '--backend fbdev --device /dev/fb0', 'xrgb8888'),)
 
 DMABUF_SCRIPT = '''
-run_dmabuf() { # NAME dmabufclient's draw arguments
-	name=$1; shift
+run_dmabuf() { # NAME "picowl's options" dmabufclient's draw arguments
+	name=$1; options=$2; shift 2
 	: > /tmp/client.state
-	picowl --backend drm -- sh -c "dmabufclient feedback > /tmp/feedback 2>&1; \\
+	picowl $options -- sh -c "dmabufclient feedback > /tmp/feedback 2>&1; \\
 		exec dmabufclient draw /dev/dri/card0 $* > /tmp/client.state 2>&1" &
 	PICOWL=$!
 	wait_for drawn 60
@@ -22,7 +27,8 @@ run_dmabuf() { # NAME dmabufclient's draw arguments
 	stop_picowl $name
 }
 echo "@@STATE card $(stat -c '%t %T' /dev/dri/card0)"
-''' + ''.join('run_dmabuf %s %s\n' % (f.replace(' ', '-'), f) for f in FORMATS) + '''
+i=0; while [ $i -lt 50 ] && [ ! -e /dev/fb0 ]; do sleep 0.1; i=$((i+1)); done
+''' + ''.join('run_dmabuf %s "%s" %s\n' % r for r in RUNS) + '''
 # over [limits] client_mapped: the dmabuf's mapping is charged as a pool's, no_memory
 printf '[limits]\\nclient_mapped = 1M\\n' > /tmp/small.ini
 : > /tmp/client.state
@@ -38,8 +44,7 @@ def check_dmabuf(r):
     errors = []
     card = r['state'].get('card', ['? ?'])[0].split()
     want_dev = 'main_device %d %d' % (int(card[0], 16), int(card[1], 16))
-    for f in FORMATS:
-        name = f.replace(' ', '-')
+    for name, _, _ in RUNS:
         errors += check_status(r, name)
         feedback = r['state'].get(name + '-feedback', [])
         if want_dev not in feedback:
