@@ -5,12 +5,15 @@ format the table offers, and for a dmabuf exported read-only (mapped read-only b
 feedback's main device must be card0, the device picowl drives (4.100); on the card's fbdev
 emulation, where picowl drives no DRM device, the feedback names card0 still (4.100's fallback)
 and the dmabuf shows there too. A dmabuf larger than
-[limits] client_mapped is refused with no_memory, picowl going on."""
+[limits] client_mapped is refused with no_memory, picowl going on. screencopy copies the output
+into a dumb buffer's dmabuf, and refuses one exported read-only (invalid_buffer)."""
 from cases import MAGENTA, YELLOW, check_status, client_size, close
 
 FORMATS = ('xrgb8888', 'rgb565', 'argb8888', 'xrgb8888 readonly')
-# (name, picowl's backend options, dmabufclient's draw arguments)
-RUNS = tuple((f.replace(' ', '-'), '--backend drm', f) for f in FORMATS) + (
+# (name, picowl's backend options, dmabufclient's draw arguments); each run but the fbdev one
+# also captures the output by screencopy into a dmabuf (read-only for the read-only run)
+RUNS = tuple((f.split()[0] + ''.join('-' + w for w in f.split()[1:]), '--backend drm',
+              f + ' capture') for f in FORMATS) + (
     ('fbdev', '--backend fbdev --device /dev/fb0', 'xrgb8888'),)
 
 DMABUF_SCRIPT = '''
@@ -40,11 +43,32 @@ stop_picowl budget
 '''
 
 
+def check_capture(r, name, draw):
+    """screencopy into a dmabuf: the client's yellow and magenta; into one exported read-only,
+    invalid_buffer to that connection alone (the window stays: its screendump is checked)."""
+    lines = [line for line in r['state'].get(name, []) if line.startswith('capture')]
+    if 'capture' not in draw:
+        return []
+    if 'readonly' in draw:
+        if lines != ['capture error zwlr_screencopy_frame_v1 1']:
+            return ['%s: a read-only dmabuf as screencopy\'s buffer: %s, not invalid_buffer'
+                    % (name, lines)]
+        return []
+    if len(lines) != 1 or len(lines[0].split()) != 3:
+        return ['%s: no capture: %s' % (name, r['state'].get(name))]
+    got = [int(v, 16) for v in lines[0].split()[1:]]
+    rgb = [((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in got]
+    if not close(rgb[0], YELLOW) or not close(rgb[1], MAGENTA):
+        return ['%s: screencopy into a dmabuf got %s, not yellow and magenta' % (name, rgb)]
+    return []
+
+
 def check_dmabuf(r):
     errors = []
     card = r['state'].get('card', ['? ?'])[0].split()
     want_dev = 'main_device %d %d' % (int(card[0], 16), int(card[1], 16))
-    for name, _, _ in RUNS:
+    for name, _, draw in RUNS:
+        errors += check_capture(r, name, draw)
         errors += check_status(r, name)
         feedback = r['state'].get(name + '-feedback', [])
         if want_dev not in feedback:

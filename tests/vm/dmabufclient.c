@@ -3,11 +3,15 @@
  *
  *   dmabufclient feedback          the default feedback: one line per event, then "done"
  *   dmabufclient memfd             a memfd offered as a dmabuf: "failed" (or "created")
- *   dmabufclient draw CARD FORMAT [readonly]
+ *   dmabufclient draw CARD FORMAT [readonly] [capture]
  *                                  a toplevel shown from a DRM dumb buffer of CARD exported
  *                                  as a dmabuf (PRIME), FORMAT rgb565, xrgb8888 or argb8888;
  *                                  `readonly` exports it without DRM_RDWR and draws through
- *                                  the dumb buffer's own mapping
+ *                                  the dumb buffer's own mapping; `capture` then copies the
+ *                                  output by wlr-screencopy into another dumb buffer's dmabuf
+ *                                  (read-only too with `readonly`), on a second connection,
+ *                                  and says "capture YELLOW MAGENTA" (the pixels it got at
+ *                                  its window's two quarters) or "capture error IFACE CODE"
  *   dmabufclient load N shm|dmabuf CARD
  *                                  N frames, each redrawn whole, damaged whole and committed
  *                                  at the last one's frame callback, from two XRGB8888 buffers
@@ -38,6 +42,7 @@
 #include "client_shm.h"
 #include "client_toplevel.h"
 #include "linux-dmabuf-unstable-v1-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
 
 #define FOURCC(a, b, c, d) \
 	((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
@@ -47,8 +52,6 @@ struct app {
 	struct zwp_linux_dmabuf_v1 *dmabuf;
 	bool done, answered;
 	struct wl_buffer *created;
-	uint32_t table_size;
-	int table_fd;
 };
 
 static volatile sig_atomic_t stop;
@@ -62,7 +65,6 @@ handle_term(int sig)
 static void
 fb_format_table(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb, int32_t fd, uint32_t size)
 {
-	struct app *app = data;
 	const uint8_t *table = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	printf("format_table %u\n", size);
 	if (table == MAP_FAILED) {
@@ -84,7 +86,6 @@ fb_format_table(void *data, struct zwp_linux_dmabuf_feedback_v1 *fb, int32_t fd,
 	if (w != MAP_FAILED) {
 		munmap(w, size);
 	}
-	app->table_size = size;
 	close(fd);
 }
 
@@ -189,7 +190,6 @@ create_buffer(struct app *app, int fd, int32_t w, int32_t h, uint32_t stride, ui
 	}
 	zwp_linux_buffer_params_v1_destroy(p);
 	printf("%s\n", app->created ? "created" : "failed");
-	fflush(stdout);
 	return app->created;
 }
 
@@ -250,8 +250,152 @@ fill(uint8_t *data, int w, int h, uint32_t stride, int bpp)
 	}
 }
 
+struct capture {
+	uint32_t width, height, stride;
+	bool xrgb, buffer_done, done, failed;
+};
+
+static void
+frame_buffer(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t format, uint32_t width,
+	uint32_t height, uint32_t stride)
+{
+	struct capture *c = data;
+	if (format == WL_SHM_FORMAT_XRGB8888) {
+		c->xrgb = true;
+		c->width = width;
+		c->height = height;
+		c->stride = stride;
+	}
+}
+
+static void
+frame_flags(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t flags)
+{
+}
+
+static void
+frame_ready(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t hi, uint32_t lo, uint32_t nsec)
+{
+	((struct capture *)data)->done = true;
+}
+
+static void
+frame_failed(void *data, struct zwlr_screencopy_frame_v1 *f)
+{
+	struct capture *c = data;
+	c->failed = c->done = true;
+}
+
+static void
+frame_damage(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t x, uint32_t y, uint32_t w,
+	uint32_t h)
+{
+}
+
+static void
+frame_linux_dmabuf(void *data, struct zwlr_screencopy_frame_v1 *f, uint32_t format, uint32_t width,
+	uint32_t height)
+{
+}
+
+static void
+frame_buffer_done(void *data, struct zwlr_screencopy_frame_v1 *f)
+{
+	((struct capture *)data)->buffer_done = true;
+}
+
+static const struct zwlr_screencopy_frame_v1_listener frame_listener = {
+	.buffer = frame_buffer,
+	.flags = frame_flags,
+	.ready = frame_ready,
+	.failed = frame_failed,
+	.damage = frame_damage,
+	.linux_dmabuf = frame_linux_dmabuf,
+	.buffer_done = frame_buffer_done,
+};
+
+/*
+ * The output copied by screencopy into a dumb buffer's dmabuf, on a connection of its own, so
+ * that a protocol error ends that one alone; the client's window is w x h, centred.
+ */
 static int
-run_draw(struct app *app, const char *card, const char *format, bool readonly)
+capture(int drm, int w, int h, bool readonly)
+{
+	struct app app = {.tc.name = "dmabufclient-capture"};
+	struct zwlr_screencopy_manager_v1 *manager = NULL;
+	const struct pw_client_global globals[] = {
+		{&zwp_linux_dmabuf_v1_interface, 4, (void **)&app.dmabuf, NULL, NULL},
+		{&zwlr_screencopy_manager_v1_interface, 3, (void **)&manager, NULL, NULL},
+		{NULL},
+	};
+	app.tc.globals = globals;
+	static const struct pw_client_versions want = {0, 0, 0, 0, PW_CLIENT_LATEST, 0};
+	if (!pw_client_connect(&app.tc, &want, 10000) || !manager || !app.dmabuf) {
+		fprintf(stderr, "dmabufclient: no screencopy on the second connection\n");
+		return 1;
+	}
+	struct capture c = {0};
+	struct zwlr_screencopy_frame_v1 *frame =
+		zwlr_screencopy_manager_v1_capture_output(manager, 0, app.tc.output);
+	zwlr_screencopy_frame_v1_add_listener(frame, &frame_listener, &c);
+	if (pw_client_dispatch_until(&app.tc, &c.buffer_done, 10000) != 1 || !c.xrgb) {
+		fprintf(stderr, "dmabufclient: no XRGB8888 buffer event\n");
+		return 1;
+	}
+	struct drm_mode_create_dumb dumb = {.width = c.width, .height = c.height, .bpp = 32};
+	struct drm_prime_handle prime = {.flags = DRM_CLOEXEC | (readonly ? 0 : DRM_RDWR)};
+	if (ioctl(drm, DRM_IOCTL_MODE_CREATE_DUMB, &dumb) < 0 || dumb.pitch != c.stride) {
+		fprintf(stderr, "dmabufclient: no dumb buffer of stride %u\n", c.stride);
+		return 1;
+	}
+	prime.handle = dumb.handle;
+	if (ioctl(drm, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime) < 0) {
+		fprintf(stderr, "dmabufclient: PRIME_HANDLE_TO_FD: %s\n", strerror(errno));
+		return 1;
+	}
+	struct wl_buffer *buffer = create_buffer(&app, prime.fd, (int32_t)c.width,
+		(int32_t)c.height, c.stride, FOURCC('X', 'R', '2', '4'));
+	if (!buffer) {
+		return 1;
+	}
+	zwlr_screencopy_frame_v1_copy(frame, buffer);
+	if (pw_client_dispatch_until(&app.tc, &c.done, 10000) < 0) {
+		const struct wl_interface *iface = NULL;
+		uint32_t code = wl_display_get_protocol_error(app.tc.display, &iface, NULL);
+		printf("capture error %s %u\n", iface ? iface->name : "?", code);
+		close(prime.fd);
+		pw_client_disconnect(&app.tc);
+		return 0;
+	}
+	if (!c.done || c.failed) {
+		fprintf(stderr, "dmabufclient: the copy %s\n", c.failed ? "failed" : "never came");
+		return 1;
+	}
+	const uint8_t *pixels = mmap(NULL, dumb.size, PROT_READ, MAP_SHARED, prime.fd, 0);
+	if (pixels == MAP_FAILED) {
+		fprintf(stderr, "dmabufclient: mmap of the copy: %s\n", strerror(errno));
+		return 1;
+	}
+	struct dma_buf_sync sync = {.flags = DMA_BUF_SYNC_START | DMA_BUF_SYNC_READ};
+	ioctl(prime.fd, DMA_BUF_IOCTL_SYNC, &sync);
+	size_t ox = (c.width - (uint32_t)w) / 2, oy = (c.height - (uint32_t)h) / 2;
+	uint32_t got[2];
+	for (int i = 0; i < 2; i++) {
+		size_t x = ox + (size_t)(w * (1 + 2 * i) / 4),
+		       y = oy + (size_t)(h * (1 + 2 * i) / 4);
+		memcpy(&got[i], pixels + y * c.stride + x * 4, 4);
+	}
+	sync.flags = DMA_BUF_SYNC_END | DMA_BUF_SYNC_READ;
+	ioctl(prime.fd, DMA_BUF_IOCTL_SYNC, &sync);
+	printf("capture %06x %06x\n", got[0] & 0xffffffu, got[1] & 0xffffffu);
+	munmap((void *)pixels, dumb.size);
+	close(prime.fd);
+	pw_client_disconnect(&app.tc);
+	return 0;
+}
+
+static int
+run_draw(struct app *app, const char *card, const char *format, bool readonly, bool copy)
 {
 	uint32_t fourcc = FOURCC('X', 'R', '2', '4');
 	int bpp = 4;
@@ -310,7 +454,9 @@ run_draw(struct app *app, const char *card, const char *format, bool readonly)
 		return 1;
 	}
 	printf("drawn %d %d\n", w, h);
-	fflush(stdout);
+	if (copy && capture(drm, w, h, readonly) != 0) {
+		return 1;
+	}
 	signal(SIGTERM, handle_term);
 	while (!stop && pw_client_dispatch_until(&app->tc, NULL, 200) >= 0) {
 	}
@@ -411,7 +557,7 @@ int
 main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	struct app app = {.tc.name = "dmabufclient", .table_fd = -1};
+	struct app app = {.tc.name = "dmabufclient"};
 	const struct pw_client_global globals[] = {
 		{&zwp_linux_dmabuf_v1_interface, 4, (void **)&app.dmabuf, NULL, NULL},
 		{NULL},
@@ -421,7 +567,7 @@ main(int argc, char **argv)
 		PW_CLIENT_LATEST};
 	if (argc < 2) {
 		fprintf(stderr,
-			"usage: dmabufclient feedback|memfd|draw CARD FORMAT [readonly]|"
+			"usage: dmabufclient feedback|memfd|draw CARD FORMAT [readonly] [capture]|"
 			"load N shm|dmabuf CARD\n");
 		return 1;
 	}
@@ -438,9 +584,13 @@ main(int argc, char **argv)
 		status = run_feedback(&app);
 	} else if (strcmp(argv[1], "memfd") == 0) {
 		status = run_memfd(&app);
-	} else if (strcmp(argv[1], "draw") == 0 && (argc == 4 || argc == 5)) {
-		status = run_draw(&app, argv[2], argv[3],
-			argc == 5 && strcmp(argv[4], "readonly") == 0);
+	} else if (strcmp(argv[1], "draw") == 0 && argc >= 4) {
+		bool readonly = false, copy = false;
+		for (int i = 4; i < argc; i++) {
+			readonly |= strcmp(argv[i], "readonly") == 0;
+			copy |= strcmp(argv[i], "capture") == 0;
+		}
+		status = run_draw(&app, argv[2], argv[3], readonly, copy);
 	} else if (strcmp(argv[1], "load") == 0 && argc == 5) {
 		status = run_load(&app, atoi(argv[2]), argv[3], argv[4]);
 	}
