@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 #include <xf86drm.h>
@@ -518,6 +519,10 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	if (drm->fd < 0) {
 		pw_log_error("drm: cannot open %s: %s\n", drm->path, strerror(-drm->fd));
 		goto err;
+	}
+	struct stat st;
+	if (fstat(drm->fd, &st) == 0) {
+		drm->base.device = st.st_rdev;
 	}
 	uint64_t dumb = 0;
 	if (drmGetCap(drm->fd, DRM_CAP_DUMB_BUFFER, &dumb) != 0 || !dumb) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 #include <wayland-server-core.h>
 
@@ -157,6 +158,7 @@ struct pw_backend {
 	/* refresh_mhz is a guess that only paces frames (the mode did not say): reported as 0 */
 	bool refresh_unknown;
 	enum pw_present_mode present; /* resolved: never AUTO */
+	dev_t device; /* the DRM device's number, for linux-dmabuf's feedback (4.100); 0: none */
 	/*
 	 * The session the display was opened through (fbdev, DRM), owned by the backend; the
 	 * compositor opens the input devices through it too. NULL for headless and nested.

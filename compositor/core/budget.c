@@ -91,7 +91,7 @@ count_of(const char *interface)
 	if (strcmp(interface, "wl_subsurface") == 0) {
 		return PW_BUDGET_SUBSURFACES;
 	}
-	/* picowl takes only shm buffers: every wl_buffer is one */
+	/* every wl_buffer holds a mapping: a shm pool's or a dmabuf's (4.99) */
 	if (strcmp(interface, "wl_shm_pool") == 0 || strcmp(interface, "wl_buffer") == 0) {
 		return PW_BUDGET_SHM;
 	}
@@ -302,7 +302,8 @@ pw_budget_map(struct wl_client *client, struct pw_budget_mapping *mapping, size_
 		if (!account->refused) {
 			account->refused = true;
 			pw_log_limited(PW_LOG_WARNING,
-				"a client maps %zu KiB of wl_shm pools, more than [limits] "
+				"a client maps %zu KiB of wl_shm pools and dmabufs, more than "
+				"[limits] "
 				"client_mapped (%zu KiB): no_memory",
 				(others + bytes) >> 10, limit >> 10);
 			wl_client_post_no_memory(client);

@@ -280,7 +280,7 @@ start_copy(struct wl_resource *resource, struct wl_resource *buffer, bool with_d
 		wl_resource_get_version(resource) >=
 			ZWLR_SCREENCOPY_FRAME_V1_BUFFER_DONE_SINCE_VERSION &&
 		shm->format == WL_SHM_FORMAT_XRGB8888 && shm->stride == width * 4;
-	if (!shm || !(as_output || as_xrgb) || shm->width != width ||
+	if (!shm || shm->read_only || !(as_output || as_xrgb) || shm->width != width ||
 		shm->height != frame->box.y2 - frame->box.y1) {
 		wl_resource_post_error(resource, ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
 			"buffer does not match a buffer event");

@@ -28,6 +28,9 @@ pool_unref(struct pw_shm_pool *pool)
 	}
 	munmap(pool->data, pool->size);
 	pw_budget_unmap(&pool->mapped);
+	if (pool->dmabuf_fd >= 0) {
+		close(pool->dmabuf_fd);
+	}
 	free(pool);
 }
 
@@ -69,6 +72,33 @@ format_known(uint32_t format)
 	return false;
 }
 
+static struct pw_shm_buffer *
+buffer_create(struct wl_client *client, uint32_t id, struct pw_shm_pool *pool, size_t offset,
+	int32_t width, int32_t height, int32_t stride, uint32_t format)
+{
+	struct pw_shm_buffer *buffer = calloc(1, sizeof(*buffer));
+	if (!buffer) {
+		wl_client_post_no_memory(client);
+		return NULL;
+	}
+	buffer->resource = wl_resource_create(client, &wl_buffer_interface, 1, id);
+	if (!buffer->resource) {
+		free(buffer);
+		wl_client_post_no_memory(client);
+		return NULL;
+	}
+	buffer->pool = pool;
+	buffer->offset = offset;
+	buffer->width = width;
+	buffer->height = height;
+	buffer->stride = stride;
+	buffer->format = format;
+	pool->refs++;
+	wl_resource_set_implementation(buffer->resource, &buffer_impl, buffer,
+		handle_buffer_resource_destroy);
+	return buffer;
+}
+
 static void
 pool_create_buffer(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	int32_t offset, int32_t width, int32_t height, int32_t stride, uint32_t format)
@@ -88,26 +118,7 @@ pool_create_buffer(struct wl_client *client, struct wl_resource *resource, uint3
 			width, height, stride, offset, pool->size);
 		return;
 	}
-	struct pw_shm_buffer *buffer = calloc(1, sizeof(*buffer));
-	if (!buffer) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	buffer->resource = wl_resource_create(client, &wl_buffer_interface, 1, id);
-	if (!buffer->resource) {
-		free(buffer);
-		wl_client_post_no_memory(client);
-		return;
-	}
-	buffer->pool = pool;
-	buffer->offset = (size_t)offset;
-	buffer->width = width;
-	buffer->height = height;
-	buffer->stride = stride;
-	buffer->format = format;
-	pool->refs++;
-	wl_resource_set_implementation(buffer->resource, &buffer_impl, buffer,
-		handle_buffer_resource_destroy);
+	buffer_create(client, id, pool, (size_t)offset, width, height, stride, format);
 }
 
 static void
@@ -172,6 +183,7 @@ shm_create_pool(struct wl_client *client, struct wl_resource *resource, uint32_t
 		free(pool);
 		return;
 	}
+	pool->dmabuf_fd = -1;
 	pool->data = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
 	if (pool->data == MAP_FAILED) {
@@ -191,6 +203,51 @@ shm_create_pool(struct wl_client *client, struct wl_resource *resource, uint32_t
 	}
 	wl_resource_set_implementation(pool->resource, &pool_impl, pool,
 		handle_pool_resource_destroy);
+}
+
+struct pw_shm_buffer *
+pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd, size_t size,
+	size_t offset, int32_t width, int32_t height, int32_t stride, uint32_t format)
+{
+	struct pw_shm_pool *pool = calloc(1, sizeof(*pool));
+	if (!pool) {
+		close(fd);
+		wl_client_post_no_memory(client);
+		errno = 0;
+		return NULL;
+	}
+	pool->dmabuf_fd = fd;
+	if (!pw_budget_map(client, &pool->mapped, size)) {
+		close(fd);
+		free(pool);
+		errno = 0;
+		return NULL;
+	}
+	pool->data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	bool read_only = pool->data == MAP_FAILED && errno == EACCES;
+	if (read_only) {
+		/* exported without DRM_RDWR: shown, but no screencopy into it (4.99) */
+		pool->data = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	}
+	if (pool->data == MAP_FAILED) {
+		int saved = errno;
+		pw_budget_unmap(&pool->mapped);
+		close(fd);
+		free(pool);
+		errno = saved;
+		return NULL;
+	}
+	pool->size = size;
+	pool->refs = 1; /* dropped below: the buffer is the pool's only holder */
+	struct pw_shm_buffer *buffer =
+		buffer_create(client, id, pool, offset, width, height, stride, format);
+	pool_unref(pool);
+	if (!buffer) {
+		errno = 0;
+	} else {
+		buffer->read_only = read_only;
+	}
+	return buffer;
 }
 
 static const struct wl_shm_interface shm_impl = {

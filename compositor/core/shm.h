@@ -24,6 +24,7 @@ struct pw_shm_buffer {
 	size_t offset;
 	int32_t width, height, stride;
 	uint32_t format; /* enum wl_shm_format */
+	bool read_only; /* a dmabuf picowl may only read (4.99): no screencopy into it */
 };
 
 /* The wl_shm global, offering ARGB8888, XRGB8888 and RGB565. */
@@ -31,6 +32,15 @@ bool pw_shm_create(struct pw_server *server);
 
 /* `buffer` as a shm buffer; NULL when it is another kind of wl_buffer. */
 struct pw_shm_buffer *pw_shm_buffer_get(struct wl_resource *buffer);
+
+/*
+ * linux_dmabuf.c's buffer (4.99): a wl_buffer `id` on the dmabuf `fd` (taken), its `size` bytes
+ * mapped and charged to the client as a pool's are, synced around each access. NULL when it
+ * cannot be mapped (errno says why; mapped read-only when it cannot be written) or, errno 0,
+ * the client was sent no_memory.
+ */
+struct pw_shm_buffer *pw_shm_buffer_create_dmabuf(struct wl_client *client, uint32_t id, int fd,
+	size_t size, size_t offset, int32_t width, int32_t height, int32_t stride, uint32_t format);
 
 /* The first pixel; valid between begin_access and end_access only (a resize may move it). */
 void *pw_shm_buffer_data(const struct pw_shm_buffer *buffer);

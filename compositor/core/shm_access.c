@@ -7,8 +7,11 @@
 #define _GNU_SOURCE
 #include "shm_access.h"
 
+#include <errno.h>
+#include <linux/dma-buf.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <wayland-server-protocol.h>
 
@@ -38,6 +41,17 @@ handle_sigbus(int sig, siginfo_t *info, void *context)
 	sigaction(SIGBUS, &previous, NULL);
 }
 
+/* A dmabuf's caches (4.99): written by screencopy, read by the renderer. */
+static void
+sync_dmabuf(struct pw_shm_pool *pool, uint64_t flags)
+{
+	struct dma_buf_sync sync = {.flags = flags | DMA_BUF_SYNC_RW};
+	if (pool->dmabuf_fd >= 0) {
+		while (ioctl(pool->dmabuf_fd, DMA_BUF_IOCTL_SYNC, &sync) < 0 && errno == EINTR) {
+		}
+	}
+}
+
 static void
 install(void)
 {
@@ -59,6 +73,7 @@ pw_shm_buffer_begin_access(struct pw_shm_buffer *buffer)
 	if (pool->accesses++ == 0) {
 		pool->next_active = active;
 		active = pool;
+		sync_dmabuf(pool, DMA_BUF_SYNC_START);
 	}
 }
 
@@ -67,6 +82,7 @@ pw_shm_buffer_end_access(struct pw_shm_buffer *buffer)
 {
 	struct pw_shm_pool *pool = buffer->pool;
 	if (--pool->accesses == 0) {
+		sync_dmabuf(pool, DMA_BUF_SYNC_END);
 		for (struct pw_shm_pool **link = &active; *link; link = &(*link)->next_active) {
 			if (*link == pool) {
 				*link = pool->next_active;

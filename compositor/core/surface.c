@@ -120,7 +120,7 @@ surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl
 	pixman_color_t colour;
 	if (buffer && !shm && !pw_single_pixel_buffer_colour(buffer, &colour)) {
 		wl_resource_post_error(resource, WL_DISPLAY_ERROR_INVALID_OBJECT,
-			"picowl takes only wl_shm buffers");
+			"picowl takes only wl_shm and linux-dmabuf buffers");
 		return;
 	}
 	if (shm && !shm_buffer_fits(buffer, shm)) {

@@ -26,6 +26,7 @@
 #include "image_copy_capture.h"
 #include "ime_popup.h"
 #include "layer_shell.h"
+#include "linux_dmabuf.h"
 #include "log.h"
 #include "output_management.h"
 #include "output_power.h"
@@ -106,7 +107,7 @@ create_globals(struct pw_server *server)
 		pw_fifo_create(server) && pw_commit_timing_create(server) &&
 		pw_security_context_create(server) && pw_system_bell_create(server) &&
 		pw_toplevel_tag_create(server) && pw_toplevel_icon_create(server) &&
-		pw_xdg_foreign_create(server);
+		pw_xdg_foreign_create(server) && pw_linux_dmabuf_create(server);
 }
 
 bool

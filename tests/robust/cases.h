@@ -30,6 +30,7 @@
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
+#include "linux-dmabuf-unstable-v1-client-protocol.h"
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
@@ -121,6 +122,7 @@ struct conn {
 	struct zxdg_importer_v2 *importer;
 	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
 	struct ext_data_control_manager_v1 *ext_data_control;
+	struct zwp_linux_dmabuf_v1 *dmabuf;
 
 	/* set by the listeners a case adds */
 	int events;
@@ -184,6 +186,7 @@ extern const struct group pacing_group;
 extern const struct group security_context_group, system_bell_group, toplevel_tag_group;
 extern const struct group toplevel_icon_group, xdg_foreign_group;
 extern const struct group virtual_pointer_group, ext_data_control_group;
+extern const struct group linux_dmabuf_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -1242,3 +1242,8 @@ CASES.update(cases_installed.CASES)
 import cases_kmods  # noqa: E402
 
 CASES.update(cases_kmods.CASES)
+
+# linux-dmabuf from DRM dumb buffers (4.99): cases_dmabuf.py.
+import cases_dmabuf  # noqa: E402
+
+CASES.update(cases_dmabuf.CASES)

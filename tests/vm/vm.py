@@ -216,6 +216,8 @@ def build_initramfs(args, case, version, path):
         programs['picowl-ctl'] = args.ctl
     if case.get('gameclient'):
         programs['gameclient'] = args.gameclient or fail('case %s needs --gameclient' % args.case)
+    if args.dmabufclient:
+        programs['dmabufclient'] = args.dmabufclient
     if case.get('game'):
         if not args.game or not args.iwad:
             fail('case %s needs --game and --iwad (configure with -Ddoomgeneric=PATH)'
@@ -428,6 +430,7 @@ def main():
     ap.add_argument('--tool', required=True)
     ap.add_argument('--ctl', default='', help='picowl-ctl, into /bin when given')
     ap.add_argument('--gameclient', default='', help='tests/session/gameclient, for the mouse case')
+    ap.add_argument('--dmabufclient', default='', help='linux-dmabuf\'s client, into /bin when given')
     ap.add_argument('--input-module', default='',
                     help='picowl-input.so (libinput), put where picowl looks: ../lib/picowl')
     ap.add_argument('--game', default='', help='doomgeneric-picowl, for the sound case')
