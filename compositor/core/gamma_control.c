@@ -147,8 +147,7 @@ manager_get_gamma_control(struct wl_client *client, struct wl_resource *resource
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(control, &gamma_control_impl, NULL,
-		handle_control_destroy);
+	wl_resource_set_implementation(control, &gamma_control_impl, NULL, handle_control_destroy);
 	if (!gm || !gm->server->output) {
 		zwlr_gamma_control_v1_send_failed(control);
 		return;

@@ -256,7 +256,8 @@ repaint(struct pw_output *output)
 	if (pixman_region32_not_empty(&rows)) {
 		path = draw(output, image, &now, &exact, &rows);
 		if (output->gamma) {
-			/* Exactly what draw wrote: the rest of the image is tinted already (4.85). */
+			/* Exactly what draw wrote: the rest of the image is tinted already (4.85).
+			 */
 			bool exact_only = path == PW_PATH_COMPOSITE && output->rotation == 0 &&
 				output->damage_mode != PW_DAMAGE_FULL;
 			struct pw_pixmap pixmap = pixmap_of(image, backend->format);

@@ -49,6 +49,7 @@ static const struct group *const groups[] = {
 	&xdg_shell_group,
 	&hostile_group,
 	&foreign_toplevel_group,
+	&gamma_group,
 };
 
 static struct conn *good;

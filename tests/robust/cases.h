@@ -132,6 +132,7 @@ extern const struct group budget_group;
 extern const struct group core_group, shm_group, xdg_shell_group;
 extern const struct group hostile_group;
 extern const struct group foreign_toplevel_group;
+extern const struct group gamma_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);
