@@ -18,6 +18,8 @@
 struct pw_gamma {
 	enum pw_format format; /* the display format the tables are for */
 	uint32_t r[256], g[256], b[256];
+	/* RGB565: each channel's new level alone, a byte (the ARM loop's tables) */
+	uint8_t level_r[64], level_g[64], level_b[64];
 };
 
 /*

@@ -1194,3 +1194,8 @@ CASES.update(cases_installed.CASES)
 import cases_kmods  # noqa: E402
 
 CASES.update(cases_kmods.CASES)
+
+# Night light on a display without a gamma table (4.85): cases_night.py.
+import cases_night  # noqa: E402
+
+CASES.update(cases_night.CASES)
