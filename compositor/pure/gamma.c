@@ -216,9 +216,12 @@ span_565(const struct pw_gamma *gamma, uint16_t *dst, const uint16_t *src, int n
 #ifdef HAVE_AVX2_PATH
 	if (__builtin_cpu_supports("avx2")) {
 		i = span_565_avx2(gamma, dst, src, n);
+		if (i == n) {
+			return;
+		}
 	}
 #endif
-	if (i < n && (((uintptr_t)(dst + i) | (uintptr_t)(src + i)) & 3) == 2) {
+	if ((((uintptr_t)(dst + i) | (uintptr_t)(src + i)) & 3) == 2) {
 		dst[i] = (uint16_t)tint_565(r, g, b, src[i]);
 		i++;
 	}
