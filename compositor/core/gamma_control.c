@@ -42,7 +42,8 @@ static void
 release_output(struct gamma_manager *gm)
 {
 	if (gm->set && gm->server->output) {
-		pw_output_set_gamma(gm->server->output, NULL);
+		gm->server->output->gamma = NULL;
+		pw_output_damage_whole(gm->server->output);
 	}
 	gm->set = false;
 	gm->owner = NULL;
@@ -119,7 +120,8 @@ gamma_control_set_gamma(struct wl_client *client, struct wl_resource *resource, 
 		return;
 	}
 	gm->set = true;
-	pw_output_set_gamma(output, &gm->gamma);
+	output->gamma = &gm->gamma;
+	pw_output_damage_whole(output);
 }
 
 static const struct zwlr_gamma_control_v1_interface gamma_control_impl = {

@@ -8,8 +8,8 @@
 #include "backend.h"
 #include "clock.h"
 #include "counters.h"
-#include "gamma.h"
 #include "output_global.h"
+#include "output_tint.h"
 #include "pixels.h"
 #include "presentation.h"
 #include "region.h"
@@ -255,14 +255,7 @@ repaint(struct pw_output *output)
 	}
 	if (pixman_region32_not_empty(&rows)) {
 		path = draw(output, image, &now, &exact, &rows);
-		if (output->gamma) {
-			/* Exactly what draw wrote: the rest of the image is tinted already (4.85).
-			 */
-			bool exact_only = path == PW_PATH_COMPOSITE && output->rotation == 0 &&
-				output->damage_mode != PW_DAMAGE_FULL;
-			struct pw_pixmap pixmap = pixmap_of(image, backend->format);
-			pw_gamma_apply(output->gamma, &pixmap, exact_only ? &exact : &rows);
-		}
+		pw_output_tint(output, image, path, &exact, &rows);
 	}
 	if (counters) {
 		pw_counters_frame_rendered(counters, pw_now_ns(), path);
@@ -534,13 +527,6 @@ void
 pw_output_damage_whole(struct pw_output *output)
 {
 	pw_output_damage_box(output, 0, 0, output->width, output->height);
-}
-
-void
-pw_output_set_gamma(struct pw_output *output, const struct pw_gamma *gamma)
-{
-	output->gamma = gamma;
-	pw_output_damage_whole(output);
 }
 
 struct pw_output *

@@ -34,7 +34,8 @@ struct pw_output {
 	pixman_image_t *scene; /* logical composition target while rotated, else NULL */
 	bool scene_stale; /* direct presents went around the scene: redraw it whole */
 	enum pw_damage_mode damage_mode;
-	/* A gamma control's ramp, applied to what each frame draws (4.85), or NULL. */
+	/* A gamma control's ramp, applied to what each frame draws (4.85), or NULL; who sets or
+	 * clears it damages the whole output. */
 	const struct pw_gamma *gamma;
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */
@@ -90,9 +91,6 @@ void pw_output_destroy(struct pw_output *output);
 void pw_output_damage_box(struct pw_output *output, int x, int y, int width, int height);
 void pw_output_damage_region(struct pw_output *output, const pixman_region32_t *region);
 void pw_output_damage_whole(struct pw_output *output);
-
-/* Sets the ramp each frame applies (NULL: none) and redraws the whole output once. */
-void pw_output_set_gamma(struct pw_output *output, const struct pw_gamma *gamma);
 
 /* Schedules a repaint even without damage (a frame callback, a capture). */
 void pw_output_schedule_repaint(struct pw_output *output);

@@ -272,21 +272,21 @@ pw_gamma_span(const struct pw_gamma *gamma, void *dst, const void *src, int n)
 }
 
 void
-pw_gamma_apply(const struct pw_gamma *gamma, const struct pw_pixmap *image,
+pw_gamma_apply(const struct pw_gamma *gamma, struct pw_pixmap image,
 	const pixman_region32_t *region)
 {
-	if (image->format != gamma->format) {
+	if (image.format != gamma->format) {
 		return;
 	}
-	int n, bpp = pw_format_bpp(image->format);
+	int n, bpp = pw_format_bpp(image.format);
 	const pixman_box32_t *boxes = pixman_region32_rectangles(region, &n);
 	for (int i = 0; i < n; i++) {
 		int x1 = boxes[i].x1 > 0 ? boxes[i].x1 : 0;
 		int y1 = boxes[i].y1 > 0 ? boxes[i].y1 : 0;
-		int x2 = boxes[i].x2 < image->width ? boxes[i].x2 : image->width;
-		int y2 = boxes[i].y2 < image->height ? boxes[i].y2 : image->height;
+		int x2 = boxes[i].x2 < image.width ? boxes[i].x2 : image.width;
+		int y2 = boxes[i].y2 < image.height ? boxes[i].y2 : image.height;
 		for (int y = y1; y < y2 && x1 < x2; y++) {
-			uint8_t *row = (uint8_t *)image->data + (size_t)y * (size_t)image->stride +
+			uint8_t *row = (uint8_t *)image.data + (size_t)y * (size_t)image.stride +
 				(size_t)x1 * (size_t)bpp;
 			pw_gamma_span(gamma, row, row, x2 - x1);
 		}

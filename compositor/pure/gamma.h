@@ -31,7 +31,7 @@ bool pw_gamma_build(struct pw_gamma *gamma, enum pw_format format, const uint16_
 	size_t size);
 
 /* Applies the tables in place to the boxes of `region` (clipped to `image`). */
-void pw_gamma_apply(const struct pw_gamma *gamma, const struct pw_pixmap *image,
+void pw_gamma_apply(const struct pw_gamma *gamma, struct pw_pixmap image,
 	const pixman_region32_t *region);
 
 /*

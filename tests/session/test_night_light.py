@@ -52,21 +52,23 @@ def paths(s):
 	return [f['path'] for f in data['frames']]
 
 
-def tint_and_back(s, args, name, where):
-	"""Runs night light `name`, waits for the tint, kills it, waits for magenta."""
+def tint_and_back(s, args, name, where, settled=None):
+	"""Runs night light `name`, waits for the tint, kills it, waits for magenta. Returns the
+	paths of the frames drawn meanwhile (a frame is listed once the next one is on screen:
+	the tint's by the time the tint has gone)."""
 	box = foot_box(s)
-	s.wait_for(plain(s, box), 'foot is magenta %s' % where)
+	s.wait_for(plain(s, settled or box), 'foot is magenta %s' % where)
 	session.ctl(s, 'counters', '--reset')
 	light = s.spawn(night_lights(args)[name], name)
 	s.wait_for(tinted(s, box), '%s tints foot %s' % (name, where))
-	tinted_paths = paths(s)
 	check(light.alive(), '%s exited: %s' % (name, light.stderr()))
 	os.killpg(light.pid, signal.SIGKILL)
 	light.wait(10)
 	s.wait_for(plain(s, box), 'the ramp went with %s %s' % (name, where))
+	drawn = paths(s)
 	log('%s tints foot %s (frames drawn: %s), and the tint goes with it'
-	    % (name, where, ', '.join(sorted(set(tinted_paths)))))
-	return tinted_paths
+	    % (name, where, ', '.join(sorted(set(drawn)))))
+	return drawn
 
 
 def run():
@@ -83,7 +85,8 @@ def run():
 			tint_and_back(s, args, name, 'in its tile')
 		session.ctl(s, 'action', 'fullscreen')
 		for name in ('gammastep', 'wlsunset'):
-			drawn = tint_and_back(s, args, name, 'fullscreen')
+			# foot over the whole output first: its resize is composed
+			drawn = tint_and_back(s, args, name, 'fullscreen', (0, 0, s.width, s.height))
 			check('direct' in drawn and 'composite' not in drawn,
 			      'foot fullscreen was not presented directly: %s' % drawn)
 		session.ctl(s, 'action', 'fullscreen')

@@ -30,7 +30,7 @@ test_565(void)
 	struct pw_pixmap img = {px, 3, 4, 3 * 2, PW_FORMAT_RGB565};
 	pixman_region32_t r;
 	pixman_region32_init_rect(&r, 0, 0, 3, 1);
-	pw_gamma_apply(&g, &img, &r);
+	pw_gamma_apply(&g, img, &r);
 	/* white: red kept, green 63 -> 31, blue 31 -> 0 */
 	CHECK(px[0][0] == (0xf800 | (31 << 5)));
 	/* black: blue inverted to full */
@@ -52,7 +52,7 @@ test_8888(void)
 	pixman_region32_t r;
 	/* boxes beyond the image are clipped */
 	pixman_region32_init_rect(&r, -5, -5, 100, 100);
-	pw_gamma_apply(&g, &img, &r);
+	pw_gamma_apply(&g, img, &r);
 	CHECK(px[0] == (0x00ff7f00u));
 	CHECK(px[1] == (0x00802000u | (255 - 0x20)));
 	pixman_region32_fini(&r);
@@ -70,7 +70,7 @@ test_refused(void)
 	struct pw_pixmap img = {&px, 1, 1, 2, PW_FORMAT_RGB565};
 	pixman_region32_t r;
 	pixman_region32_init_rect(&r, 0, 0, 1, 1);
-	pw_gamma_apply(&g, &img, &r);
+	pw_gamma_apply(&g, img, &r);
 	CHECK(px == (0xffff));
 	pixman_region32_fini(&r);
 }
