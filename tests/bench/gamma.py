@@ -116,11 +116,12 @@ def frames(a, work):
 			c.start()
 			light = None
 			try:
+				if ramp:
+					light = start_ramp(c)
+				# the first map (and the ramp's first whole frame): dropped
 				run.run_load(build, c, ['--frames', '10'], timeout=300)
 				time.sleep(0.5)
 				c.dump()
-				if ramp:
-					light = start_ramp(c)
 				for pat in ('rows:16', 'full'):
 					counts = []
 					for n in (a.n1, a.n2):
