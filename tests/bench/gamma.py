@@ -14,8 +14,8 @@ Night light's cost (decisions 4.85, 4.86): picowl's software gamma in instructio
    (picowl before night light): the frame with no ramp must not cost more.
 
 usage: gamma.py --build BUILD [--base-build BUILD] [--splice]
-  --splice writes the section "## Night light" into RESULTS.md (replaced, or added before the
-  claims) and its key into RESULTS.json.
+  --splice writes the section "## Night light" into RESULTS.md (replaced, or added at its end)
+  and its key "gamma" into RESULTS.json; --render makes the section again from RESULTS.json.
 """
 
 import argparse
@@ -145,6 +145,9 @@ def frames(a, work):
 
 def report(res):
 	L = ['## Night light (software gamma, tests/bench/gamma.py)', '']
+	L.append('Run %s, load average %.2f at the end (instruction counts: other load does not '
+		 'change them).' % (res.get('date', '?'), res.get('load', 0)))
+	L.append('')
 	L.append('Spans: a whole 240x320 frame tinted in place (`pw_gamma_span` a row, as '
 		 '`pw_gamma_apply` does) against the copy it rides on, counted in the same run; x86 '
 		 'by callgrind (glibc\'s vector memcpy), ARM by the armel build (-O3, ARMv5TE) under '
@@ -219,8 +222,7 @@ def splice(text, res):
 		data = json.load(f)
 	data['gamma'] = res
 	with open(jpath, 'w') as f:
-		json.dump(data, f, indent=1, sort_keys=True)
-		f.write('\n')
+		json.dump(data, f, indent=1)
 
 
 def main():
@@ -231,7 +233,13 @@ def main():
 	p.add_argument('--n1', type=int, default=10)
 	p.add_argument('--n2', type=int, default=40)
 	p.add_argument('--splice', action='store_true')
+	p.add_argument('--render', action='store_true')
 	a = p.parse_args()
+	if a.render:
+		with open(os.path.join(HERE, 'RESULTS.json')) as f:
+			res = json.load(f)['gamma']
+		splice(report(res), res)
+		return
 	a.build = os.path.abspath(a.build)
 	a.base_build = a.base_build and os.path.abspath(a.base_build)
 	for tool in ('valgrind', 'qemu-arm', 'arm-linux-gnueabi-gcc', 'gammastep'):
