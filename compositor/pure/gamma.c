@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef PW_GAMMA_RG
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
 #endif
@@ -41,6 +41,11 @@ pw_gamma_build(struct pw_gamma *gamma, enum pw_format format, const uint16_t *ra
 			gamma->level_g[i] = (uint8_t)(gamma->g[i] >> 5);
 			gamma->level_b[i] = (uint8_t)gamma->b[i & 31];
 		}
+#ifdef PW_GAMMA_RG
+		for (int i = 0; i < 2048; i++) {
+			gamma->rg[i] = gamma->r[i >> 6] | gamma->g[i & 63];
+		}
+#endif
 		return true;
 	case PW_FORMAT_XRGB8888:
 		channel(gamma->r, ramp, size, 8, 16);
@@ -166,21 +171,16 @@ lookup8(const uint32_t *table, __m256i index)
 __attribute__((target("avx2"))) static int
 span_565_avx2(const struct pw_gamma *gamma, uint16_t *dst, const uint16_t *src, int n)
 {
-	const __m256i m5 = _mm256_set1_epi32(31), m6 = _mm256_set1_epi32(63);
+	const __m256i m5 = _mm256_set1_epi32(31), m11 = _mm256_set1_epi32(2047);
 	int i = 0;
 	for (; i + 16 <= n; i += 16) {
 		__m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-		__m256i lo = _mm256_or_si256(
-			_mm256_or_si256(lookup8(gamma->r,
-						_mm256_and_si256(_mm256_srli_epi32(w, 11), m5)),
-				lookup8(gamma->g, _mm256_and_si256(_mm256_srli_epi32(w, 5), m6))),
-			lookup8(gamma->b, _mm256_and_si256(w, m5)));
-		__m256i hi =
-			_mm256_or_si256(_mm256_or_si256(lookup8(gamma->r, _mm256_srli_epi32(w, 27)),
-						lookup8(gamma->g,
-							_mm256_and_si256(_mm256_srli_epi32(w, 21),
-								m6))),
-				lookup8(gamma->b, _mm256_and_si256(_mm256_srli_epi32(w, 16), m5)));
+		__m256i lo =
+			_mm256_or_si256(lookup8(gamma->rg,
+						_mm256_and_si256(_mm256_srli_epi32(w, 5), m11)),
+				lookup8(gamma->b, _mm256_and_si256(w, m5)));
+		__m256i hi = _mm256_or_si256(lookup8(gamma->rg, _mm256_srli_epi32(w, 21)),
+			lookup8(gamma->b, _mm256_and_si256(_mm256_srli_epi32(w, 16), m5)));
 		_mm256_storeu_si256((__m256i *)(void *)(dst + i),
 			_mm256_or_si256(lo, _mm256_slli_epi32(hi, 16)));
 	}

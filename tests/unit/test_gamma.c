@@ -58,6 +58,42 @@ test_8888(void)
 	pixman_region32_fini(&r);
 }
 
+/* Rows long enough for the vector and assembly loops, at every start: each pixel as the tables
+ * say. */
+static void
+test_long_rows(void)
+{
+	struct pw_gamma g;
+	CHECK(pw_gamma_build(&g, PW_FORMAT_RGB565, ramp, SIZE));
+	uint16_t src[100], dst[100];
+	for (int i = 0; i < 100; i++) {
+		src[i] = (uint16_t)(i * 2654435761u >> 7);
+	}
+	int bad = 0;
+	for (int start = 0; start < 4; start++) {
+		pw_gamma_span(&g, dst + start, src + start, 96);
+		for (int i = start; i < start + 96; i++) {
+			uint32_t p = src[i];
+			bad += dst[i] !=
+				(uint16_t)(g.r[p >> 11] | g.g[(p >> 5) & 63] | g.b[p & 31]);
+		}
+	}
+	CHECK(bad == 0);
+	struct pw_gamma g8;
+	CHECK(pw_gamma_build(&g8, PW_FORMAT_XRGB8888, ramp, SIZE));
+	uint32_t s8[40], d8[40];
+	for (int i = 0; i < 40; i++) {
+		s8[i] = i * 2654435761u;
+	}
+	pw_gamma_span(&g8, d8, s8, 40);
+	bad = 0;
+	for (int i = 0; i < 40; i++) {
+		uint32_t p = s8[i];
+		bad += d8[i] != (g8.r[(p >> 16) & 255] | g8.g[(p >> 8) & 255] | g8.b[p & 255]);
+	}
+	CHECK(bad == 0);
+}
+
 static void
 test_refused(void)
 {
@@ -81,6 +117,7 @@ main(void)
 	make_ramp();
 	test_565();
 	test_8888();
+	test_long_rows();
 	test_refused();
 	return check_summary();
 }
