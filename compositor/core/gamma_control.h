@@ -1,6 +1,6 @@
 /*
- * The gamma control manager: no backend sets gamma (no display the tests reach has a ramp: see
- * doc/session.md), so every control is sent failed.
+ * The gamma control manager: picowl applies a control's ramp to every frame itself (4.85); one
+ * control holds the output at a time, a broken ramp fails its control alone.
  */
 #ifndef PW_GAMMA_CONTROL_H
 #define PW_GAMMA_CONTROL_H

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "counters.h"
 #include "output_global.h"
+#include "output_tint.h"
 #include "pixels.h"
 #include "presentation.h"
 #include "region.h"
@@ -254,6 +255,7 @@ repaint(struct pw_output *output)
 	}
 	if (pixman_region32_not_empty(&rows)) {
 		path = draw(output, image, &now, &exact, &rows);
+		pw_output_tint(output, image, path, &exact, &rows);
 	}
 	if (counters) {
 		pw_counters_frame_rendered(counters, pw_now_ns(), path);

@@ -12,6 +12,7 @@
 
 struct pw_server;
 struct pw_backend;
+struct pw_gamma;
 
 #define PW_OUTPUT_MAX_PACED 8
 /*
@@ -33,6 +34,9 @@ struct pw_output {
 	pixman_image_t *scene; /* logical composition target while rotated, else NULL */
 	bool scene_stale; /* direct presents went around the scene: redraw it whole */
 	enum pw_damage_mode damage_mode;
+	/* A gamma control's ramp, applied to what each frame draws (4.85), or NULL; who sets or
+	 * clears it damages the whole output. */
+	const struct pw_gamma *gamma;
 
 	pixman_region32_t damage; /* output coordinates, not yet repainted */
 	pixman_region32_t previous_damage; /* display coordinates: the last frame's, for age 2 */

@@ -6,7 +6,8 @@ loads into Debian's qemu-arm 7.2 and counts exactly:
   and 3 more to its exit, for N = 1,000 and 100,000;
 - present_bench --count built for armel: a full-frame RGB565 blit and memcpy counted twice give
   the same counts, and the counts grow with the frame (240x320 against 480x640: four times
-  the bytes, between 3.5 and 4.5 times the instructions).
+  the bytes, between 3.5 and 4.5 times the instructions);
+- gamma_bench --check built for armel: the night light's ARM loop gives what its tables give.
 
 usage: armcount_smoke.py --source DIR --work DIR
 Needs gcc, gcc-arm-linux-gnueabi (its libc6-armel-cross runs present_bench) and qemu-user.
@@ -109,6 +110,18 @@ def main():
 		ratio = big[0][0] / small[0][0]
 		check(3.5 <= ratio <= 4.5, 'four times the bytes, %.2f times the blit\'s '
 		      'instructions (%d, %d)' % (ratio, small[0][0], big[0][0]))
+
+	# the night light's ARM assembly (4.86) against its tables, every start and length
+	exe = os.path.join(a.work, 'gamma_bench-armel')
+	subprocess.run([CROSS + 'gcc', '-std=c11', '-O3', '-march=armv5te', '-mtune=xscale',
+			'-mfloat-abi=soft', '-ffunction-sections', '-Wl,--gc-sections',
+			'-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE', '-I' + pure,
+			'-I/usr/include/pixman-1', os.path.join(bench, 'gamma_bench.c'),
+			os.path.join(pure, 'gamma.c'), os.path.join(pure, 'format.c')] + srcs
+		       + ['-o', exe], check=True)
+	r = subprocess.run(['qemu-arm', '-L', '/usr/arm-linux-gnueabi', exe, '--check'],
+			   capture_output=True, text=True, timeout=60)
+	check(r.returncode == 0, 'gamma_bench --check under qemu-arm: %s' % r.stdout.strip())
 	print('%d failed' % len(failures))
 	return 1 if failures else 0
 

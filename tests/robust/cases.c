@@ -63,6 +63,7 @@ static const struct group *const groups[] = {
 	&virtual_pointer_group,
 	&ext_data_control_group,
 	&linux_dmabuf_group,
+	&gamma_group,
 };
 
 static struct conn *good;

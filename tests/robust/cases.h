@@ -187,6 +187,7 @@ extern const struct group security_context_group, system_bell_group, toplevel_ta
 extern const struct group toplevel_icon_group, xdg_foreign_group;
 extern const struct group virtual_pointer_group, ext_data_control_group;
 extern const struct group linux_dmabuf_group;
+extern const struct group gamma_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -1,6 +1,6 @@
 /*
  * Hostile cases: zwlr_output_manager_v1 (its configuration errors, serials, a head gone under a
- * configuration) and zwlr_gamma_control_manager_v1 (every control fails: no backend gamma).
+ * configuration); zwlr_gamma_control_manager_v1's are in cases_gamma.c.
  * Cases that rotate the output turn it back before they return.
  */
 #define _GNU_SOURCE
@@ -323,52 +323,6 @@ om_wire_create_configuration_short(struct conn *c)
 	return raw_send(c, wl_proxy_get_id((struct wl_proxy *)c->output_manager), 0, &id, 1);
 }
 
-/* ---- gamma ---- */
-
-static int gamma_size = -1, gamma_failed;
-
-static void
-handle_gamma_size(void *data, struct zwlr_gamma_control_v1 *g, uint32_t size)
-{
-	gamma_size = (int)size;
-}
-
-static void
-handle_gamma_failed(void *data, struct zwlr_gamma_control_v1 *g)
-{
-	gamma_failed++;
-	((struct conn *)data)->events++;
-}
-
-static const struct zwlr_gamma_control_v1_listener gamma_listener = {
-	.gamma_size = handle_gamma_size,
-	.failed = handle_gamma_failed,
-};
-
-static bool
-gamma_control_fails(struct conn *c)
-{
-	if (!c->gamma_manager) {
-		printf("  zwlr_gamma_control_manager_v1 is not offered to this client\n");
-		return false;
-	}
-	gamma_failed = 0;
-	struct zwlr_gamma_control_v1 *g =
-		zwlr_gamma_control_manager_v1_get_gamma_control(c->gamma_manager, c->tc.output);
-	zwlr_gamma_control_v1_add_listener(g, &gamma_listener, c);
-	c->events = 0;
-	if (!conn_wait_events(c, 1, 5000) || gamma_failed != 1 || gamma_size > 0) {
-		printf("  no failed (size %d)\n", gamma_size);
-		return false;
-	}
-	/* A table sent to the failed control anyway: ignored, its fd closed. */
-	int fd = make_memfd(3 * 256 * 2);
-	zwlr_gamma_control_v1_set_gamma(g, fd);
-	close(fd);
-	zwlr_gamma_control_v1_destroy(g);
-	return wl_display_roundtrip(c->tc.display) >= 0;
-}
-
 static const struct rcase cases[] = {
 	{"om-lists-the-head", om_lists_the_head, EXPECT_NONE, NULL, 0},
 	{"om-enable-head-twice", om_enable_head_twice, EXPECT_ERROR, "zwlr_output_configuration_v1",
@@ -427,7 +381,6 @@ static const struct rcase cases[] = {
 	{"om-disconnect-mid-config", om_disconnect_mid_config, EXPECT_NONE, NULL, 0},
 	{"om-wire-create-configuration-short", om_wire_create_configuration_short, EXPECT_ERROR,
 		"wl_display", WL_DISPLAY_ERROR_INVALID_METHOD},
-	{"gamma-control-failed", gamma_control_fails, EXPECT_NONE, NULL, 0},
 };
 
 const struct group output_management_group = {"output-management", cases, N(cases), NULL};

@@ -1247,3 +1247,7 @@ CASES.update(cases_kmods.CASES)
 import cases_dmabuf  # noqa: E402
 
 CASES.update(cases_dmabuf.CASES)
+# Night light on a display without a gamma table (4.85): cases_night.py.
+import cases_night  # noqa: E402
+
+CASES.update(cases_night.CASES)
