@@ -33,7 +33,7 @@ TEST_COMMAND = ('meson setup build --wipe 2>/dev/null || meson setup build; '
 LISTED = {
 	'apt-get update && apt-get install -y meson ninja-build pkg-config gcc libwayland-dev '
 	'wayland-protocols libpixman-1-dev libxkbcommon-dev libinput-dev libdrm-dev libudev-dev '
-	'libseat-dev foot fonts-dejavu-core grim && meson setup build && ninja -C build && '
+	'libseat-dev libpng-dev foot fonts-dejavu-core grim && meson setup build && ninja -C build && '
 	'XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp} build/compositor/picowl --backend headless -- foot':
 		'needs root and the network on a fresh machine (.ci/run installs the same packages '
 		'and more); its last part, picowl with foot, runs below as the desktop and headless '
