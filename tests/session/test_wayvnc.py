@@ -13,7 +13,10 @@ each connection after the handshake (screencopy offered RGB565 alone).
 
 Debian 12's vncsnapshot (1.2a) speaks RFB 3.3 alone, which wayvnc 0.5's neatvnc refuses
 ("Unsupported version") on any compositor: the picture is taken by the client below, and the
-refusal is checked, so that the day vncsnapshot can talk to wayvnc this test says so."""
+refusal is checked, so that the day vncsnapshot can talk to wayvnc this test says so. With
+--viewer (session-wayvnc-viewer, 4.101) a real viewer stands in for it, Debian's xtightvncviewer
+in Xvfb driven with xdotool (tests/lib/xviewer.py): the same checks, the picture being its
+window's as xwd reads it, equal to grim's at 8 bits."""
 
 import os
 import socket
@@ -23,6 +26,7 @@ import time
 
 import harness
 import session
+import xviewer
 from harness import check, log
 
 KEYSYM_A = 0x61
@@ -70,7 +74,7 @@ class Rfb:
 			data += part
 		return data
 
-	def picture(self):
+	def picture(self, until=None):
 		"""The whole framebuffer, as a harness.Image."""
 		self.sock.sendall(struct.pack('>BBHHHH', 3, 0, 0, 0, self.width, self.height))
 		rgb = bytearray(self.width * self.height * 3)
@@ -130,6 +134,7 @@ def run():
 	def add(p):
 		p.add_argument('--client', required=True)
 		p.add_argument('--rotate', type=int, default=0)
+		p.add_argument('--viewer', default='')
 	args = session.parse_args_with(add)
 	client = harness.need(args.client, 'vmclient', '(built by meson)')
 	wayvnc = harness.need('/usr/bin/wayvnc', 'wayvnc', 'wayvnc')
@@ -162,14 +167,14 @@ def run():
 			except OSError:
 				return False
 		s.poll(listening, 'wayvnc listens on 127.0.0.1:%d' % port)
-		vnc = Rfb(port)
+		vnc = xviewer.Viewer(s, args.viewer, port) if args.viewer else Rfb(port)
 		check((vnc.width, vnc.height) == (s.width, s.height),
 		      'the VNC framebuffer is %dx%d' % (vnc.width, vnc.height))
 		log('wayvnc: %dx%d, "%s"' % (vnc.width, vnc.height, vnc.name.decode()))
 
 		# the same moment: the scene holds still, grim before and after the VNC picture
 		before = s.screenshot(save='grim-before.ppm')
-		remote = vnc.picture()
+		remote = vnc.picture(until=before)
 		after = s.screenshot(save='grim-after.ppm')
 		remote.save_ppm(os.path.join(s.dir, 'vnc.ppm'))
 		check(before.data == after.data, 'the screen changed while the VNC picture was taken')
@@ -185,6 +190,9 @@ def run():
 		exact = sum(1 for i in range(len(a)) if before.data[i] == remote.data[i])
 		log('the VNC picture equals grim\'s at 5-6-5 bits in all %d pixels (%d of %d '
 		    'channels equal at 8 bits)' % (s.width * s.height, exact, len(a)))
+		# a viewer's window: the picture a person sees, the same to the bit (4.101)
+		check(not args.viewer or exact == len(a), 'the viewer\'s window differs from grim\'s '
+		      'picture at 8 bits in %d of %d channels' % (len(a) - exact, len(a)))
 
 		# which client each tile holds: the pointer tells
 		vnc.pointer(*session.centre(tiles[0]))
