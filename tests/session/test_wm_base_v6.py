@@ -101,10 +101,14 @@ def run():
 		session.ctl(s, 'inject', 'key', 'logo+m')
 		s.poll(tiled, 'Logo+m: tiled again, neither suspended')
 		session.ctl(s, 'inject', 'key', 'logo+f')
-		s.poll(lambda: hidden(a, b)() or hidden(b, a)(), 'Logo+f: the other client suspended')
-		full = a if hidden(b, a)() else b
-		check('fullscreen' in last_configure(full)['states'],
-		      'the shown client is not the fullscreen one')
+		# each client writes its own state file: the other's suspended configure can be read
+		# before the shown one has written its fullscreen one, so both are waited for
+		def fullscreen_over(shown, other):
+			return lambda: (hidden(other, shown)()
+					and 'fullscreen' in last_configure(shown)['states'])
+
+		s.poll(lambda: fullscreen_over(a, b)() or fullscreen_over(b, a)(),
+		       'Logo+f: the shown client fullscreen, the other suspended')
 		session.ctl(s, 'inject', 'key', 'logo+f')
 		s.poll(tiled, 'Logo+f again: tiled, neither suspended')
 		log('under a fullscreen client: suspended; withdrawn when it leaves fullscreen')
