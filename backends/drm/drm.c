@@ -205,6 +205,7 @@ static void
 handle_session_disable(struct wl_listener *listener, void *data)
 {
 	struct drm *drm = wl_container_of(listener, drm, session_disable);
+	pw_kms_gamma_load(&drm->kms, false); /* the console's table while it has the display */
 	if (strcmp(drm->session->kind, "libseat") != 0) {
 		drmDropMaster(drm->fd);
 	}
@@ -217,7 +218,8 @@ handle_session_enable(struct wl_listener *listener, void *data)
 	if (strcmp(drm->session->kind, "libseat") != 0 && drmSetMaster(drm->fd) != 0) {
 		pw_log_error("drm: cannot be DRM master again: %s\n", strerror(errno));
 	}
-	/* The console had the display: set the mode again and repaint everything. */
+	/* The console had the display: set the mode and gamma again and repaint everything. */
+	pw_kms_gamma_load(&drm->kms, true);
 	drm->modeset = true;
 	drm->frames = 0;
 	if (drm->pending) {
@@ -441,6 +443,13 @@ list_modes(struct drm *drm)
 	return true;
 }
 
+static bool
+drm_set_gamma(struct pw_backend *backend, const uint16_t *ramp, size_t size)
+{
+	return pw_kms_gamma_set(&((struct drm *)backend)->kms, ramp, size,
+		backend->session->active);
+}
+
 static const struct pw_backend_impl drm_impl = {
 	.destroy = drm_destroy,
 	.begin_frame = drm_begin_frame,
@@ -449,6 +458,7 @@ static const struct pw_backend_impl drm_impl = {
 	.frame_fd = drm_frame_fd,
 	.set_power = drm_set_power,
 	.set_mode = drm_set_mode,
+	.set_gamma = drm_set_gamma,
 };
 
 /* Buffers and the present path, once the mode and format are known. */
@@ -546,12 +556,10 @@ pw_drm_backend_create(struct wl_event_loop *loop, const struct pw_backend_config
 	uint64_t monotonic = 0, vseq, vns;
 	drm->monotonic =
 		drmGetCap(drm->fd, DRM_CAP_TIMESTAMP_MONOTONIC, &monotonic) == 0 && monotonic;
-	/*
-	 * EOPNOTSUPP where the driver has no vblank (bochs, cirrus, virtio-gpu in Linux 6.1);
-	 * EINVAL only says the CRTC is off for now.
-	 */
+	/* EOPNOTSUPP: no vblank (bochs, cirrus, virtio-gpu in Linux 6.1); EINVAL: the CRTC off */
 	drm->vblank = drmCrtcGetSequence(drm->fd, drm->kms.crtc_id, &vseq, &vns) == 0 ||
 		errno != EOPNOTSUPP;
+	drm->base.gamma_size = drm->kms.gamma.size;
 	drm->base.format = drm->kms.rgb565 ? PW_FORMAT_RGB565 : PW_FORMAT_XRGB8888;
 	if (!setup_buffers(drm, config)) {
 		goto err;

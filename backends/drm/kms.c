@@ -223,6 +223,7 @@ pw_kms_init(struct pw_kms *kms, int fd, const char *path, const char *connector,
 		pw_log_error("drm: %s has no atomic mode setting (--kms atomic)\n", path);
 		goto out;
 	}
+	pw_kms_gamma_init(kms);
 	ok = true;
 out:
 	drmModeFreeConnector(c);
@@ -233,6 +234,7 @@ out:
 void
 pw_kms_finish(struct pw_kms *kms)
 {
+	pw_kms_gamma_finish(kms);
 	if (kms->mode_blob) {
 		drmModeDestroyPropertyBlob(kms->fd, kms->mode_blob);
 	}

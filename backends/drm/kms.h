@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <xf86drmMode.h>
 
+#include "kms_gamma.h"
 #include "modes.h"
 
 struct pw_kms {
@@ -25,6 +26,7 @@ struct pw_kms {
 	int n_modes;
 	bool rgb565; /* the primary plane takes DRM_FORMAT_RGB565 */
 	drmModeCrtc *saved_crtc; /* legacy: what to put back on exit */
+	struct pw_kms_gamma gamma; /* the CRTC's gamma table (4.102) */
 	struct {
 		uint32_t conn_crtc_id, crtc_mode_id, crtc_active;
 		uint32_t fb_id, crtc_id, src_x, src_y, src_w, src_h;

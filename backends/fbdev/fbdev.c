@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "copy.h"
+#include "fb_cmap.h"
 #include "fbdev.h"
 #include "frame_timer.h"
 #include "log.h"
@@ -42,6 +43,7 @@ struct fbdev {
 	bool vsynced; /* the frame pending came out of a FBIO_WAITFORVSYNC that waited */
 	struct pw_frame_timer *timer;
 	int frames;
+	struct pw_fb_cmap cmap; /* DIRECTCOLOR: night light's table (4.102) */
 };
 
 static const struct pw_backend_impl fbdev_impl;
@@ -58,8 +60,9 @@ pick_format(struct fbdev *fb, enum pw_format *composite)
 {
 	const struct fb_var_screeninfo *v = &fb->var;
 	bool rgb = v->blue.offset == 0, bgr = v->red.offset == 0;
-	fb->fb_format = 0;
-	if (fb->fix.type == FB_TYPE_PACKED_PIXELS && fb->fix.visual == FB_VISUAL_TRUECOLOR) {
+	int visual = fb->fix.visual == FB_VISUAL_DIRECTCOLOR ? FB_VISUAL_TRUECOLOR : fb->fix.visual;
+	fb->fb_format = 0; /* DIRECTCOLOR: TRUECOLOR through its cmap (fb_cmap.h) */
+	if (fb->fix.type == FB_TYPE_PACKED_PIXELS && visual == FB_VISUAL_TRUECOLOR) {
 		if (v->bits_per_pixel == 16 && field_is(&v->green, 5, 6)) {
 			if (rgb && field_is(&v->red, 11, 5) && field_is(&v->blue, 0, 5)) {
 				fb->fb_format = PIXMAN_r5g6b5;
@@ -349,7 +352,8 @@ fbdev_active(struct pw_backend *backend)
 static void
 handle_session_disable(struct wl_listener *listener, void *data)
 {
-	/* Nothing to give back: the VT switch hands the framebuffer to fbcon by itself. */
+	struct fbdev *fb = wl_container_of(listener, fb, session_disable);
+	pw_fb_cmap_load(&fb->cmap, false); /* fbcon gets the framebuffer by itself, its cmap too */
 }
 
 static void
@@ -358,6 +362,7 @@ handle_session_enable(struct wl_listener *listener, void *data)
 	struct fbdev *fb = wl_container_of(listener, fb, session_enable);
 	/* fbcon may have panned or redrawn: start again from an unknown screen. */
 	fb->frames = 0;
+	pw_fb_cmap_load(&fb->cmap, true);
 	if (fb->base.present == PW_PRESENT_FLIP) {
 		pan_to(fb, fb->shown);
 	}
@@ -403,12 +408,20 @@ fbdev_destroy(struct pw_backend *backend)
 		pan_to(fb, 0); /* the console draws in the top half */
 	}
 	if (fb->fd >= 0) {
+		pw_fb_cmap_finish(&fb->cmap);
 		pw_session_close(fb->session, fb->fd);
 	}
 	wl_list_remove(&fb->session_disable.link);
 	wl_list_remove(&fb->session_enable.link);
 	pw_session_destroy(fb->session);
 	free(fb);
+}
+
+static bool
+fbdev_set_gamma(struct pw_backend *backend, const uint16_t *ramp, size_t size)
+{
+	return pw_fb_cmap_set(&((struct fbdev *)backend)->cmap, ramp, size,
+		backend->session->active);
 }
 
 static const struct pw_backend_impl fbdev_impl = {
@@ -422,6 +435,7 @@ static const struct pw_backend_impl fbdev_impl = {
 	.frame_deadline = fbdev_frame_deadline,
 	.frame_due = fbdev_frame_due,
 	.set_power = fbdev_set_power,
+	.set_gamma = fbdev_set_gamma,
 };
 
 static bool
@@ -543,6 +557,7 @@ pw_fbdev_backend_create(struct wl_event_loop *loop, const struct pw_backend_conf
 	if (fb->base.refresh_unknown) {
 		fb->base.refresh_mhz = 60000;
 	}
+	fb->base.gamma_size = pw_fb_cmap_init(&fb->cmap, fb->fd, &fb->var, &fb->fix);
 	pick_present(fb, config->present);
 	/* dma: the module's shadow, at the framebuffer's stride, replaces picowl's own. */
 	pw_copy_init_fbdev(&fb->copy, config->copy, config->dma_threshold, fb->fd,

@@ -102,6 +102,14 @@ struct pw_backend_impl {
 	 * the old mode stays. NULL: the display has its one mode.
 	 */
 	bool (*set_mode)(struct pw_backend *backend, int index, bool test);
+	/*
+	 * Optional: loads a gamma ramp (`size` red values, then green, then blue, 0..65535) into
+	 * the display's own table, resampled to its gamma_size, or with `ramp` NULL makes that
+	 * table what it was before picowl (4.102). False when the display has no table or did not
+	 * take it: the core then tints the frames itself. The backend keeps the ramp across a VT
+	 * switch and takes it off at exit.
+	 */
+	bool (*set_gamma)(struct pw_backend *backend, const uint16_t *ramp, size_t size);
 };
 
 /* One mode a display can take. */
@@ -158,6 +166,7 @@ struct pw_backend {
 	/* refresh_mhz is a guess that only paces frames (the mode did not say): reported as 0 */
 	bool refresh_unknown;
 	enum pw_present_mode present; /* resolved: never AUTO */
+	int gamma_size; /* entries a channel of the display's own gamma table; 0: it has none */
 	dev_t device; /* the DRM device's number, for linux-dmabuf's feedback (4.100); 0: none */
 	/*
 	 * The session the display was opened through (fbdev, DRM), owned by the backend; the

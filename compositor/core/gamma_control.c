@@ -1,7 +1,8 @@
 /*
- * zwlr_gamma_control_manager_v1 (wlsunset, gammastep): picowl applies the ramp itself, as
- * tables in the display's format, to what each frame draws (4.85); no display it drives has a
- * table of its own (doc/session.md "Night light"). One control holds the output at a time, as in
+ * zwlr_gamma_control_manager_v1 (wlsunset, gammastep): the ramp goes into the display's own
+ * gamma table where the backend has one (DRM GAMMA_LUT, the legacy gamma ioctl, an fbdev cmap:
+ * 4.102), and picowl then tints nothing; elsewhere picowl applies it itself, as tables in the
+ * display's format, to what each frame draws (4.85). One control holds the output at a time, as in
  * wlroots: another gets failed at once. A ramp that cannot be read whole (a short or longer
  * file, a pipe, a file shrunk after it was sent) fails that control alone and takes its ramp
  * off; the ramp also goes with its control or client. The fd is read with pread, never mapped,
@@ -25,8 +26,12 @@
 #include "server.h"
 #include "wlr-gamma-control-unstable-v1-protocol.h"
 
-/* Entries a channel: clients accept any size; 256 is what most DRM drivers announce. */
+/*
+ * Entries a channel: clients accept any size; 256 is what most DRM drivers announce. A display
+ * table's own size is told instead, up to GAMMA_SIZE_MAX (the backend resamples beyond).
+ */
 #define GAMMA_SIZE 256
+#define GAMMA_SIZE_MAX 4096
 
 struct gamma_manager {
 	struct pw_server *server;
@@ -34,6 +39,8 @@ struct gamma_manager {
 	struct wl_listener server_destroy;
 	struct wl_resource *owner; /* the control whose ramp the output shows, or NULL */
 	bool set; /* the owner's ramp is applied */
+	bool hw; /* ... by the display's own table, not by picowl */
+	size_t size; /* entries a channel told to the owner */
 	struct pw_gamma gamma;
 };
 
@@ -41,7 +48,12 @@ struct gamma_manager {
 static void
 release_output(struct gamma_manager *gm)
 {
-	if (gm->set && gm->server->output) {
+	struct pw_output *output = gm->server->output;
+	if (gm->hw && output) {
+		output->backend->impl->set_gamma(output->backend, NULL, 0);
+	}
+	gm->hw = false;
+	if (gm->set && output && output->gamma) {
 		gm->server->output->gamma = NULL;
 		pw_output_damage_whole(gm->server->output);
 	}
@@ -107,17 +119,41 @@ gamma_control_set_gamma(struct wl_client *client, struct wl_resource *resource, 
 		return;
 	}
 	struct pw_output *output = gm->server->output;
-	static uint16_t ramp[GAMMA_SIZE * 3];
-	char why[160];
-	bool ok = read_ramp(fd, ramp, sizeof(ramp), why, sizeof(why));
+	size_t len = gm->size * 3 * sizeof(uint16_t);
+	uint16_t *ramp = malloc(len);
+	char why[160] = "out of memory";
+	bool ok = ramp && read_ramp(fd, ramp, len, why, sizeof(why));
 	close(fd);
 	if (!ok) {
+		free(ramp);
 		fail_control(resource, why);
 		return;
 	}
-	if (!output || !pw_gamma_build(&gm->gamma, output->backend->format, ramp, GAMMA_SIZE)) {
+	struct pw_backend *backend = output ? output->backend : NULL;
+	if (backend && backend->gamma_size && backend->impl->set_gamma &&
+		backend->impl->set_gamma(backend, ramp, gm->size)) {
+		/* 4.102: the table works after scan-out, so nothing picowl draws is tinted. */
+		free(ramp);
+		if (!gm->hw) {
+			pw_log_info("gamma: a ramp of %zu in the display's table of %d\n", gm->size,
+				backend->gamma_size);
+		}
+		gm->set = gm->hw = true;
+		if (output->gamma) {
+			output->gamma = NULL;
+			pw_output_damage_whole(output);
+		}
+		return;
+	}
+	ok = output && pw_gamma_build(&gm->gamma, output->backend->format, ramp, gm->size);
+	free(ramp);
+	if (!ok) {
 		fail_control(resource, "no table for the output's format");
 		return;
+	}
+	if (gm->hw) {
+		backend->impl->set_gamma(backend, NULL, 0);
+		gm->hw = false;
 	}
 	gm->set = true;
 	output->gamma = &gm->gamma;
@@ -160,7 +196,9 @@ manager_get_gamma_control(struct wl_client *client, struct wl_resource *resource
 	}
 	gm->owner = control;
 	wl_resource_set_user_data(control, gm);
-	zwlr_gamma_control_v1_send_gamma_size(control, GAMMA_SIZE);
+	int table = gm->server->output->backend->gamma_size;
+	gm->size = table >= 2 && table <= GAMMA_SIZE_MAX ? (size_t)table : GAMMA_SIZE;
+	zwlr_gamma_control_v1_send_gamma_size(control, (uint32_t)gm->size);
 }
 
 static const struct zwlr_gamma_control_manager_v1_interface manager_impl = {

@@ -292,3 +292,19 @@ pw_gamma_apply(const struct pw_gamma *gamma, struct pw_pixmap image,
 		}
 	}
 }
+
+uint16_t
+pw_gamma_resample(const uint16_t *ramp, size_t size, size_t i, size_t n)
+{
+	if (n == size) {
+		return ramp[i];
+	}
+	uint64_t pos = (uint64_t)i * (size - 1) * 65536 / (n - 1);
+	size_t k = (size_t)(pos >> 16);
+	uint32_t frac = (uint32_t)(pos & 0xffff);
+	if (k + 1 >= size) {
+		return ramp[size - 1];
+	}
+	return (uint16_t)((ramp[k] * (uint64_t)(65536 - frac) + ramp[k + 1] * (uint64_t)frac) >>
+		16);
+}

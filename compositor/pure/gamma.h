@@ -48,4 +48,11 @@ void pw_gamma_apply(const struct pw_gamma *gamma, struct pw_pixmap image,
  */
 void pw_gamma_span(const struct pw_gamma *gamma, void *dst, const void *src, int n);
 
+/*
+ * One channel of a ramp of `size` entries resampled to `n` (2 or more): its entry `i`, linearly
+ * between the two nearest of `ramp`. For a display table of another size than the client's
+ * (4.102).
+ */
+uint16_t pw_gamma_resample(const uint16_t *ramp, size_t size, size_t i, size_t n);
+
 #endif

@@ -111,6 +111,29 @@ test_refused(void)
 	pixman_region32_fini(&r);
 }
 
+/* 4.102: a ramp resampled to a display table's size keeps its ends and lies on its segments. */
+static void
+test_resample(void)
+{
+	static const uint16_t two[2] = {1000, 65000};
+	CHECK(pw_gamma_resample(two, 2, 0, 1024) == 1000);
+	CHECK(pw_gamma_resample(two, 2, 1023, 1024) == 65000);
+	CHECK(pw_gamma_resample(two, 2, 1, 3) == 33000);
+	static uint16_t line[4096];
+	for (int i = 0; i < 4096; i++) {
+		line[i] = (uint16_t)(i * 16);
+	}
+	int bad = 0;
+	for (size_t i = 0; i < 256; i++) {
+		int want = (int)(i * 4095 * 16 / 255);
+		int got = pw_gamma_resample(line, 4096, i, 256);
+		bad += got < want - 16 || got > want + 16;
+	}
+	CHECK(bad == 0);
+	CHECK(pw_gamma_resample(line, 4096, 255, 256) == 4095 * 16);
+	CHECK(pw_gamma_resample(ramp, SIZE, 7, SIZE) == ramp[7]);
+}
+
 int
 main(void)
 {
@@ -119,5 +142,6 @@ main(void)
 	test_8888();
 	test_long_rows();
 	test_refused();
+	test_resample();
 	return check_summary();
 }

@@ -20,15 +20,21 @@
  *                                           moves it by DX,DY counts
  *   vmtool vsync FB N                       N calls of FBIO_WAITFORVSYNC, printing "vsync US"
  *                                           for each: how long the kernel kept it (4.68)
+ *   vmtool gammalut CARD                    the first CRTC's GAMMA_LUT (4.102): "lut N", N its
+ *                                           entries (0: no blob, the table is linear), then
+ *                                           "lut I R G B" for every 32nd entry and the last
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <drm.h>
+#include <drm_mode.h>
 #include <fcntl.h>
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
 #include <linux/vt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,6 +327,71 @@ vsync(const char *path, int n)
 	return 0;
 }
 
+/* The value of the first CRTC's property `name` (raw ioctls: vmtool needs no libdrm). */
+static bool
+crtc_prop(int fd, const char *name, uint64_t *value)
+{
+	uint32_t crtcs[8];
+	struct drm_mode_card_res res = {0};
+	if (ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0 || res.count_crtcs == 0) {
+		return false;
+	}
+	res = (struct drm_mode_card_res){.crtc_id_ptr = (uintptr_t)crtcs, .count_crtcs = 1};
+	if (ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &res) != 0) {
+		return false;
+	}
+	uint32_t ids[64];
+	uint64_t values[64];
+	struct drm_mode_obj_get_properties props = {.props_ptr = (uintptr_t)ids,
+		.prop_values_ptr = (uintptr_t)values,
+		.count_props = 64,
+		.obj_id = crtcs[0],
+		.obj_type = DRM_MODE_OBJECT_CRTC};
+	if (ioctl(fd, DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &props) != 0) {
+		return false;
+	}
+	for (uint32_t i = 0; i < props.count_props && i < 64; i++) {
+		struct drm_mode_get_property p = {.prop_id = ids[i]};
+		if (ioctl(fd, DRM_IOCTL_MODE_GETPROPERTY, &p) == 0 && strcmp(p.name, name) == 0) {
+			*value = values[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+static int
+gammalut(const char *path)
+{
+	int fd = open(path, O_RDWR);
+	uint64_t blob = 0;
+	if (fd < 0 || !crtc_prop(fd, "GAMMA_LUT", &blob)) {
+		fprintf(stderr, "%s: no GAMMA_LUT on its first CRTC\n", path);
+		return 1;
+	}
+	/* The kernel copies the blob only when asked for exactly its length: ask it first. */
+	static struct drm_color_lut lut[4096];
+	struct drm_mode_get_blob get = {.blob_id = (uint32_t)blob};
+	bool ok = !blob || ioctl(fd, DRM_IOCTL_MODE_GETPROPBLOB, &get) == 0;
+	if (blob && ok && get.length <= sizeof(lut)) {
+		get.data = (uintptr_t)lut;
+		ok = ioctl(fd, DRM_IOCTL_MODE_GETPROPBLOB, &get) == 0;
+	}
+	if (!ok || get.length > sizeof(lut)) {
+		perror("GETPROPBLOB");
+		return 1;
+	}
+	int n = blob ? (int)(get.length / sizeof(lut[0])) : 0;
+	printf("lut %d\n", n);
+	for (int i = 0; i < n && n <= 4096; i++) {
+		if (i % 32 == 0 || i == n - 1) {
+			printf("lut %d %u %u %u\n", i, lut[i].red, lut[i].green, lut[i].blue);
+		}
+	}
+	close(fd);
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -344,8 +415,11 @@ main(int argc, char *argv[])
 	if (argc == 4 && strcmp(argv[1], "vsync") == 0) {
 		return vsync(argv[2], atoi(argv[3]));
 	}
+	if (argc == 3 && strcmp(argv[1], "gammalut") == 0) {
+		return gammalut(argv[2]);
+	}
 	fprintf(stderr,
 		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-		"uinput FIFO [mouse] | vsync FB N\n");
+		"uinput FIFO [mouse] | vsync FB N | gammalut CARD\n");
 	return 2;
 }
