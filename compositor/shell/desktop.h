@@ -60,6 +60,7 @@ struct pw_desktop {
 	struct pw_foreign_toplevels *foreign_toplevels; /* foreign_toplevel.h's state */
 	struct pw_ext_toplevel_lists *ext_toplevel_lists; /* ext_toplevel_list.h's state */
 	struct pw_image_copy *image_copy; /* image_copy_capture.h's state */
+	bool window_captures; /* a capture session may be going: window commits look (4.89) */
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;
