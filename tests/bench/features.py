@@ -1,7 +1,7 @@
 """What the frame path's features of issue 37 cost when they are used: section `features` of
 run.py (decisions 4.91, 4.93).
 
-usage: tests/bench/run.py --build build-bench --sections features --splice   # about 2 minutes
+usage: tests/bench/run.py --build build-bench --sections features --splice   # under a minute
 
 picowl (XRGB8888 output, 240x320) runs under callgrind as in run.py's callgrind section, with
 --test-hooks and a config of `[input] cursor = always`, picowl-load tiled alone. Per damage
