@@ -11,6 +11,7 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "alpha-modifier-v1-client-protocol.h"
 #include "load.h"
 #include "pattern.h"
 
@@ -338,6 +339,11 @@ main(int argc, char **argv)
 	}
 	const struct pw_client_versions versions = {.compositor = 4, .shm = 1, .wm_base = 1};
 	load.client.name = "picowl-load";
+	struct wp_alpha_modifier_v1 *alpha = NULL;
+	const struct pw_client_global globals[] = {{&wp_alpha_modifier_v1_interface, 1,
+							   (void **)&alpha, NULL, NULL},
+		{NULL}};
+	load.client.globals = load.opt.alpha > 0 ? globals : NULL;
 	load.running = true;
 	/* one round trip for the globals, one for the shm formats */
 	if (!pw_client_connect(&load.client, &versions, -1) ||
@@ -378,6 +384,17 @@ main(int argc, char **argv)
 	pw_client_toplevel_init(&load.top, &load.client, "picowl-load", "picowl-load");
 	if (load.opt.fullscreen) {
 		xdg_toplevel_set_fullscreen(load.top.toplevel, NULL);
+	}
+	if (load.opt.alpha > 0) {
+		if (!alpha) {
+			fprintf(stderr, "picowl-load: no wp_alpha_modifier_v1 for --alpha\n");
+			load.status = 1;
+			goto out;
+		}
+		/* fixed before the first commit: every frame of the run composites through it */
+		wp_alpha_modifier_surface_v1_set_multiplier(wp_alpha_modifier_v1_get_surface(alpha,
+								    load.top.surface),
+			(uint32_t)(load.opt.alpha * UINT32_MAX));
 	}
 	wl_surface_commit(load.top.surface);
 

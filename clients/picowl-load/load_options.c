@@ -25,6 +25,7 @@ usage(FILE *out)
 		"  --size WxH          buffer size when the compositor leaves it to us (240x320)\n"
 		"  --oversize          draw at --size whatever the compositor asks (a client\n"
 		"                      larger than its tile, scaled to fit)\n"
+		"  --alpha F           the surface at a factor F (0 to 1) of wp_alpha_modifier_v1\n"
 		"  --hold              after the last frame, report and stay connected (drawing\n"
 		"                      nothing) until SIGTERM: a measurement can end before the\n"
 		"                      disconnect\n"
@@ -138,6 +139,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			} else {
 				ok = false;
 			}
+		} else if (strcmp(a, "--alpha") == 0) {
+			ok = parse_double(v, &opt->alpha) && opt->alpha > 0 && opt->alpha <= 1;
 		} else if (strcmp(a, "--rate") == 0) {
 			ok = parse_double(v, &opt->rate);
 		} else if (strcmp(a, "--frames") == 0) {

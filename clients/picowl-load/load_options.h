@@ -25,6 +25,7 @@ struct options {
 	bool hold; /* after the last frame: report, stay connected until SIGTERM */
 	int width, height;
 	bool oversize; /* --size whatever the compositor asks: a client scaled to fit (4.50) */
+	double alpha; /* 0: none; else wp_alpha_modifier_v1's factor (4.93) */
 };
 
 /* Reads the command line into `opt`; false after a message on stderr (--help exits 0). */

@@ -366,10 +366,10 @@ pw_surface_opaque(const struct pw_surface *surface)
 	if (surface->current.alpha != UINT32_MAX) {
 		return false; /* the fast paths step aside only then (4.93) */
 	}
-	if (surface->solid) {
-		return surface->solid_colour.alpha == 0xffff;
-	}
 	struct pw_shm_buffer *shm = surface->shm;
+	if (!shm && surface->solid) {
+		return surface->solid_colour.alpha == 0xffff; /* never with shm: one test a frame */
+	}
 	if (!shm && !surface->kept.data) {
 		return false;
 	}

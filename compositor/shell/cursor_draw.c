@@ -104,36 +104,50 @@ bitmap_of(uint32_t shape)
 	return &bitmaps[0];
 }
 
-/* The pixels of `b` that are `c`, with the hotspot at x,y. */
+/*
+ * The pixels of `b` that are `c`, with the hotspot at x,y: a box a run, the region made once
+ * from them (a union a run copied the region each time: most of a frame's instructions).
+ */
 static void
 pixels_of(pixman_region32_t *out, const struct bitmap *b, char c, int x, int y)
 {
-	pixman_region32_init(out);
+	pixman_box32_t boxes[20 * 10]; /* 20 rows of at most 20 pixels: 10 runs each */
+	int n_boxes = 0;
 	for (int r = 0; r < 20 && b->rows[r]; r++) {
 		const char *row = b->rows[r];
-		for (int i = 0; row[i];) {
+		for (int i = 0; row[i] && n_boxes < 20 * 10;) {
 			int n = 0;
 			while (row[i + n] == c) {
 				n++;
 			}
 			if (n > 0) {
-				pixman_region32_union_rect(out, out, x - b->hot_x + i,
-					y - b->hot_y + r, (unsigned)n, 1);
-				i += n;
-			} else {
-				i++;
+				int x1 = x - b->hot_x + i, y1 = y - b->hot_y + r;
+				boxes[n_boxes++] = (pixman_box32_t){x1, y1, x1 + n, y1 + 1};
 			}
+			i += n > 0 ? n : 1;
 		}
 	}
+	pixman_region32_init_rects(out, boxes, n_boxes);
 }
+
+/* Each shape's white and black pixels at hotspot 0,0, made at its first use, kept. */
+static pixman_region32_t shape_pixels[sizeof(bitmaps) / sizeof(bitmaps[0])][2];
+static bool shape_made[sizeof(bitmaps) / sizeof(bitmaps[0])];
 
 static void
 paint(pixman_image_t *target, const pixman_region32_t *damage, const struct bitmap *b, char c,
 	int x, int y, uint32_t rgb)
 {
+	size_t i = (size_t)(b - bitmaps);
+	if (!shape_made[i]) {
+		pixels_of(&shape_pixels[i][0], b, '.', 0, 0);
+		pixels_of(&shape_pixels[i][1], b, 'X', 0, 0);
+		shape_made[i] = true;
+	}
 	pixman_region32_t px;
-
-	pixels_of(&px, b, c, x, y);
+	pixman_region32_init(&px);
+	pixman_region32_copy(&px, &shape_pixels[i][c == 'X']);
+	pixman_region32_translate(&px, x, y);
 	pixman_region32_intersect(&px, &px, (pixman_region32_t *)damage);
 	pw_render_fill(target, &px, rgb);
 	pixman_region32_fini(&px);
@@ -150,6 +164,12 @@ render_with_cursor(struct pw_server *server, pixman_image_t *target,
 	pw_scene.render(server, target, damage);
 	if (server->seat && pw_seat_cursor_drawn(server->seat, &x, &y, &shape)) {
 		const struct bitmap *b = bitmap_of(shape);
+		pixman_box32_t all = {x - b->hot_x, y - b->hot_y, x - b->hot_x + 20,
+			y - b->hot_y + 20};
+		if (pixman_region32_contains_rectangle((pixman_region32_t *)damage, &all) ==
+			PIXMAN_REGION_OUT) {
+			return; /* a frame away from the cursor builds none of its pixels */
+		}
 		paint(target, damage, b, '.', x, y, 0xffffff);
 		paint(target, damage, b, 'X', x, y, 0x000000);
 	}

@@ -66,6 +66,7 @@ struct pw_desktop {
 	struct pw_system_bell *bell; /* system_bell.h's state */
 	struct pw_xdg_foreign *xdg_foreign; /* xdg_foreign.h's state */
 	struct pw_toplevel_icons *toplevel_icons; /* toplevel_icon.h's state */
+	bool window_captures; /* a capture session may be going: window commits look (4.89) */
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;

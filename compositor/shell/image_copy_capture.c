@@ -29,8 +29,7 @@ struct pw_image_copy {
 	struct wl_global *global;
 	struct wl_list sessions; /* session.link of sessions not stopped */
 	struct wl_event_source *idle; /* completes window frames after a commit */
-	struct wl_listener output_frame, output_mode, server_destroy;
-	bool on_output;
+	struct wl_listener output_frame, output_mode, server_destroy; /* first two: on an output */
 };
 
 struct session {
@@ -45,9 +44,8 @@ struct session {
 };
 
 struct frame {
-	struct wl_resource *resource;
+	struct wl_resource *resource, *buffer;
 	struct session *session; /* NULL once the session is gone */
-	struct wl_resource *buffer;
 	struct wl_listener buffer_destroy;
 	bool captured, done;
 };
@@ -260,6 +258,12 @@ static void
 handle_output_frame(struct wl_listener *listener, void *data)
 {
 	struct pw_image_copy *ic = wl_container_of(listener, ic, output_frame);
+	if (wl_list_empty(&ic->sessions)) { /* the next session adds it again (4.89) */
+		ic->server->desktop->window_captures = false;
+		wl_list_remove(&listener->link);
+		wl_list_init(&listener->link);
+		return;
+	}
 	const struct pw_output_frame *ev = data;
 	struct session *s;
 	wl_list_for_each(s, &ic->sessions, link) {
@@ -309,10 +313,7 @@ pw_image_copy_capture_views_changed(struct pw_server *server)
 void
 pw_image_copy_capture_view_committed(struct pw_view *view)
 {
-	struct pw_image_copy *ic = view->server->desktop ? view->server->desktop->image_copy : NULL;
-	if (!ic || wl_list_empty(&ic->sessions)) {
-		return; /* nobody captures: a commit pays nothing */
-	}
+	struct pw_image_copy *ic = view->server->desktop->image_copy;
 	struct session *s, *tmp;
 	wl_list_for_each_safe(s, tmp, &ic->sessions, link) {
 		if (s->source.kind != PW_CAPTURE_TOPLEVEL || s->source.view_id != view->id) {
@@ -330,8 +331,7 @@ static void
 handle_buffer_destroy(struct wl_listener *listener, void *data)
 {
 	struct frame *frame = wl_container_of(listener, frame, buffer_destroy);
-	wl_list_remove(&frame->buffer_destroy.link);
-	frame->buffer = NULL;
+	frame_drop_buffer(frame);
 	if (frame_waiting(frame)) {
 		frame_fail(frame, EXT_IMAGE_COPY_CAPTURE_FRAME_V1_FAILURE_REASON_UNKNOWN);
 	}
@@ -400,9 +400,8 @@ frame_capture(struct wl_client *client, struct wl_resource *resource)
 		return;
 	}
 	if (!pixman_region32_not_empty(&s->damage)) {
-		return; /* the next change completes it */
-	}
-	if (s->source.kind == PW_CAPTURE_OUTPUT) {
+		/* the next change completes it */
+	} else if (s->source.kind == PW_CAPTURE_OUTPUT) {
 		pw_output_schedule_repaint(s->ic->server->output);
 	} else {
 		schedule_idle(s->ic);
@@ -489,6 +488,10 @@ session_create(struct wl_client *client, struct pw_image_copy *ic, uint32_t vers
 	s->source = source;
 	pixman_region32_init(&s->damage);
 	wl_list_insert(&ic->sessions, &s->link);
+	if (ic->output_frame.notify && wl_list_empty(&ic->output_frame.link)) {
+		ic->server->desktop->window_captures = true; /* till no session is left */
+		wl_signal_add(&ic->server->output->events.frame, &ic->output_frame);
+	}
 	wl_resource_set_implementation(s->resource, &session_impl, s, handle_session_destroy);
 	return s;
 }
@@ -554,7 +557,7 @@ handle_server_destroy(struct wl_listener *listener, void *data)
 {
 	struct pw_image_copy *ic = wl_container_of(listener, ic, server_destroy);
 	wl_list_remove(&ic->server_destroy.link);
-	if (ic->on_output) {
+	if (ic->output_frame.notify) {
 		wl_list_remove(&ic->output_frame.link);
 		wl_list_remove(&ic->output_mode.link);
 	}
@@ -584,9 +587,8 @@ pw_image_copy_capture_create(struct pw_server *server)
 		return false;
 	}
 	if (server->output) {
-		ic->on_output = true;
 		ic->output_frame.notify = handle_output_frame;
-		wl_signal_add(&server->output->events.frame, &ic->output_frame);
+		wl_list_init(&ic->output_frame.link); /* a session adds it: frames pay only then */
 		ic->output_mode.notify = handle_output_mode;
 		wl_signal_add(&server->output->events.mode, &ic->output_mode);
 	}

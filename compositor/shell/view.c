@@ -301,7 +301,9 @@ pw_view_surface_committed(struct pw_surface *surface)
 	if (!view || view->surface != root) {
 		return;
 	}
-	pw_image_copy_capture_view_committed(view);
+	if (view->server->desktop->window_captures) {
+		pw_image_copy_capture_view_committed(view);
+	}
 	if (pw_dialog_floats(view)) {
 		pw_dialog_committed(view);
 		refresh_scale(view); /* a dialog larger than the area it is kept in (4.50, 4.51) */

@@ -24,6 +24,7 @@ import tempfile
 import time
 
 import arm
+import features
 import pacing
 import scale
 import syscalls
@@ -689,6 +690,11 @@ def section_tree(a, results):
 	tree.section(a, results, log, Compositor)
 
 
+def section_features(a, results):
+	"""The cursor drawn and an alpha modifier against the plain frame, callgrind (features.py)."""
+	features.section(a, results, log, Compositor, run_load)
+
+
 def section_scale(a, results):
 	"""A client scaled to fit against the same client unscaled, callgrind (scale.py)."""
 	scale.section(a, results, log, Compositor, run_load)
@@ -1032,6 +1038,7 @@ def report(a, results, path):
 	L += syscalls.report(results, checks)
 	L += tree.report(results, checks)
 	L += scale.report(results, checks)
+	L += features.report(results, checks)
 	L += pacing.report(results, checks)
 
 	if checks:
@@ -1092,7 +1099,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale,pacing')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale,pacing,features')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',

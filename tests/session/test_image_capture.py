@@ -172,6 +172,20 @@ def run():
 		log('window frame 2: the cyan square, damage %s' % top2[7])
 		check(cap.wait(10) == 0, 'capclient exited %s' % cap.proc.returncode)
 
+		# A frame with no session left takes image copy off the frames and window commits
+		# (4.89): a second recorder's first frames and its wait for a change bring both back.
+		s.screenshot()
+		open(state, 'w').close()
+		cap = s.spawn([capclient, state, s.dir, 'vmclient'], 'capclient-again')
+		s.poll(lambda: 'waiting' in open(state).read() or 'error' in open(state).read(),
+		       'a second capclient captures a first frame of each')
+		os.kill(s.clients[1].proc.pid, signal.SIGUSR1)
+		s.poll(lambda: 'finished' in open(state).read() or 'error' in open(state).read(),
+		       'the second capclient\'s second frames come after vmclient\'s change')
+		check('error' not in open(state).read(), 'capclient again: %s' % open(state).read())
+		check(cap.wait(10) == 0, 'the second capclient exited %s' % cap.proc.returncode)
+		log('a second capclient after the first had gone: both frames of each')
+
 
 if __name__ == '__main__':
 	harness.main(run)
