@@ -32,6 +32,7 @@ struct app {
 	struct wp_fifo_manager_v1 *fifo_manager;
 	struct wp_commit_timing_manager_v1 *timing_manager;
 	int64_t result[COMMITS]; /* presented time, -1 discarded, 0 not yet */
+	struct wl_buffer *buffers[COMMITS];
 };
 
 static void
@@ -68,7 +69,8 @@ commit(struct app *app, struct pw_client_toplevel *tl, int i, int w, int h)
 	wp_presentation_feedback_add_listener(wp_presentation_feedback(app->presentation,
 						      tl->surface),
 		&feedback_listener, &app->result[i]);
-	wl_surface_attach(tl->surface, pw_client_solid_buffer(&app->tc, w, h, colours[i]), 0, 0);
+	app->buffers[i] = pw_client_solid_buffer(&app->tc, w, h, colours[i]);
+	wl_surface_attach(tl->surface, app->buffers[i], 0, 0);
 	wl_surface_damage_buffer(tl->surface, 0, 0, w, h);
 	wl_surface_commit(tl->surface);
 }
@@ -111,8 +113,10 @@ main(int argc, char **argv)
 	int w = tl.configured_width > 0 ? tl.configured_width : 64;
 	int h = tl.configured_height > 0 ? tl.configured_height : 64;
 	int n;
+	struct wp_fifo_v1 *f = NULL;
+	struct wp_commit_timer_v1 *t = NULL;
 	if (fifo) {
-		struct wp_fifo_v1 *f = wp_fifo_manager_v1_get_fifo(app.fifo_manager, tl.surface);
+		f = wp_fifo_manager_v1_get_fifo(app.fifo_manager, tl.surface);
 		for (int i = 0; i < COMMITS; i++) {
 			if (i > 0) {
 				wp_fifo_v1_wait_barrier(f);
@@ -122,8 +126,7 @@ main(int argc, char **argv)
 		}
 		n = COMMITS;
 	} else {
-		struct wp_commit_timer_v1 *t =
-			wp_commit_timing_manager_v1_get_timer(app.timing_manager, tl.surface);
+		t = wp_commit_timing_manager_v1_get_timer(app.timing_manager, tl.surface);
 		int64_t target = test_client_now_ns() + DELAY_MS * 1000000LL;
 		printf("target %lld\n", (long long)target);
 		int64_t sec = target / 1000000000;
@@ -148,7 +151,18 @@ main(int argc, char **argv)
 		}
 	}
 	bool ok = all_answered(&app, n);
+	if (f) {
+		wp_fifo_v1_destroy(f);
+	}
+	if (t) {
+		wp_commit_timer_v1_destroy(t);
+	}
 	pw_client_toplevel_finish(&tl);
+	for (int i = 0; i < COMMITS; i++) {
+		if (app.buffers[i]) {
+			wl_buffer_destroy(app.buffers[i]);
+		}
+	}
 	pw_client_disconnect(&app.tc);
 	return ok ? 0 : 1;
 }

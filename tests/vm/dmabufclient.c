@@ -364,6 +364,8 @@ capture(int drm, int w, int h, bool readonly)
 		uint32_t code = wl_display_get_protocol_error(app.tc.display, &iface, NULL);
 		printf("capture error %s %u\n", iface ? iface->name : "?", code);
 		close(prime.fd);
+		zwlr_screencopy_frame_v1_destroy(frame);
+		wl_buffer_destroy(buffer);
 		pw_client_disconnect(&app.tc);
 		return 0;
 	}
@@ -390,6 +392,8 @@ capture(int drm, int w, int h, bool readonly)
 	printf("capture %06x %06x\n", got[0] & 0xffffffu, got[1] & 0xffffffu);
 	munmap((void *)pixels, dumb.size);
 	close(prime.fd);
+	zwlr_screencopy_frame_v1_destroy(frame);
+	wl_buffer_destroy(buffer);
 	pw_client_disconnect(&app.tc);
 	return 0;
 }
