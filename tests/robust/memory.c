@@ -89,6 +89,9 @@ app_destroy(struct app *app)
 	if (app->text_input_manager) {
 		zwp_text_input_manager_v3_destroy(app->text_input_manager);
 	}
+	if (app->virtual_pointer_manager) {
+		zwlr_virtual_pointer_manager_v1_destroy(app->virtual_pointer_manager);
+	}
 	pw_client_toplevel_finish(&app->top);
 	pw_client_disconnect(&app->tc);
 }

@@ -388,6 +388,11 @@ main(int argc, char **argv)
 	}
 	test_client_say("finished");
 	status = 0;
+	for (int i = 0; i < 2; i++) {
+		ext_image_copy_capture_session_v1_destroy(caps[i].session);
+		wl_buffer_destroy(caps[i].buffer);
+		munmap(caps[i].data, caps[i].size);
+	}
 out:
 	pw_client_disconnect(&client);
 	test_client_close();

@@ -167,7 +167,19 @@ def run():
 			except OSError:
 				return False
 		s.poll(listening, 'wayvnc listens on 127.0.0.1:%d' % port)
-		vnc = xviewer.Viewer(s, args.viewer, port) if args.viewer else Rfb(port)
+		if args.viewer:
+			vnc = xviewer.Viewer(s, args.viewer, port)
+		else:
+			# Until wayvnc has its first frame of a turned output it reports the display's
+			# own size (seen once under the sanitizers); a viewer would follow the resize,
+			# this client connects again.
+			deadline = time.monotonic() + 10
+			vnc = Rfb(port)
+			while ((vnc.width, vnc.height) != (s.width, s.height)
+			       and time.monotonic() < deadline):
+				vnc.close()
+				time.sleep(0.1)
+				vnc = Rfb(port)
 		check((vnc.width, vnc.height) == (s.width, s.height),
 		      'the VNC framebuffer is %dx%d' % (vnc.width, vnc.height))
 		log('wayvnc: %dx%d, "%s"' % (vnc.width, vnc.height, vnc.name.decode()))
