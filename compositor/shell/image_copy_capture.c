@@ -488,7 +488,6 @@ session_create(struct wl_client *client, struct pw_image_copy *ic, uint32_t vers
 	s->source = source;
 	pixman_region32_init(&s->damage);
 	wl_list_insert(&ic->sessions, &s->link);
-	ic->server->desktop->views_watched = true;
 	if (ic->output_frame.notify && wl_list_empty(&ic->output_frame.link)) {
 		ic->server->desktop->window_captures = true; /* till no session is left */
 		wl_signal_add(&ic->server->output->events.frame, &ic->output_frame);
