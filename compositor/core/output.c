@@ -255,7 +255,9 @@ repaint(struct pw_output *output)
 	}
 	if (pixman_region32_not_empty(&rows)) {
 		path = draw(output, image, &now, &exact, &rows);
-		pw_output_tint(output, image, path, &exact, &rows);
+		if (output->gamma) { /* 4.103: no page of output_tint.c per frame without one */
+			pw_output_tint(output, image, path, &exact, &rows);
+		}
 	}
 	if (counters) {
 		pw_counters_frame_rendered(counters, pw_now_ns(), path);

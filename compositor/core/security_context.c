@@ -50,6 +50,7 @@ struct pending {
 };
 
 struct sandboxed {
+	struct pw_server *server;
 	struct wl_listener client_destroy;
 	struct metadata meta;
 };
@@ -81,6 +82,7 @@ static void
 handle_sandboxed_client_destroy(struct wl_listener *listener, void *data)
 {
 	struct sandboxed *s = wl_container_of(listener, s, client_destroy);
+	s->server->n_sandboxed--;
 	wl_list_remove(&s->client_destroy.link);
 	metadata_finish(&s->meta);
 	free(s);
@@ -164,6 +166,8 @@ handle_listen_readable(int fd, uint32_t mask, void *data)
 		pause_accepting(l, "create a client", err);
 		return 0;
 	}
+	s->server = l->manager->server;
+	s->server->n_sandboxed++;
 	s->client_destroy.notify = handle_sandboxed_client_destroy;
 	wl_client_add_destroy_listener(client, &s->client_destroy);
 	pw_log_debug("security context: a client of %s (%s, instance %s)",

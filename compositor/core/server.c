@@ -117,7 +117,7 @@ filter_global(const struct wl_client *client, const struct wl_global *global, vo
 	uid_t uid;
 
 	/* Decision 4.95: a sandboxed client sees the public globals only and cannot nest. */
-	if (pw_security_context_sandboxed(client)) {
+	if (server->n_sandboxed && pw_security_context_sandboxed(client)) {
 		if (global == server->security_context_global) {
 			return false;
 		}

@@ -6,22 +6,10 @@
 #include "seat_internal.h"
 #include "server.h"
 
-static bool
-wanted(const struct pw_seat *seat)
-{
-	const struct pw_seat_pointer *ptr = &seat->pointer;
-	const struct pw_seat_cursor *c = &seat->cursor;
-
-	if (!ptr->present || ptr->hidden || c->mode == PW_CURSOR_NEVER) {
-		return false;
-	}
-	return c->mode == PW_CURSOR_ALWAYS || c->mouse;
-}
-
 bool
 pw_seat_cursor_drawn(struct pw_seat *seat, int *x, int *y, uint32_t *shape)
 {
-	if (!wanted(seat)) {
+	if (!pw_seat_cursor_wanted(seat)) {
 		return false;
 	}
 	*x = (int)seat->pointer.x;

@@ -240,8 +240,12 @@ pw_keyboard_create_resource(struct pw_seat *seat, struct wl_client *client, uint
 static void
 focus_changed(struct pw_seat *seat)
 {
-	pw_shortcuts_inhibit_focus(seat->shortcuts_inhibit);
-	pw_pointer_constraints_check(seat->constraints);
+	if (seat->shortcuts_inhibit_used) {
+		pw_shortcuts_inhibit_focus(seat->shortcuts_inhibit);
+	}
+	if (seat->constraints_used) {
+		pw_pointer_constraints_check(seat->constraints);
+	}
 }
 
 /* Drops the focus, with a leave when the surface is not being destroyed. */

@@ -54,7 +54,7 @@ handle_cursor_destroy(struct wl_listener *listener, void *data)
 	struct pw_seat *seat = wl_container_of(listener, seat, pointer.cursor_destroy);
 
 	clear_cursor(&seat->pointer);
-	pw_seat_cursor_update(seat);
+	pw_seat_cursor_changed(seat);
 }
 
 static void
@@ -92,7 +92,7 @@ pointer_set_cursor(struct wl_client *client, struct wl_resource *resource, uint3
 	ptr->hidden = !surface;
 	ptr->hotspot_x = hotspot_x;
 	ptr->hotspot_y = hotspot_y;
-	pw_seat_cursor_update(seat);
+	pw_seat_cursor_changed(seat);
 }
 
 void
@@ -106,7 +106,7 @@ pw_pointer_set_shape(struct pw_seat *seat, struct wl_client *client, uint32_t se
 	}
 	clear_cursor(ptr);
 	ptr->shape = shape;
-	pw_seat_cursor_update(seat);
+	pw_seat_cursor_changed(seat);
 }
 
 static const struct wl_pointer_interface pointer_impl = {
@@ -190,7 +190,9 @@ drop_focus(struct pw_seat *seat, bool leave)
 	wl_list_remove(&ptr->focus_destroy.link);
 	wl_list_init(&ptr->focus_destroy.link);
 	ptr->focus = NULL;
-	pw_pointer_constraints_check(seat->constraints);
+	if (seat->constraints_used) {
+		pw_pointer_constraints_check(seat->constraints);
+	}
 	if (!leave) {
 		return;
 	}
@@ -299,8 +301,10 @@ update_focus(struct pw_seat *seat)
 {
 	bool stayed = find_focus(seat);
 
-	pw_pointer_constraints_check(seat->constraints);
-	pw_seat_cursor_update(seat);
+	if (seat->constraints_used) {
+		pw_pointer_constraints_check(seat->constraints);
+	}
+	pw_seat_cursor_changed(seat);
 	return stayed;
 }
 
@@ -342,7 +346,7 @@ pw_seat_notify_motion(struct pw_seat *seat, uint32_t time_msec, double x, double
 	ptr->x = x;
 	ptr->y = y;
 	ptr->present = true;
-	pw_seat_cursor_update(seat);
+	pw_seat_cursor_changed(seat);
 	/* Real motion only (not a rescan): at the panel's edge it shows the panel. */
 	seat->policy->input_at(seat->server, x, y);
 	if (pw_data_drag_motion(seat, PW_DATA_DRAG_POINTER, time_msec, x, y)) {

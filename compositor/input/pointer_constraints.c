@@ -359,6 +359,7 @@ create_constraint(struct wl_client *client, struct wl_resource *resource, uint32
 	c->surface_commit.notify = handle_surface_commit;
 	wl_signal_add(&surface->events.commit, &c->surface_commit);
 	wl_list_insert(&pc->constraints, &c->link);
+	pc->seat->constraints_used = true;
 	wl_resource_set_user_data(cr, c);
 	pw_pointer_constraints_check(pc);
 }

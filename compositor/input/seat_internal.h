@@ -56,6 +56,10 @@ struct pw_seat {
 	struct pw_pointer_constraints *constraints;
 	struct pw_shortcuts_inhibit *shortcuts_inhibit;
 	struct pw_cursor_shapes *cursor_shapes;
+	/* Set at the first constraint or inhibitor: till then a focus change calls neither file
+	 * (4.103). */
+	bool constraints_used;
+	bool shortcuts_inhibit_used;
 	struct pw_seat_cursor cursor; /* the cursor picowl draws (cursor.h) */
 	struct pw_edge_swipe *edge_swipe; /* NULL until [gestures] enables an edge (edge_swipe.h) */
 	/* the keymap's compile and the devices' opening, waiting for the first frame */
@@ -73,5 +77,28 @@ struct pw_seat {
 	/* the client whose window last lost the keyboard focus (its serial unused) */
 	struct pw_seat_input_serial focus_left;
 };
+
+/* Whether picowl draws a cursor (cursor.c): inline, so that a seat that draws none runs no
+ * page of cursor.c at each pointer event (4.103). */
+static inline bool
+pw_seat_cursor_wanted(const struct pw_seat *seat)
+{
+	const struct pw_seat_pointer *ptr = &seat->pointer;
+	const struct pw_seat_cursor *c = &seat->cursor;
+
+	if (!ptr->present || ptr->hidden || c->mode == PW_CURSOR_NEVER) {
+		return false;
+	}
+	return c->mode == PW_CURSOR_ALWAYS || c->mouse;
+}
+
+/* pw_seat_cursor_update when a cursor is or was drawn. */
+static inline void
+pw_seat_cursor_changed(struct pw_seat *seat)
+{
+	if (seat->cursor.shown || pw_seat_cursor_wanted(seat)) {
+		pw_seat_cursor_update(seat);
+	}
+}
 
 #endif

@@ -148,6 +148,7 @@ manager_inhibit_shortcuts(struct wl_client *client, struct wl_resource *resource
 	in->surface_destroy.notify = handle_surface_destroy;
 	wl_resource_add_destroy_listener(surface_resource, &in->surface_destroy);
 	wl_list_insert(&si->inhibitors, &in->link);
+	si->seat->shortcuts_inhibit_used = true;
 	wl_resource_set_user_data(ir, in);
 	pw_shortcuts_inhibit_focus(si);
 }

@@ -186,8 +186,10 @@ pw_control_tiles_changed(struct pw_server *server)
 {
 	struct pw_desktop *desktop = server->desktop;
 	pw_foreign_toplevel_update(server); /* at once: taskbars have no batches (4.84) */
-	pw_ext_toplevel_list_update(server);
-	pw_image_copy_capture_views_changed(server);
+	if (desktop && desktop->views_watched) {
+		pw_ext_toplevel_list_update(server);
+		pw_image_copy_capture_views_changed(server);
+	}
 	if (!desktop || desktop->tiles_pending || wl_list_empty(&desktop->controls)) {
 		return;
 	}

@@ -67,6 +67,11 @@ struct pw_desktop {
 	struct pw_xdg_foreign *xdg_foreign; /* xdg_foreign.h's state */
 	struct pw_toplevel_icons *toplevel_icons; /* toplevel_icon.h's state */
 	bool window_captures; /* a capture session may be going: window commits look (4.89) */
+	/* Set at the first ext toplevel list (a window's capture needs a handle of one) and the
+	 * bell's first flash: till then the tiles' changes and the borders call neither file
+	 * (4.103). */
+	bool views_watched;
+	bool bell_rung;
 	/* The tile events, at most once a frame (control.c): at the end of the loop turn after a
 	 * quiet frame (the idle), else at the frame's end (the timer). */
 	struct wl_event_source *tiles_idle, *tiles_timer;

@@ -250,6 +250,7 @@ bind_list(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 	l->room.writable = handle_list_writable;
 	wl_list_init(&l->handles);
 	wl_list_insert(&all->lists, &l->link);
+	all->server->desktop->views_watched = true;
 	wl_resource_set_implementation(l->resource, &list_impl, l, handle_list_destroy);
 	update_list(l, all->server);
 }

@@ -40,7 +40,9 @@ fill_border(struct pw_server *server, struct pw_view *view, pixman_image_t *targ
 {
 	uint32_t rgb = view == server->desktop->focus ? server->desktop->colors.border_focused
 						      : server->desktop->colors.border;
-	pw_system_bell_flashing(server, view, &rgb);
+	if (server->desktop->bell_rung) {
+		pw_system_bell_flashing(server, view, &rgb);
+	}
 	if (pixman_region32_n_rects((pixman_region32_t *)damage) == 1) {
 		/* One damage box (a band of rows): the four strips clipped to it, no region ops. */
 		struct pw_box t = view->tile, c = view->content;

@@ -65,6 +65,7 @@ bell_ring(struct wl_client *client, struct wl_resource *resource,
 		return;
 	}
 	bell->view_id = view->id;
+	server->desktop->bell_rung = true;
 	bell->flashes++;
 	pw_log_debug("bell: window %u flashes (%llu rings, %llu flashes)", view->id,
 		(unsigned long long)bell->rings, (unsigned long long)bell->flashes);

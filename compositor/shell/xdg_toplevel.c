@@ -100,7 +100,9 @@ pw_xdg_toplevel_commit(struct pw_xdg_toplevel *toplevel)
 {
 	struct pw_xdg_surface *xdg = toplevel->xdg;
 	struct pw_surface *surface = xdg->surface;
-	pw_toplevel_icon_commit(toplevel);
+	if (toplevel->icon_pending.set) { /* 4.103: no page of toplevel_icon.c per commit */
+		pw_toplevel_icon_commit(toplevel);
+	}
 	if (!xdg->mapped && pw_surface_has_buffer(surface)) {
 		xdg->mapped = true;
 		pw_view_map(&toplevel->view);
