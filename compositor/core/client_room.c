@@ -84,3 +84,17 @@ pw_client_room_wait(struct pw_client_room *room, struct wl_event_loop *loop,
 		}
 	}
 }
+
+bool
+pw_client_room_ready(struct pw_client_room *room, struct wl_event_loop *loop,
+	struct wl_client *client)
+{
+	if (room->client) {
+		return false; /* behind: brought up to date once it has read */
+	}
+	if (pw_client_has_room(client)) {
+		return true;
+	}
+	pw_client_room_wait(room, loop, client);
+	return false;
+}

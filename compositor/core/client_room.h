@@ -33,6 +33,12 @@ struct pw_client_room {
  */
 void pw_client_room_wait(struct pw_client_room *room, struct wl_event_loop *loop,
 	struct wl_client *client);
+/*
+ * Whether to send to `client` now: false while `room` waits for it (the owner is called back
+ * then) and when its socket is full, in which case the wait starts.
+ */
+bool pw_client_room_ready(struct pw_client_room *room, struct wl_event_loop *loop,
+	struct wl_client *client);
 /* Stops waiting, if it was. */
 void pw_client_room_cancel(struct pw_client_room *room);
 

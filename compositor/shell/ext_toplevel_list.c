@@ -176,14 +176,9 @@ pw_ext_toplevel_list_update(struct pw_server *server)
 	}
 	struct list *l;
 	wl_list_for_each(l, &all->lists, link) {
-		struct wl_client *client = wl_resource_get_client(l->resource);
-		if (l->room.client) {
-			continue; /* behind: brought up to date once it has read */
-		}
-		if (pw_client_has_room(client)) {
+		if (pw_client_room_ready(&l->room, server->loop,
+			    wl_resource_get_client(l->resource))) {
 			update_list(l, server);
-		} else {
-			pw_client_room_wait(&l->room, server->loop, client);
 		}
 	}
 }

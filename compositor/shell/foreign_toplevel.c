@@ -294,14 +294,9 @@ pw_foreign_toplevel_update(struct pw_server *server)
 	}
 	struct manager *m;
 	wl_list_for_each(m, &ft->managers, link) {
-		struct wl_client *client = wl_resource_get_client(m->resource);
-		if (m->room.client) {
-			continue; /* behind: brought up to date once it has read */
-		}
-		if (pw_client_has_room(client)) {
+		if (pw_client_room_ready(&m->room, server->loop,
+			    wl_resource_get_client(m->resource))) {
 			update_manager(m, server);
-		} else {
-			pw_client_room_wait(&m->room, server->loop, client);
 		}
 	}
 }
