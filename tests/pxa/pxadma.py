@@ -67,6 +67,23 @@ def frames(g):
             for m in out if m and int(m.group(3))]
 
 
+def turn(g, name, errors):
+    """`sendkey r` (rotate 90), done once both clients have shown a frame of their new size:
+    a fixed sleep ran out on CI's shared cores before the guest had redrawn."""
+    def drawn():
+        return [int(n) for n in g.sh('grep -c drawn /tmp/green.state; grep -c drawn '
+                                     '/tmp/magenta.state', check=False)[:2]]
+    before = drawn()
+    g.monitor('sendkey r')
+    for _ in range(120):
+        time.sleep(0.5)
+        if all(a > b for a, b in zip(drawn(), before)):
+            time.sleep(0.5)
+            return
+    errors.append('%s: the clients had not shown a frame of their new size 60 s after the '
+                  'turn' % name)
+
+
 def summary(name, fr):
     n = {}
     for f in fr:
@@ -145,8 +162,7 @@ def run_dma(args, zimage, sysroot, bindir, results, image_files, check_tiles):
         check_tiles(cpu_portrait, 'cpu portrait', errors)
         g.sh('ctl focus 2; sleep 0.5; ctl focus 1; sleep 0.8')
         cpu_focus = g.screendump('cpu-focus')
-        g.monitor('sendkey r')
-        time.sleep(3)
+        turn(g, 'cpu', errors)
         cpu_land = g.screendump('cpu-landscape')
         check_tiles(cpu_land, 'cpu landscape', errors)
         fr = frames(g)
@@ -195,8 +211,7 @@ def run_dma(args, zimage, sysroot, bindir, results, image_files, check_tiles):
                           % (kbytes, moved))
         results['dma_rate'], results['cpu_rate'] = dma_rate, cpu_rate
         # rotate 90: the whole screen again, landscape
-        g.monitor('sendkey r')
-        time.sleep(3)
+        turn(g, 'dma', errors)
         dma_land = g.screendump('dma-landscape')
         check_tiles(dma_land, 'dma landscape', errors)
         n, box = diff(cpu_land, dma_land)

@@ -5,7 +5,8 @@ with a virtual height of one; picowl asks for two (FBIOPUT_VSCREENINFO) and pans
 
 Boot 1, `video=pxafb:vmem:1M`, two sessions on tty1 with the same steps (start, focus 2,
 focus 1, focus 2: each focus change redraws the borders, a partial update; then `rotate 90`
-and focus 1 again):
+and focus 1 again; each step ends once two reads of the pan and both halves, half a second
+apart, agree, and the turn once both clients have shown a frame of their new size):
   shadow  `--present shadow`: the reference.
   flip    `--present auto`: picowl must log "present flip" with a virtual height of 640 at
           least; the pan (/sys/class/graphics/fb0/pan) must move, and at each step the half of
@@ -27,7 +28,7 @@ import time
 
 from guest import Guest
 from pxabuild import PROGRAMS, build_initramfs, say
-from pxadma import CONFIG, HELPERS, TILE2_CLIENT, diff, log
+from pxadma import CONFIG, HELPERS, TILE2_CLIENT, diff, log, turn
 
 VMEM = 'video=pxafb:vmem:1M'
 FRAME = re.compile(r'"rows": (\d+), "bytes": (\d+), "commits": \d+, "path": "(\w+)"')
@@ -59,16 +60,29 @@ def halves(g, size):
     return out[0].strip(), [l.split()[0] for l in out[1:3]]
 
 
-def session(g, name, flags, size):
+def settle(g, size):
+    """The pan and both halves once two reads half a second apart agree: a slow host (CI's
+    two cores shared with other suites) may still be drawing when a fixed sleep ends."""
+    last = halves(g, size)
+    for _ in range(60):
+        time.sleep(0.5)
+        now = halves(g, size)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def session(g, name, flags, size, errors):
     """The steps in one picowl session: {step: (screendump, which half it shows, pan)}."""
     g.sh('pw_start tiles "%s"; ctl focus 1; sleep 1' % flags, 150)
     shots = {}
     for step, cmd in STEPS:
         if cmd == 'sendkey r':
-            g.monitor('sendkey r')
-            time.sleep(3)
+            turn(g, name, errors)
         elif cmd:
             g.sh(cmd + '; sleep 1')
+        settle(g, size)
         scr = g.screendump('%s-%s' % (name, step))
         pan, md5 = halves(g, size)
         mine = rgb565_md5(scr)
@@ -104,10 +118,10 @@ def run_flip(args, zimage, sysroot, bindir, results, image_files, check_tiles):
         g.sh(HELPERS.strip().replace('\n', '; '))
         before = g.sh('cat /sys/class/graphics/fb0/virtual_size')[0].strip()
         say('[z2-flip] %s: fb0 virtual %s before picowl' % (VMEM, before))
-        shadow, _, sl = session(g, 'shadow', '--present shadow', half)
+        shadow, _, sl = session(g, 'shadow', '--present shadow', half, errors)
         say('  shadow: %s' % fbdev_line(sl))
         after_shadow = g.sh('cat /sys/class/graphics/fb0/virtual_size')[0].strip()
-        flip, fr, fl = session(g, 'flip', '', half)
+        flip, fr, fl = session(g, 'flip', '', half, errors)
         line = fbdev_line(fl)
         say('  auto: %s' % line)
         for l in fl:
