@@ -51,38 +51,11 @@ static const struct wp_commit_timer_v1_interface timer_impl = {
 };
 
 static void
-handle_timer_resource_destroy(struct wl_resource *resource)
-{
-	struct pw_surface_hold *hold = wl_resource_get_user_data(resource);
-	if (hold) {
-		hold->timer = NULL;
-	}
-}
-
-static void
 manager_get_timer(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *surface_resource)
 {
-	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
-	if (surface->hold && surface->hold->timer) {
-		wl_resource_post_error(resource,
-			WP_COMMIT_TIMING_MANAGER_V1_ERROR_COMMIT_TIMER_EXISTS,
-			"wl_surface@%u has a wp_commit_timer_v1 already",
-			wl_resource_get_id(surface_resource));
-		return;
-	}
-	struct pw_surface_hold *hold = pw_surface_hold_get(surface);
-	if (!hold) {
-		return;
-	}
-	struct wl_resource *timer = wl_resource_create(client, &wp_commit_timer_v1_interface,
-		wl_resource_get_version(resource), id);
-	if (!timer) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(timer, &timer_impl, hold, handle_timer_resource_destroy);
-	hold->timer = timer;
+	pw_surface_hold_attach(resource, surface_resource, id, &wp_commit_timer_v1_interface,
+		&timer_impl, WP_COMMIT_TIMING_MANAGER_V1_ERROR_COMMIT_TIMER_EXISTS);
 }
 
 static const struct wp_commit_timing_manager_v1_interface manager_impl = {

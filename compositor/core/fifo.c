@@ -55,37 +55,11 @@ static const struct wp_fifo_v1_interface fifo_impl = {
 };
 
 static void
-handle_fifo_resource_destroy(struct wl_resource *resource)
-{
-	struct pw_surface_hold *hold = wl_resource_get_user_data(resource);
-	if (hold) {
-		hold->fifo = NULL;
-	}
-}
-
-static void
 manager_get_fifo(struct wl_client *client, struct wl_resource *resource, uint32_t id,
 	struct wl_resource *surface_resource)
 {
-	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
-	if (surface->hold && surface->hold->fifo) {
-		wl_resource_post_error(resource, WP_FIFO_MANAGER_V1_ERROR_ALREADY_EXISTS,
-			"wl_surface@%u has a wp_fifo_v1 already",
-			wl_resource_get_id(surface_resource));
-		return;
-	}
-	struct pw_surface_hold *hold = pw_surface_hold_get(surface);
-	if (!hold) {
-		return;
-	}
-	struct wl_resource *fifo = wl_resource_create(client, &wp_fifo_v1_interface,
-		wl_resource_get_version(resource), id);
-	if (!fifo) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(fifo, &fifo_impl, hold, handle_fifo_resource_destroy);
-	hold->fifo = fifo;
+	pw_surface_hold_attach(resource, surface_resource, id, &wp_fifo_v1_interface, &fifo_impl,
+		WP_FIFO_MANAGER_V1_ERROR_ALREADY_EXISTS);
 }
 
 static const struct wp_fifo_manager_v1_interface manager_impl = {

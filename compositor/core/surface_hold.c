@@ -10,6 +10,7 @@
 #include "backend.h"
 #include "budget.h"
 #include "clock.h"
+#include "fifo-v1-protocol.h"
 #include "output.h"
 #include "server.h"
 #include "subsurface.h"
@@ -312,6 +313,44 @@ pw_surface_hold_get(struct pw_surface *surface)
 	wl_signal_add(&surface->events.destroy, &hold->surface_destroy);
 	surface->hold = hold;
 	return hold;
+}
+
+static void
+handle_object_destroy(struct wl_resource *resource)
+{
+	struct pw_surface_hold *hold = wl_resource_get_user_data(resource);
+	if (hold && hold->fifo == resource) {
+		hold->fifo = NULL;
+	} else if (hold && hold->timer == resource) {
+		hold->timer = NULL;
+	}
+}
+
+struct wl_resource *
+pw_surface_hold_attach(struct wl_resource *manager, struct wl_resource *surface_resource,
+	uint32_t id, const struct wl_interface *interface, const void *impl, uint32_t exists_error)
+{
+	struct pw_surface *surface = pw_surface_from_resource(surface_resource);
+	bool fifo = interface == &wp_fifo_v1_interface;
+	if (surface->hold && (fifo ? surface->hold->fifo : surface->hold->timer)) {
+		wl_resource_post_error(manager, exists_error, "wl_surface@%u has a %s already",
+			wl_resource_get_id(surface_resource), interface->name);
+		return NULL;
+	}
+	struct pw_surface_hold *hold = pw_surface_hold_get(surface);
+	if (!hold) {
+		return NULL;
+	}
+	struct wl_client *client = wl_resource_get_client(manager);
+	struct wl_resource *resource =
+		wl_resource_create(client, interface, wl_resource_get_version(manager), id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return NULL;
+	}
+	wl_resource_set_implementation(resource, impl, hold, handle_object_destroy);
+	*(fifo ? &hold->fifo : &hold->timer) = resource;
+	return resource;
 }
 
 void

@@ -34,6 +34,15 @@ struct pw_surface_hold {
 /* The surface's hold, made on first use; NULL (and no_memory to the client) when out of memory. */
 struct pw_surface_hold *pw_surface_hold_get(struct pw_surface *surface);
 
+/*
+ * The surface's wp_fifo_v1 or wp_commit_timer_v1 (`interface`), with the hold as its user
+ * data, which is NULL once the surface is gone. A second one of a kind is `exists_error` on
+ * `manager`. NULL when refused or out of memory (the error is posted).
+ */
+struct wl_resource *pw_surface_hold_attach(struct wl_resource *manager,
+	struct wl_resource *surface_resource, uint32_t id, const struct wl_interface *interface,
+	const void *impl, uint32_t exists_error);
+
 /* The double-buffered constraints of the next commit. */
 void pw_surface_hold_set_barrier(struct pw_surface_hold *hold);
 void pw_surface_hold_wait_barrier(struct pw_surface_hold *hold);
