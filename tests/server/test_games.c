@@ -26,11 +26,12 @@
 #include "shell.h"
 #include "spawn.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "view.h"
 
 #include "check.h"
 
-static const char *gameclient, *testrelative;
+static const char *gameclient, *testrelative, *gtk3demo;
 static char dir[] = "/tmp/picowl-test-games-XXXXXX";
 static uint64_t usec = 1000000;
 
@@ -490,11 +491,145 @@ out:
 	stop_client(pb);
 }
 
+/* A copy of `view`'s surface's pixels (malloc'd, NULL if it has none), its size in *size. */
+static uint32_t *
+copy_pixels(struct pw_view *view, size_t *size)
+{
+	struct pw_pixmap pm;
+	uint32_t *copy = NULL;
+	if (!pw_surface_pixels_begin(view->surface, &pm)) {
+		return NULL;
+	}
+	*size = (size_t)pm.stride * (size_t)pm.height;
+	copy = malloc(*size);
+	if (copy) {
+		memcpy(copy, pm.data, *size);
+	}
+	pw_surface_pixels_end(view->surface);
+	return copy;
+}
+
+/* How many 32-bit words of `view`'s pixels differ from `before`'s. */
+static int
+pixels_changed(struct pw_view *view, const uint32_t *before, size_t size)
+{
+	size_t now_size = 0;
+	uint32_t *now = copy_pixels(view, &now_size);
+	int n = 0;
+	for (size_t i = 0; now && before && now_size == size && i < size / 4; i++) {
+		n += now[i] != before[i];
+	}
+	free(now);
+	return now_size == size ? n : -1;
+}
+
+/* Runs the server until more than 50 of `view`'s pixels differ from `before`'s (10 s at most). */
+static int
+run_until_changed(struct pw_server *server, struct pw_view *view, const uint32_t *before,
+	size_t size)
+{
+	int n = pixels_changed(view, before, size);
+	for (double deadline = now() + 10; n <= 50 && now() < deadline;) {
+		run_for(server, 0.05);
+		n = pixels_changed(view, before, size);
+	}
+	return n;
+}
+
+static struct pw_view *
+view_titled(struct pw_server *server, const char *title)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->title && strcmp(view->title, title) == 0) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Debian's gtk3-demo, its Gestures demo (GTK 3.24, zwp_pointer_gestures_v1 version 1): a
+ * three-finger swipe makes it draw a line the way the swipe went, a pinch a rectangle while
+ * it lasts (4.104). Its window's pixels change with each.
+ */
+static void
+test_gtk_gestures(void)
+{
+	if (!gtk3demo || access(gtk3demo, X_OK) != 0) {
+		printf("SKIP gtk gestures: no gtk3-demo (Debian's gtk-3-examples)\n");
+		return;
+	}
+	struct pw_server *server = create("pw-test-games-gtk");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	struct pw_seat *seat = server->seat;
+	const struct pw_input_events *ev = pw_seat_devices_events();
+	setenv("GDK_BACKEND", "wayland", 1);
+	setenv("NO_AT_BRIDGE", "1", 1);
+	char *argv[] = {(char *)gtk3demo, "--run=gestures", NULL};
+	pid_t pid = pw_spawn(argv, server->socket);
+	struct pw_view *view = NULL;
+	for (double deadline = now() + 20; !view && now() < deadline;) {
+		run_for(server, 0.05);
+		view = view_titled(server, "Gestures");
+	}
+	CHECK(view != NULL);
+	if (!view) {
+		goto out;
+	}
+	/* The pointer over it, its pixels still for 0.3 s: what a gesture changes is the gesture's.
+	 */
+	gesture_at(server, view);
+	size_t size = 0;
+	uint32_t *before = NULL;
+	for (double deadline = now() + 10; now() < deadline;) {
+		free(before);
+		before = copy_pixels(view, &size);
+		run_for(server, 0.3);
+		if (before && pixels_changed(view, before, size) == 0) {
+			break;
+		}
+	}
+	CHECK(before != NULL && pixels_changed(view, before, size) == 0);
+
+	ev->gesture_begin(seat, 1000, PW_INPUT_GESTURE_SWIPE, 3);
+	for (uint32_t t = 1010; t <= 1100; t += 10) {
+		ev->gesture_update(seat, t, PW_INPUT_GESTURE_SWIPE, 15, 0, 1, 0);
+		run_for(server, 0.01);
+	}
+	ev->gesture_end(seat, 1100, PW_INPUT_GESTURE_SWIPE, false);
+	int swiped = run_until_changed(server, view, before, size);
+	CHECK(swiped > 50);
+
+	free(before);
+	before = copy_pixels(view, &size);
+	ev->gesture_begin(seat, 2000, PW_INPUT_GESTURE_PINCH, 2);
+	for (uint32_t t = 2010; t <= 2100; t += 10) {
+		ev->gesture_update(seat, t, PW_INPUT_GESTURE_PINCH, 0, 0, 1 + (t - 2000) / 200.0,
+			2);
+		run_for(server, 0.01);
+	}
+	int pinched = run_until_changed(server, view, before, size);
+	ev->gesture_end(seat, 2110, PW_INPUT_GESTURE_PINCH, false);
+	run_for(server, 0.2);
+	CHECK(pinched > 50);
+	printf("gtk3-demo's Gestures: %d pixels changed after a swipe, %d during a pinch\n", swiped,
+		pinched);
+	free(before);
+out:
+	pw_server_destroy(server);
+	stop_client(pid);
+}
+
 int
 main(void)
 {
 	gameclient = getenv("GAMECLIENT");
 	testrelative = getenv("TESTRELATIVE");
+	gtk3demo = getenv("GTK3DEMO");
 	if (!gameclient || access(gameclient, X_OK) != 0) {
 		fprintf(stderr, "GAMECLIENT must name tests/session/gameclient\n");
 		return 1;
@@ -511,5 +646,6 @@ main(void)
 	test_shape();
 	test_sdl();
 	test_gestures();
+	test_gtk_gestures();
 	return check_summary();
 }
