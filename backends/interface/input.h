@@ -33,6 +33,15 @@ struct pw_input_events {
 	void (*touch_up)(void *data, uint32_t time_msec, int32_t id);
 	void (*touch_frame)(void *data);
 	void (*touch_cancel)(void *data);
+	/*
+	 * Optional: a touchpad's gesture (libinput's; 4.104), `kind` an enum pw_input_gesture.
+	 * Update: the fingers' mean motion dx,dy in pixels, accelerated; for a pinch also
+	 * `scale` (from 1 at its begin) and `rotation` (degrees clockwise since the last update).
+	 */
+	void (*gesture_begin)(void *data, uint32_t time_msec, uint32_t kind, uint32_t fingers);
+	void (*gesture_update)(void *data, uint32_t time_msec, uint32_t kind, double dx, double dy,
+		double scale, double rotation);
+	void (*gesture_end)(void *data, uint32_t time_msec, uint32_t kind, bool cancelled);
 	/* Optional: a device that can move a pointer came (before that there is no pointer). */
 	void (*pointer_added)(void *data);
 	/* Optional: a device came (`added`) or went; `caps`: enum pw_input_caps bits (4.62). */
@@ -46,6 +55,13 @@ enum pw_input_caps {
 	PW_INPUT_CAP_POINTER = 2,
 	PW_INPUT_CAP_TOUCH = 4,
 	PW_INPUT_CAP_BUTTONS = 8, /* keys, but no full keyboard */
+};
+
+/* A touchpad's gestures, as zwp_pointer_gestures_v1 names them. */
+enum pw_input_gesture {
+	PW_INPUT_GESTURE_SWIPE,
+	PW_INPUT_GESTURE_PINCH,
+	PW_INPUT_GESTURE_HOLD,
 };
 
 struct pw_input_config {

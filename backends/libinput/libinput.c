@@ -112,6 +112,10 @@ device_added(struct pw_input *input, struct libinput_device *device)
 		input->events->pointer_added) {
 		input->events->pointer_added(input->data);
 	}
+	if (libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE)) {
+		input_log(input, PW_LOG_INFO, "input: %s makes gestures\n",
+			libinput_device_get_name(device));
+	}
 	tell_device(input, device, true);
 }
 
@@ -200,6 +204,44 @@ handle_touch(struct pw_input *input, enum libinput_event_type type, struct libin
 	}
 }
 
+/* A touchpad's swipe, pinch and hold (4.104); libinput never makes them from a touchscreen. */
+static void
+handle_gesture(struct pw_input *input, enum libinput_event_type type,
+	struct libinput_event_gesture *g)
+{
+	const struct pw_input_events *ev = input->events;
+	uint32_t time = libinput_event_gesture_get_time(g);
+	uint32_t kind = type <= LIBINPUT_EVENT_GESTURE_SWIPE_END ? PW_INPUT_GESTURE_SWIPE
+		: type <= LIBINPUT_EVENT_GESTURE_PINCH_END       ? PW_INPUT_GESTURE_PINCH
+								 : PW_INPUT_GESTURE_HOLD;
+	switch (type) {
+	case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:
+		if (ev->gesture_begin) {
+			ev->gesture_begin(input->data, time, kind,
+				(uint32_t)libinput_event_gesture_get_finger_count(g));
+		}
+		break;
+	case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+		if (ev->gesture_update) {
+			bool pinch = kind == PW_INPUT_GESTURE_PINCH;
+			ev->gesture_update(input->data, time, kind,
+				libinput_event_gesture_get_dx(g), libinput_event_gesture_get_dy(g),
+				pinch ? libinput_event_gesture_get_scale(g) : 1,
+				pinch ? libinput_event_gesture_get_angle_delta(g) : 0);
+		}
+		break;
+	default: /* the three ends */
+		if (ev->gesture_end) {
+			ev->gesture_end(input->data, time, kind,
+				libinput_event_gesture_get_cancelled(g) != 0);
+		}
+		break;
+	}
+}
+
 /*
  * A device with keys but not every letter: a handheld's buttons (gpio-keys, a d-pad, a
  * keypad), whose keys [buttons] binds without taking a keyboard's arrows (4.54).
@@ -254,6 +296,16 @@ handle_event(struct pw_input *input, struct libinput_event *event)
 	case LIBINPUT_EVENT_TOUCH_FRAME:
 	case LIBINPUT_EVENT_TOUCH_CANCEL:
 		handle_touch(input, type, libinput_event_get_touch_event(event));
+		break;
+	case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_SWIPE_END:
+	case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+	case LIBINPUT_EVENT_GESTURE_PINCH_END:
+	case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:
+	case LIBINPUT_EVENT_GESTURE_HOLD_END:
+		handle_gesture(input, type, libinput_event_get_gesture_event(event));
 		break;
 	default:
 		break;

@@ -16,6 +16,7 @@
 #include "log.h"
 #include "output.h"
 #include "pointer.h"
+#include "pointer_gestures.h"
 #include "seat_internal.h"
 #include "server.h"
 #include "start_trace.h"
@@ -105,6 +106,28 @@ handle_input_touch_cancel(void *data)
 }
 
 static void
+handle_input_gesture_begin(void *data, uint32_t time_msec, uint32_t kind, uint32_t fingers)
+{
+	struct pw_seat *seat = data;
+	pw_pointer_gestures_begin(seat, time_msec, kind, fingers);
+}
+
+static void
+handle_input_gesture_update(void *data, uint32_t time_msec, uint32_t kind, double dx, double dy,
+	double scale, double rotation)
+{
+	struct pw_seat *seat = data;
+	pw_pointer_gestures_update(seat, time_msec, kind, dx, dy, scale, rotation);
+}
+
+static void
+handle_input_gesture_end(void *data, uint32_t time_msec, uint32_t kind, bool cancelled)
+{
+	struct pw_seat *seat = data;
+	pw_pointer_gestures_end(seat, time_msec, kind, cancelled);
+}
+
+static void
 handle_input_pointer_added(void *data)
 {
 	struct pw_seat *seat = data;
@@ -147,6 +170,9 @@ static const struct pw_input_events input_events = {
 	.touch_up = handle_input_touch_up,
 	.touch_frame = handle_input_touch_frame,
 	.touch_cancel = handle_input_touch_cancel,
+	.gesture_begin = handle_input_gesture_begin,
+	.gesture_update = handle_input_gesture_update,
+	.gesture_end = handle_input_gesture_end,
 	.pointer_added = handle_input_pointer_added,
 	.device = handle_input_device,
 };

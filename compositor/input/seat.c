@@ -17,6 +17,7 @@
 #include "keymap.h"
 #include "pointer.h"
 #include "pointer_constraints.h"
+#include "pointer_gestures.h"
 #include "primary_selection.h"
 #include "relative_pointer.h"
 #include "request.h"
@@ -203,6 +204,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	seat->constraints = pw_pointer_constraints_create(seat);
 	seat->shortcuts_inhibit = pw_shortcuts_inhibit_create(seat);
 	seat->cursor_shapes = pw_cursor_shapes_create(seat);
+	seat->gestures = pw_pointer_gestures_create(seat);
 	seat->virtual_pointers = pw_virtual_pointers_create(seat);
 	if (!seat->virtual_pointers) {
 		goto err_virtual_pointers;
@@ -255,6 +257,8 @@ destroy_seat(struct pw_seat *seat)
 	seat->virtual_keyboards = NULL;
 	pw_cursor_shapes_destroy(seat->cursor_shapes);
 	seat->cursor_shapes = NULL;
+	pw_pointer_gestures_destroy(seat->gestures);
+	seat->gestures = NULL;
 	pw_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
 	seat->shortcuts_inhibit = NULL;
 	pw_pointer_constraints_destroy(seat->constraints);

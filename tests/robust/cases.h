@@ -34,6 +34,7 @@
 #include "picowl-control-unstable-v1-client-protocol.h"
 #include "picowl-counters-unstable-v1-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
@@ -123,6 +124,7 @@ struct conn {
 	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
 	struct ext_data_control_manager_v1 *ext_data_control;
 	struct zwp_linux_dmabuf_v1 *dmabuf;
+	struct zwp_pointer_gestures_v1 *pointer_gestures; /* cases_gestures.c */
 
 	/* set by the listeners a case adds */
 	int events;
@@ -188,6 +190,7 @@ extern const struct group toplevel_icon_group, xdg_foreign_group;
 extern const struct group virtual_pointer_group, ext_data_control_group;
 extern const struct group linux_dmabuf_group;
 extern const struct group gamma_group;
+extern const struct group pointer_gestures_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

@@ -2,7 +2,8 @@
  * A mouse for games (4.91), the server in-process driven by its seat as libinput's mouse drives
  * it (pw_seat_notify_relative_motion): tests/session/gameclient.c with a relative pointer and a
  * lock or confinement, and SDL2's testrelative (Debian's libsdl2-tests, SDL_SetRelativeMouseMode)
- * when it is installed. Also the cursor shape a client names (4.91's cursor-shape).
+ * when it is installed. Also the cursor shape a client names (4.91's cursor-shape), and a
+ * touchpad's gestures (4.104).
  *
  *   GAMECLIENT=path [TESTRELATIVE=path] test_games
  */
@@ -25,11 +26,12 @@
 #include "shell.h"
 #include "spawn.h"
 #include "surface.h"
+#include "surface_pixels.h"
 #include "view.h"
 
 #include "check.h"
 
-static const char *gameclient, *testrelative;
+static const char *gameclient, *testrelative, *gtk3demo;
 static char dir[] = "/tmp/picowl-test-games-XXXXXX";
 static uint64_t usec = 1000000;
 
@@ -380,11 +382,254 @@ test_sdl(void)
 	stop_client(pid);
 }
 
+/* The gesture lines of a state file ("swipe ", "pinch ", "hold "), to compare. */
+static int
+gesture_lines(const char *path)
+{
+	return count_lines(path, "swipe ", NULL, 0) + count_lines(path, "pinch ", NULL, 0) +
+		count_lines(path, "hold ", NULL, 0);
+}
+
+static void
+gesture_at(struct pw_server *server, struct pw_view *view)
+{
+	pw_seat_notify_motion(server->seat, 1, view->tile.x + view->tile.width / 2.0,
+		view->tile.y + view->tile.height / 2.0);
+	run_for(server, 0.05);
+}
+
+/*
+ * A touchpad's gestures (4.104) through the path libinput's take (devices.c's callbacks): a
+ * swipe begun over one window stays with it while the pointer moves to the other; a pinch and
+ * a hold go to the window under the pointer; a second hold begun while one is on cancels the
+ * first; a client gone in the middle of a gesture breaks nothing.
+ */
+static void
+test_gestures(void)
+{
+	char a[96], b[96], last[256];
+	snprintf(a, sizeof(a), "%s/gestures-a.state", dir);
+	snprintf(b, sizeof(b), "%s/gestures-b.state", dir);
+	struct pw_server *server = create("pw-test-games-gestures");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	struct pw_seat *seat = server->seat;
+	const struct pw_input_events *ev = pw_seat_devices_events();
+	const char *args[] = {"--gestures", NULL};
+	pid_t pa = spawn_game(server, a, args);
+	CHECK(run_until_mapped(server, 1) && run_until_line(server, a, "ready"));
+	pid_t pb = spawn_game(server, b, args);
+	CHECK(run_until_mapped(server, 2) && run_until_line(server, b, "ready"));
+	struct pw_view *first = NULL, *second = NULL, *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		*(first ? &second : &first) = view;
+	}
+	CHECK(first && second);
+	if (!first || !second) {
+		goto out;
+	}
+	/* Which window is a's: the one the first swipe begins on. */
+	gesture_at(server, first);
+	ev->gesture_begin(seat, 10, PW_INPUT_GESTURE_SWIPE, 3);
+	ev->gesture_update(seat, 11, PW_INPUT_GESTURE_SWIPE, 2, 10, 1, 0);
+	run_for(server, 0.05);
+	bool a_first = has_line(a, "swipe begin 3 ours");
+	const char *on = a_first ? a : b, *off = a_first ? b : a;
+	CHECK(has_line(on, "swipe begin 3 ours") && !has_line(off, "swipe begin 3 ours"));
+	gesture_at(server, second);
+	CHECK(seat->pointer.focus != NULL &&
+		seat->pointer.focus->resource == second->surface->resource);
+	ev->gesture_update(seat, 12, PW_INPUT_GESTURE_SWIPE, 0, 5, 1, 0);
+	ev->gesture_end(seat, 13, PW_INPUT_GESTURE_SWIPE, false);
+	run_for(server, 0.05);
+	CHECK(has_line(on, "swipe update 2.00 10.00") && has_line(on, "swipe update 0.00 5.00"));
+	CHECK(has_line(on, "swipe end 0"));
+	CHECK(gesture_lines(off) == 0);
+	printf("swipe: begun on one window, the pointer moved to the other: %d lines to the "
+	       "first, %d to the other\n",
+		gesture_lines(on), gesture_lines(off));
+
+	/* Under the pointer now: the other window's pinch and hold. */
+	int before = gesture_lines(on);
+	ev->gesture_begin(seat, 20, PW_INPUT_GESTURE_PINCH, 2);
+	ev->gesture_update(seat, 21, PW_INPUT_GESTURE_PINCH, 1, -1, 1.5, 10);
+	ev->gesture_end(seat, 22, PW_INPUT_GESTURE_PINCH, true);
+	ev->gesture_begin(seat, 30, PW_INPUT_GESTURE_HOLD, 3);
+	ev->gesture_begin(seat, 31, PW_INPUT_GESTURE_HOLD, 2);
+	ev->gesture_end(seat, 32, PW_INPUT_GESTURE_HOLD, false);
+	run_for(server, 0.05);
+	CHECK(has_line(off, "pinch begin 2 ours") &&
+		has_line(off, "pinch update 1.00 -1.00 1.50 10.00") &&
+		has_line(off, "pinch end 1"));
+	CHECK(has_line(off, "hold begin 3 ours") && has_line(off, "hold end 1") &&
+		has_line(off, "hold begin 2 ours"));
+	CHECK(count_lines(off, "hold end", last, sizeof(last)) == 2 &&
+		strcmp(last, "hold end 0") == 0);
+	CHECK(gesture_lines(on) == before);
+	printf("pinch and hold to the window under the pointer: %d lines, %d to the first\n",
+		gesture_lines(off), gesture_lines(on) - before);
+
+	/* The client killed in the middle of a swipe: its update and end go nowhere. */
+	ev->gesture_begin(seat, 40, PW_INPUT_GESTURE_SWIPE, 4);
+	run_for(server, 0.05);
+	CHECK(has_line(off, "swipe begin 4 ours"));
+	stop_client(a_first ? pb : pa);
+	*(a_first ? &pb : &pa) = -1;
+	for (double deadline = now() + 10; mapped_views(server) > 1 && now() < deadline;) {
+		run_for(server, 0.02);
+	}
+	ev->gesture_update(seat, 41, PW_INPUT_GESTURE_SWIPE, 1, 1, 1, 0);
+	ev->gesture_end(seat, 42, PW_INPUT_GESTURE_SWIPE, false);
+	run_for(server, 0.05);
+	CHECK(mapped_views(server) == 1 && gesture_lines(on) == before);
+	printf("a client killed mid-swipe: nothing sent, %d window left\n", mapped_views(server));
+out:
+	pw_server_destroy(server);
+	stop_client(pa);
+	stop_client(pb);
+}
+
+/* A copy of `view`'s surface's pixels (malloc'd, NULL if it has none), its size in *size. */
+static uint32_t *
+copy_pixels(struct pw_view *view, size_t *size)
+{
+	struct pw_pixmap pm;
+	uint32_t *copy = NULL;
+	if (!pw_surface_pixels_begin(view->surface, &pm)) {
+		return NULL;
+	}
+	*size = (size_t)pm.stride * (size_t)pm.height;
+	copy = malloc(*size);
+	if (copy) {
+		memcpy(copy, pm.data, *size);
+	}
+	pw_surface_pixels_end(view->surface);
+	return copy;
+}
+
+/* How many 32-bit words of `view`'s pixels differ from `before`'s. */
+static int
+pixels_changed(struct pw_view *view, const uint32_t *before, size_t size)
+{
+	size_t now_size = 0;
+	uint32_t *now = copy_pixels(view, &now_size);
+	int n = 0;
+	for (size_t i = 0; now && before && now_size == size && i < size / 4; i++) {
+		n += now[i] != before[i];
+	}
+	free(now);
+	return now_size == size ? n : -1;
+}
+
+/* Runs the server until more than 50 of `view`'s pixels differ from `before`'s (10 s at most). */
+static int
+run_until_changed(struct pw_server *server, struct pw_view *view, const uint32_t *before,
+	size_t size)
+{
+	int n = pixels_changed(view, before, size);
+	for (double deadline = now() + 10; n <= 50 && now() < deadline;) {
+		run_for(server, 0.05);
+		n = pixels_changed(view, before, size);
+	}
+	return n;
+}
+
+static struct pw_view *
+view_titled(struct pw_server *server, const char *title)
+{
+	struct pw_view *view;
+	wl_list_for_each(view, &server->desktop->views, link) {
+		if (view->title && strcmp(view->title, title) == 0) {
+			return view;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Debian's gtk3-demo, its Gestures demo (GTK 3.24, zwp_pointer_gestures_v1 version 1): a
+ * three-finger swipe makes it draw a line the way the swipe went, a pinch a rectangle while
+ * it lasts (4.104). Its window's pixels change with each.
+ */
+static void
+test_gtk_gestures(void)
+{
+	if (!gtk3demo || access(gtk3demo, X_OK) != 0) {
+		printf("SKIP gtk gestures: no gtk3-demo (Debian's gtk-3-examples)\n");
+		return;
+	}
+	struct pw_server *server = create("pw-test-games-gtk");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	struct pw_seat *seat = server->seat;
+	const struct pw_input_events *ev = pw_seat_devices_events();
+	setenv("GDK_BACKEND", "wayland", 1);
+	setenv("NO_AT_BRIDGE", "1", 1);
+	char *argv[] = {(char *)gtk3demo, "--run=gestures", NULL};
+	pid_t pid = pw_spawn(argv, server->socket);
+	struct pw_view *view = NULL;
+	for (double deadline = now() + 20; !view && now() < deadline;) {
+		run_for(server, 0.05);
+		view = view_titled(server, "Gestures");
+	}
+	CHECK(view != NULL);
+	if (!view) {
+		goto out;
+	}
+	/* The pointer over it, its pixels still for 0.3 s: what a gesture changes is the gesture's.
+	 */
+	gesture_at(server, view);
+	size_t size = 0;
+	uint32_t *before = NULL;
+	for (double deadline = now() + 10; now() < deadline;) {
+		free(before);
+		before = copy_pixels(view, &size);
+		run_for(server, 0.3);
+		if (before && pixels_changed(view, before, size) == 0) {
+			break;
+		}
+	}
+	CHECK(before != NULL && pixels_changed(view, before, size) == 0);
+
+	ev->gesture_begin(seat, 1000, PW_INPUT_GESTURE_SWIPE, 3);
+	for (uint32_t t = 1010; t <= 1100; t += 10) {
+		ev->gesture_update(seat, t, PW_INPUT_GESTURE_SWIPE, 15, 0, 1, 0);
+		run_for(server, 0.01);
+	}
+	ev->gesture_end(seat, 1100, PW_INPUT_GESTURE_SWIPE, false);
+	int swiped = run_until_changed(server, view, before, size);
+	CHECK(swiped > 50);
+
+	free(before);
+	before = copy_pixels(view, &size);
+	ev->gesture_begin(seat, 2000, PW_INPUT_GESTURE_PINCH, 2);
+	for (uint32_t t = 2010; t <= 2100; t += 10) {
+		ev->gesture_update(seat, t, PW_INPUT_GESTURE_PINCH, 0, 0, 1 + (t - 2000) / 200.0,
+			2);
+		run_for(server, 0.01);
+	}
+	int pinched = run_until_changed(server, view, before, size);
+	ev->gesture_end(seat, 2110, PW_INPUT_GESTURE_PINCH, false);
+	run_for(server, 0.2);
+	CHECK(pinched > 50);
+	printf("gtk3-demo's Gestures: %d pixels changed after a swipe, %d during a pinch\n", swiped,
+		pinched);
+	free(before);
+out:
+	pw_server_destroy(server);
+	stop_client(pid);
+}
+
 int
 main(void)
 {
 	gameclient = getenv("GAMECLIENT");
 	testrelative = getenv("TESTRELATIVE");
+	gtk3demo = getenv("GTK3DEMO");
 	if (!gameclient || access(gameclient, X_OK) != 0) {
 		fprintf(stderr, "GAMECLIENT must name tests/session/gameclient\n");
 		return 1;
@@ -400,5 +645,7 @@ main(void)
 	test_confine();
 	test_shape();
 	test_sdl();
+	test_gestures();
+	test_gtk_gestures();
 	return check_summary();
 }

@@ -3,7 +3,7 @@
  * test_shortcuts_inhibit.py: a green toplevel that takes the pointer and keys.
  *
  *   gameclient STATE_FILE [--lock|--confine] [--oneshot] [--hint X Y] [--inhibit]
- *              [--shape N] [--app-id ID]
+ *              [--shape N] [--app-id ID] [--gestures]
  *
  * --lock/--confine: a persistent (--oneshot: oneshot) zwp_pointer_constraints_v1 lock or
  * confinement of its surface, whole, made once it is drawn; --hint: the lock's cursor position
@@ -12,6 +12,10 @@
  * pointer. Appends one line per event to STATE_FILE: "drawn W H", "enter X Y", "motion X Y",
  * "relative DX DY UX UY" (two decimals), "locked", "unlocked", "confined", "unconfined",
  * "active", "inactive", "key CODE 1|0", "shape N SERIAL", "ready" (the requests answered).
+ * --gestures: zwp_pointer_gestures_v1 version 3's swipe, pinch and hold from its pointer
+ * (4.104): "swipe begin FINGERS ours|other", "swipe update DX DY", "pinch begin FINGERS
+ * ours|other", "pinch update DX DY SCALE ROTATION", "hold begin FINGERS ours|other", and
+ * "KIND end CANCELLED" (two decimals; "ours": the begin named its toplevel's surface).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,7 @@
 #include "cursor-shape-v1-client-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "test_client.h"
 
@@ -35,6 +40,7 @@ struct app {
 	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *inhibit_manager;
 	struct wp_cursor_shape_manager_v1 *shape_manager;
 	struct wp_cursor_shape_device_v1 *shape_device;
+	struct zwp_pointer_gestures_v1 *gestures;
 	uint32_t shape;
 };
 
@@ -127,6 +133,109 @@ static const struct zwp_keyboard_shortcuts_inhibitor_v1_listener inhibitor_liste
 	.inactive = handle_inactive,
 };
 
+static const char *
+whose(struct app *app, struct wl_surface *surface)
+{
+	return surface && surface == app->top.surface ? "ours" : "other";
+}
+
+static void
+handle_swipe_begin(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe, uint32_t serial,
+	uint32_t time, struct wl_surface *surface, uint32_t fingers)
+{
+	test_client_say("swipe begin %u %s", fingers, whose(data, surface));
+}
+
+static void
+handle_swipe_update(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe, uint32_t time,
+	wl_fixed_t dx, wl_fixed_t dy)
+{
+	test_client_say("swipe update %.2f %.2f", wl_fixed_to_double(dx), wl_fixed_to_double(dy));
+}
+
+static void
+handle_swipe_end(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe, uint32_t serial,
+	uint32_t time, int32_t cancelled)
+{
+	test_client_say("swipe end %d", cancelled);
+}
+
+static const struct zwp_pointer_gesture_swipe_v1_listener swipe_listener = {
+	.begin = handle_swipe_begin,
+	.update = handle_swipe_update,
+	.end = handle_swipe_end,
+};
+
+static void
+handle_pinch_begin(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t serial,
+	uint32_t time, struct wl_surface *surface, uint32_t fingers)
+{
+	test_client_say("pinch begin %u %s", fingers, whose(data, surface));
+}
+
+static void
+handle_pinch_update(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t time,
+	wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t scale, wl_fixed_t rotation)
+{
+	test_client_say("pinch update %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
+		wl_fixed_to_double(dy), wl_fixed_to_double(scale), wl_fixed_to_double(rotation));
+}
+
+static void
+handle_pinch_end(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t serial,
+	uint32_t time, int32_t cancelled)
+{
+	test_client_say("pinch end %d", cancelled);
+}
+
+static const struct zwp_pointer_gesture_pinch_v1_listener pinch_listener = {
+	.begin = handle_pinch_begin,
+	.update = handle_pinch_update,
+	.end = handle_pinch_end,
+};
+
+static void
+handle_hold_begin(void *data, struct zwp_pointer_gesture_hold_v1 *hold, uint32_t serial,
+	uint32_t time, struct wl_surface *surface, uint32_t fingers)
+{
+	test_client_say("hold begin %u %s", fingers, whose(data, surface));
+}
+
+static void
+handle_hold_end(void *data, struct zwp_pointer_gesture_hold_v1 *hold, uint32_t serial,
+	uint32_t time, int32_t cancelled)
+{
+	test_client_say("hold end %d", cancelled);
+}
+
+static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = {
+	.begin = handle_hold_begin,
+	.end = handle_hold_end,
+};
+
+/* --gestures: one object of each kind from the client's pointer (4.104). */
+static bool
+listen_gestures(struct app *app)
+{
+	if (!app->gestures ||
+		zwp_pointer_gestures_v1_get_version(app->gestures) <
+			ZWP_POINTER_GESTURES_V1_GET_HOLD_GESTURE_SINCE_VERSION) {
+		fprintf(stderr, "gameclient: no zwp_pointer_gestures_v1 version 3\n");
+		return false;
+	}
+	struct wl_pointer *pointer = app->tc.pointer;
+	zwp_pointer_gesture_swipe_v1_add_listener(
+		zwp_pointer_gestures_v1_get_swipe_gesture(app->gestures, pointer), &swipe_listener,
+		app);
+	zwp_pointer_gesture_pinch_v1_add_listener(
+		zwp_pointer_gestures_v1_get_pinch_gesture(app->gestures, pointer), &pinch_listener,
+		app);
+	zwp_pointer_gesture_hold_v1_add_listener(
+		zwp_pointer_gestures_v1_get_hold_gesture(app->gestures, pointer), &hold_listener,
+		app);
+	return true;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -135,6 +244,7 @@ main(int argc, char **argv)
 		.top = {.width = 100, .height = 100},
 	};
 	bool lock = false, confine = false, oneshot = false, inhibit = false, hint = false;
+	bool gestures = false;
 	double hint_x = 0, hint_y = 0;
 	const char *app_id = "gameclient";
 	int bad = argc < 2;
@@ -146,6 +256,8 @@ main(int argc, char **argv)
 			confine = true;
 		} else if (strcmp(argv[i], "--oneshot") == 0) {
 			oneshot = true;
+		} else if (strcmp(argv[i], "--gestures") == 0) {
+			gestures = true;
 		} else if (strcmp(argv[i], "--inhibit") == 0) {
 			inhibit = true;
 		} else if (strcmp(argv[i], "--hint") == 0 && i + 2 < argc) {
@@ -163,7 +275,7 @@ main(int argc, char **argv)
 	if (bad || (lock && confine)) {
 		fprintf(stderr,
 			"usage: gameclient STATE_FILE [--lock|--confine] [--oneshot] "
-			"[--hint X Y] [--inhibit] [--shape N] [--app-id ID]\n");
+			"[--hint X Y] [--inhibit] [--shape N] [--app-id ID] [--gestures]\n");
 		return 2;
 	}
 	if (!test_client_open("gameclient", argv[1], "@@GAME")) {
@@ -175,6 +287,7 @@ main(int argc, char **argv)
 		{&zwp_keyboard_shortcuts_inhibit_manager_v1_interface, 1,
 			(void **)&app.inhibit_manager},
 		{&wp_cursor_shape_manager_v1_interface, 2, (void **)&app.shape_manager},
+		{&zwp_pointer_gestures_v1_interface, 3, (void **)&app.gestures},
 		{NULL},
 	};
 	const struct pw_client_input_listener input = {
@@ -208,6 +321,10 @@ main(int argc, char **argv)
 	if (app.shape) {
 		app.shape_device =
 			wp_cursor_shape_manager_v1_get_pointer(app.shape_manager, app.tc.pointer);
+	}
+	if (gestures && !listen_gestures(&app)) {
+		pw_client_disconnect(&app.tc);
+		return 1;
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, "gameclient", app_id);
 	int status = 1;

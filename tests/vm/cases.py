@@ -1251,3 +1251,7 @@ CASES.update(cases_dmabuf.CASES)
 import cases_night  # noqa: E402
 
 CASES.update(cases_night.CASES)
+# A touchpad's pointer gestures (4.104): cases_gestures.py.
+import cases_gestures  # noqa: E402
+
+CASES.update(cases_gestures.CASES)

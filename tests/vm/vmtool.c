@@ -18,6 +18,14 @@
  *                                           "quit"
  *   vmtool uinput FIFO mouse                as uinput, with a mouse too (4.91): "move DX DY"
  *                                           moves it by DX,DY counts
+ *   vmtool touchpad FIFO                    creates a clickpad of 100x70 mm with three touch
+ *                                           slots (4.104), writes its udev data, prints
+ *                                           "touchpad ready", then runs from FIFO: "move DX DY"
+ *                                           (one finger by DX,DY mm), "swipe N DX DY" (N
+ *                                           fingers together by DX,DY mm), "pinch D" (two
+ *                                           fingers each D mm apart, D < 0 together), "hold N
+ *                                           MS" (N still fingers for MS ms), "quit"; each in
+ *                                           frames of 1 mm or less every 12 ms
  *   vmtool vsync FB N                       N calls of FBIO_WAITFORVSYNC, printing "vsync US"
  *                                           for each: how long the kernel kept it (4.68)
  *   vmtool gammalut CARD                    the first CRTC's GAMMA_LUT (4.102): "lut N", N its
@@ -306,6 +314,150 @@ run_uinput(const char *fifo, bool with_mouse)
 	return 0;
 }
 
+/* The touchpad of vmtool touchpad: 40 units a millimetre, as a laptop's. */
+#define PAD_RES 40
+#define PAD_W (100 * PAD_RES)
+#define PAD_H (70 * PAD_RES)
+#define PAD_SLOTS 3
+
+static int
+create_touchpad(void)
+{
+	static const struct {
+		int code, max;
+	} axes[] = {{ABS_X, PAD_W}, {ABS_Y, PAD_H}, {ABS_MT_POSITION_X, PAD_W},
+		{ABS_MT_POSITION_Y, PAD_H}, {ABS_MT_SLOT, PAD_SLOTS - 1},
+		{ABS_MT_TRACKING_ID, 65535}};
+	static const int keys[] = {BTN_LEFT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
+		BTN_TOOL_TRIPLETAP};
+	int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+	if (fd < 0) {
+		perror("vmtool: /dev/uinput");
+		exit(1);
+	}
+	ioctl(fd, UI_SET_EVBIT, EV_KEY);
+	ioctl(fd, UI_SET_EVBIT, EV_ABS);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		ioctl(fd, UI_SET_KEYBIT, keys[i]);
+	}
+	/* libinput's touchpad: a pointer, not direct; a clickpad (one button under the pad) */
+	ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_POINTER);
+	ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_BUTTONPAD);
+	for (size_t i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
+		bool pos = axes[i].code != ABS_MT_SLOT && axes[i].code != ABS_MT_TRACKING_ID;
+		struct uinput_abs_setup abs = {.code = (unsigned short)axes[i].code,
+			.absinfo = {.maximum = axes[i].max, .resolution = pos ? PAD_RES : 0}};
+		ioctl(fd, UI_SET_ABSBIT, axes[i].code);
+		ioctl(fd, UI_ABS_SETUP, &abs);
+	}
+	struct uinput_setup setup = {
+		.id = {.bustype = BUS_USB, .vendor = 0x1234, .product = 0x7070}};
+	snprintf(setup.name, sizeof(setup.name), "vmtool touchpad");
+	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) {
+		perror("vmtool: uinput setup");
+		exit(1);
+	}
+	usleep(200000); /* the event node appears asynchronously */
+	write_udev_data(fd, "E:ID_INPUT_TOUCHPAD=1\n");
+	return fd;
+}
+
+/* One frame of `n` fingers at x[i],y[i] mm (n 0: all lifted, from `was` fingers). */
+static void
+pad_frame(int fd, int n, int was, const double *x, const double *y)
+{
+	static const int tools[] = {BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP};
+	for (int i = 0; i < (n ? n : was); i++) {
+		emit(fd, EV_ABS, ABS_MT_SLOT, i);
+		if (n == 0) {
+			emit(fd, EV_ABS, ABS_MT_TRACKING_ID, -1);
+			continue;
+		}
+		if (was == 0) {
+			static int tracking;
+			emit(fd, EV_ABS, ABS_MT_TRACKING_ID, ++tracking);
+		}
+		emit(fd, EV_ABS, ABS_MT_POSITION_X, (int)(x[i] * PAD_RES));
+		emit(fd, EV_ABS, ABS_MT_POSITION_Y, (int)(y[i] * PAD_RES));
+	}
+	if (n) {
+		emit(fd, EV_ABS, ABS_X, (int)(x[0] * PAD_RES));
+		emit(fd, EV_ABS, ABS_Y, (int)(y[0] * PAD_RES));
+	}
+	if (n != was) {
+		emit(fd, EV_KEY, BTN_TOUCH, n > 0);
+		emit(fd, EV_KEY, tools[(n ? n : was) - 1], n > 0);
+	}
+	emit(fd, EV_SYN, SYN_REPORT, 0);
+	usleep(12000);
+}
+
+static double
+mag(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/*
+ * `n` fingers side by side 12 mm apart about the pad's middle, moved by dx,dy mm each (the
+ * outer two also by -spread and +spread mm: a pinch) in frames of at most 1 mm, then a still
+ * `hold_ms`, then lifted.
+ */
+static void
+pad_gesture(int fd, int n, double dx, double dy, double spread, int hold_ms)
+{
+	double x[PAD_SLOTS], y[PAD_SLOTS];
+	double far = mag(dx) > mag(dy) ? mag(dx) : mag(dy);
+	int steps = (int)(far > mag(spread) ? far : mag(spread)) + 1;
+	for (int i = 0; i < n; i++) {
+		x[i] = 50 - 6 * (n - 1) + 12 * i;
+		y[i] = 35;
+	}
+	pad_frame(fd, n, 0, x, y);
+	for (int s = 0; s < steps; s++) {
+		for (int i = 0; i < n; i++) {
+			double out = i == 0 ? -spread : i == n - 1 ? spread : 0;
+			x[i] += (dx + out) / steps;
+			y[i] += dy / steps;
+		}
+		pad_frame(fd, n, n, x, y);
+	}
+	for (int t = 0; t < hold_ms; t += 12) {
+		pad_frame(fd, n, n, x, y); /* libinput times a hold by its frames, still */
+	}
+	pad_frame(fd, 0, n, x, y);
+}
+
+static int
+run_touchpad(const char *fifo)
+{
+	int fd = create_touchpad();
+	printf("touchpad ready\n");
+	fflush(stdout);
+	FILE *in = fopen(fifo, "r+");
+	char line[128];
+	while (in && fgets(line, sizeof(line), in)) {
+		int n, ms;
+		double dx, dy;
+		if (sscanf(line, "move %lf %lf", &dx, &dy) == 2) {
+			pad_gesture(fd, 1, dx, dy, 0, 0);
+		} else if (sscanf(line, "swipe %d %lf %lf", &n, &dx, &dy) == 3 && n >= 1 &&
+			n <= PAD_SLOTS) {
+			pad_gesture(fd, n, dx, dy, 0, 0);
+		} else if (sscanf(line, "pinch %lf", &dx) == 1) {
+			pad_gesture(fd, 2, 0, 0, dx, 0);
+		} else if (sscanf(line, "hold %d %d", &n, &ms) == 2 && n >= 1 && n <= PAD_SLOTS) {
+			pad_gesture(fd, n, 0, 0, 0, ms);
+		} else if (strncmp(line, "quit", 4) == 0) {
+			break;
+		}
+		printf("touchpad done %s", line);
+		fflush(stdout);
+	}
+	ioctl(fd, UI_DEV_DESTROY);
+	return 0;
+}
+
 static int
 vsync(const char *path, int n)
 {
@@ -426,6 +578,9 @@ main(int argc, char *argv[])
 		strcmp(argv[1], "uinput") == 0) {
 		return run_uinput(argv[2], argc == 4);
 	}
+	if (argc == 3 && strcmp(argv[1], "touchpad") == 0) {
+		return run_touchpad(argv[2]);
+	}
 	if (argc == 4 && strcmp(argv[1], "vsync") == 0) {
 		return vsync(argv[2], atoi(argv[3]));
 	}
@@ -434,6 +589,6 @@ main(int argc, char *argv[])
 	}
 	fprintf(stderr,
 		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-		"uinput FIFO [mouse] | vsync FB N | gammalut CARD\n");
+		"uinput FIFO [mouse] | touchpad FIFO | vsync FB N | gammalut CARD\n");
 	return 2;
 }
