@@ -1251,3 +1251,7 @@ CASES.update(cases_dmabuf.CASES)
 import cases_night  # noqa: E402
 
 CASES.update(cases_night.CASES)
+# A pen tablet through libinput (4.105): cases_tablet.py.
+import cases_tablet  # noqa: E402
+
+CASES.update(cases_tablet.CASES)
