@@ -2,10 +2,12 @@
 x, y, pressure, distance, tilt, BTN_TOOL_PEN, BTN_TOUCH, BTN_STYLUS, INPUT_PROP_DIRECT) through
 Debian's libinput under picowl's DRM backend. First an ordinary client (vmclient pointer, no
 tablet seat): the pen is an absolute pointer, its tip BTN_LEFT and its barrel button BTN_RIGHT,
-where the pen is. Then, on a display turned 90 degrees, a client with a tablet seat (vmclient
+where the pen is. A tablet client that gives its window's surface as the tool's cursor gets
+zwp_tablet_tool_v2's role error, and picowl goes on. Then, on a display turned 90 degrees, a client with a tablet seat (vmclient
 tablet): the tablet and the pen tool with their descriptions, proximity_in on the client's
 surface, down, motion to the surface point the rotation gives, pressure rising, BTN_STYLUS, up,
-proximity_out, each framed; unplugged, the tool and the tablet are removed."""
+proximity_out, each framed (it sets a cursor surface and the crosshair shape at each
+proximity_in, which picowl takes without an error); unplugged, the tool and the tablet are removed."""
 import re
 
 from cases import BOCHS, check_status, to_logical
@@ -23,6 +25,15 @@ sleep 0.5
 echo "stroke 0.25 0.6 0.5 0.4" > /tmp/in.fifo
 wait_for "button 272 0" 10
 stop_picowl pen-pointer
+: > /tmp/client.state
+VMCLIENT_BAD_CURSOR=1 picowl --backend drm -- vmclient /tmp/client.state tablet &
+PICOWL=$!
+wait_for drawn 30
+sleep 0.5
+echo "stroke 0.25 0.6 0.5 0.4" > /tmp/in.fifo
+wait_for "error protocol" 10
+sleep 0.5
+stop_picowl pen-role
 : > /tmp/client.state
 picowl --backend drm --rotate 90 -- vmclient /tmp/client.state tablet &
 PICOWL=$!
@@ -125,6 +136,18 @@ def check_tablet(r, dw, dh):
     return errors
 
 
+def check_role(r):
+    """A window's surface as the tool's cursor: the role error to that client; picowl lives."""
+    run = 'pen-role'
+    state = r['state'].get(run, [])
+    errors = check_status(r, run)
+    if 'error protocol zwp_tablet_tool_v2 0' not in state:
+        errors.append('%s: no role error for a window surface as the cursor: %s' % (run, state))
+    elif not errors:
+        print('%s: error protocol zwp_tablet_tool_v2 0 (role)' % run)
+    return errors
+
+
 def check_pen(r):
     errors = ['timed out: %s' % t for t in r['timeouts']]
     modes = [re.search(r' (\d+)x(\d+)@', l) for l in r['serial'] if 'picowl: drm:' in l]
@@ -132,7 +155,7 @@ def check_pen(r):
     if not modes:
         return errors + ['no DRM output came up']
     dw, dh = int(modes[0].group(1)), int(modes[0].group(2))
-    return errors + check_pointer(r, dw, dh) + check_tablet(r, dw, dh)
+    return errors + check_pointer(r, dw, dh) + check_role(r) + check_tablet(r, dw, dh)
 
 
 CASES = {

@@ -36,6 +36,7 @@
 
 #include "client.h"
 #include "client_keys.h"
+#include "cursor-shape-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "test_client.h"
@@ -62,6 +63,7 @@ struct app {
 	bool follow; /* draw at every configure's size */
 	struct wp_presentation *presentation;
 	struct zwp_tablet_manager_v2 *tablets; /* with `tablet` */
+	struct wp_cursor_shape_manager_v1 *shapes; /* with `tablet` */
 	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
 	int fb_step, fb_sync;
 	int64_t fb_commit_ns;
@@ -371,6 +373,7 @@ main(int argc, char *argv[])
 			(void **)&app.presentation, NULL, NULL},
 		{tablet ? &zwp_tablet_manager_v2_interface : NULL, 1, (void **)&app.tablets, NULL,
 			NULL},
+		{&wp_cursor_shape_manager_v1_interface, 2, (void **)&app.shapes, NULL, NULL},
 		{0},
 	};
 	app.tc.globals = globals;
@@ -392,13 +395,20 @@ main(int argc, char *argv[])
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, stubborn ? "stubborn" : "vmclient", NULL);
 	if (app.tablets && app.tc.seat) {
-		vmclient_tablet_start(app.tablets, app.tc.seat, app.top.surface);
+		/* $VMCLIENT_BAD_CURSOR: the tool's cursor is the window's surface (a role error) */
+		vmclient_tablet_start(app.tablets, app.tc.seat, app.top.surface, app.tc.compositor,
+			app.shapes, getenv("VMCLIENT_BAD_CURSOR") != NULL);
 	} else if (tablet) {
 		test_client_say("error no tablet manager");
 	}
 	wl_surface_commit(app.top.surface);
 
 	test_client_run(&app.tc, stubborn ? &never : &app.top.closed, sfd, handle_signal, &app);
+	const struct wl_interface *iface = NULL;
+	uint32_t code = wl_display_get_protocol_error(app.tc.display, &iface, NULL);
+	if (iface) {
+		test_client_say("error protocol %s %u", iface->name, code);
+	}
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
 	for (size_t i = 0; i < INFLIGHT; i++) {
 		if (app.inflight[i]) {
@@ -408,6 +418,9 @@ main(int argc, char *argv[])
 	pw_client_toplevel_finish(&app.top);
 	if (app.tablets) {
 		zwp_tablet_manager_v2_destroy(app.tablets);
+	}
+	if (app.shapes) {
+		wp_cursor_shape_manager_v1_destroy(app.shapes);
 	}
 	pw_client_disconnect(&app.tc);
 	pw_client_keys_finish(&app.keys);

@@ -5,15 +5,20 @@
  *   tool removed | proximity in SERIAL OURS (OURS 1: our surface and a tablet we were given) |
  *   proximity out | down | up | motion X Y | pressure P | distance D | tilt X Y |
  *   tbutton CODE 1|0 | frame
+ * At each proximity_in it sets the tool's cursor (vmclient_tablet.h).
  */
 #include "vmclient_tablet.h"
 
 #include <stdint.h>
 
+#include "cursor-shape-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "test_client.h"
 
-static struct wl_surface *own;
+static struct wl_surface *own, *cursor;
+static struct wl_compositor *compositor;
+static struct wp_cursor_shape_manager_v1 *shapes;
+static bool bad_cursor;
 static struct zwp_tablet_v2 *tablets[4];
 
 static void
@@ -106,6 +111,21 @@ handle_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool, uint32_t serial
 		known |= tablet && tablets[i] == tablet;
 	}
 	test_client_say("proximity in %u %d", serial, known && surface == own);
+	if (bad_cursor) {
+		zwp_tablet_tool_v2_set_cursor(tool, serial, own, 0, 0);
+		return;
+	}
+	if (!cursor) {
+		cursor = wl_compositor_create_surface(compositor);
+	}
+	zwp_tablet_tool_v2_set_cursor(tool, serial, cursor, 1, 1);
+	if (shapes) {
+		struct wp_cursor_shape_device_v1 *d =
+			wp_cursor_shape_manager_v1_get_tablet_tool_v2(shapes, tool);
+		wp_cursor_shape_device_v1_set_shape(d, serial,
+			WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
+		wp_cursor_shape_device_v1_destroy(d);
+	}
 }
 
 static void
@@ -237,9 +257,13 @@ static const struct zwp_tablet_seat_v2_listener seat_listener = {
 
 void
 vmclient_tablet_start(struct zwp_tablet_manager_v2 *manager, struct wl_seat *seat,
-	struct wl_surface *surface)
+	struct wl_surface *surface, struct wl_compositor *wl_compositor,
+	struct wp_cursor_shape_manager_v1 *shape_manager, bool bad)
 {
 	own = surface;
+	compositor = wl_compositor;
+	shapes = shape_manager;
+	bad_cursor = bad;
 	zwp_tablet_seat_v2_add_listener(zwp_tablet_manager_v2_get_tablet_seat(manager, seat),
 		&seat_listener, NULL);
 }
