@@ -281,9 +281,8 @@ static void
 pen_frame(int fd, int n, const int *pairs)
 {
 	for (int i = 0; i < n; i++) {
-		emit(fd,
-			pairs[2 * i] >= BTN_MISC ? EV_KEY : EV_ABS,
-			pairs[2 * i], pairs[2 * i + 1]);
+		emit(fd, pairs[2 * i] >= BTN_MISC ? EV_KEY : EV_ABS, pairs[2 * i],
+			pairs[2 * i + 1]);
 	}
 	emit(fd, EV_SYN, SYN_REPORT, 0);
 	usleep(10000);
