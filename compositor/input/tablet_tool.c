@@ -312,6 +312,9 @@ tool_destroy(struct pw_tablet_tool *tool, bool removed)
 {
 	struct wl_resource *resource;
 
+	if (!removed) {
+		tool->buttons = 0; /* the seat goes: its pointer hears nothing more */
+	}
 	drop_focus(tool, 0, removed);
 	if (removed) {
 		wl_resource_for_each(resource, &tool->resources) {
