@@ -26,7 +26,7 @@ echo "stroke 0.25 0.6 0.5 0.4" > /tmp/in.fifo
 wait_for "button 272 0" 10
 stop_picowl pen-pointer
 : > /tmp/client.state
-VMCLIENT_BAD_CURSOR=1 picowl --backend drm -- vmclient /tmp/client.state tablet &
+VMCLIENT_BAD_CURSOR=role picowl --backend drm -- vmclient /tmp/client.state tablet &
 PICOWL=$!
 wait_for drawn 30
 sleep 0.5

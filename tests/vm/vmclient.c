@@ -395,9 +395,9 @@ main(int argc, char *argv[])
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, stubborn ? "stubborn" : "vmclient", NULL);
 	if (app.tablets && app.tc.seat) {
-		/* $VMCLIENT_BAD_CURSOR: the tool's cursor is the window's surface (a role error) */
+		/* $VMCLIENT_BAD_CURSOR: role or shape, the tool's bad cursor (vmclient_tablet.h) */
 		vmclient_tablet_start(app.tablets, app.tc.seat, app.top.surface, app.tc.compositor,
-			app.shapes, getenv("VMCLIENT_BAD_CURSOR") != NULL);
+			app.shapes, getenv("VMCLIENT_BAD_CURSOR"));
 	} else if (tablet) {
 		test_client_say("error no tablet manager");
 	}

@@ -10,6 +10,7 @@
 #include "vmclient_tablet.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "cursor-shape-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
@@ -18,7 +19,7 @@
 static struct wl_surface *own, *cursor;
 static struct wl_compositor *compositor;
 static struct wp_cursor_shape_manager_v1 *shapes;
-static bool bad_cursor;
+static const char *bad_cursor; /* NULL, "role" or "shape" */
 static struct zwp_tablet_v2 *tablets[4];
 
 static void
@@ -111,7 +112,7 @@ handle_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool, uint32_t serial
 		known |= tablet && tablets[i] == tablet;
 	}
 	test_client_say("proximity in %u %d", serial, known && surface == own);
-	if (bad_cursor) {
+	if (bad_cursor && strcmp(bad_cursor, "role") == 0) {
 		zwp_tablet_tool_v2_set_cursor(tool, serial, own, 0, 0);
 		return;
 	}
@@ -123,8 +124,10 @@ handle_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool, uint32_t serial
 		struct wp_cursor_shape_device_v1 *d =
 			wp_cursor_shape_manager_v1_get_tablet_tool_v2(shapes, tool);
 		wp_cursor_shape_device_v1_set_shape(d, serial,
-			WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
-		wp_cursor_shape_device_v1_destroy(d);
+			bad_cursor ? 0 : WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
+		if (!bad_cursor) { /* kept for the error to name it */
+			wp_cursor_shape_device_v1_destroy(d);
+		}
 	}
 }
 
@@ -258,7 +261,7 @@ static const struct zwp_tablet_seat_v2_listener seat_listener = {
 void
 vmclient_tablet_start(struct zwp_tablet_manager_v2 *manager, struct wl_seat *seat,
 	struct wl_surface *surface, struct wl_compositor *wl_compositor,
-	struct wp_cursor_shape_manager_v1 *shape_manager, bool bad)
+	struct wp_cursor_shape_manager_v1 *shape_manager, const char *bad)
 {
 	own = surface;
 	compositor = wl_compositor;
