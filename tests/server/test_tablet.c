@@ -3,9 +3,10 @@
  * own events, pw_seat_devices_events: a tablet, then its tool's proximity, axes, tip, buttons),
  * with tests/vm/vmclient's tablet and pointer clients: the pen over two windows, one with a
  * tablet seat and one without; a tool's cursor shape; the tool's two bad cursors (a surface of
- * another role, shape 0), each its protocol error; a tablet unplugged under the pen.
+ * another role, shape 0), each its protocol error; a tablet unplugged under the pen; and
+ * Debian's zenity (GTK3, which speaks tablet-v2) clicked by the pen's tip when it is installed.
  *
- *   VMCLIENT=path test_tablet
+ *   VMCLIENT=path [ZENITY=path] test_tablet
  */
 #include <linux/input-event-codes.h>
 #include <signal.h>
@@ -31,7 +32,7 @@
 
 #include "check.h"
 
-static const char *vmclient;
+static const char *vmclient, *zenity;
 static char dir[] = "/tmp/picowl-test-tablet-XXXXXX";
 static const int pen_key;
 static const struct pw_input_tablet pen = {
@@ -322,10 +323,88 @@ test_unplug(void)
 	stop_client(pa);
 }
 
+/*
+ * zenity --info under the pen: GTK3 takes a tablet seat, the pen over its window is a tool (not
+ * the pointer), and a tap of the tip on its OK button (found by tapping along the bottom right,
+ * where GTK puts it) ends zenity with 0.
+ */
+static void
+test_zenity(void)
+{
+	if (!zenity || access(zenity, X_OK) != 0) {
+		printf("SKIP zenity: not installed\n");
+		return;
+	}
+	struct pw_server *server = create("pw-test-tablet-zenity");
+	CHECK(server != NULL);
+	if (!server) {
+		return;
+	}
+	pw_seat_devices_events()->tablet(server->seat, &pen, true);
+	setenv("GDK_BACKEND", "wayland", 1);
+	setenv("NO_AT_BRIDGE", "1", 1);
+	setenv("GTK_THEME", "Adwaita", 1);
+	setenv("GSETTINGS_BACKEND", "memory", 1);
+	char *argv[] = {(char *)zenity, "--info", "--text", "Tap OK", NULL};
+	pid_t pid = pw_spawn(argv, server->socket);
+	CHECK(run_until_mapped(server, 1));
+	/* GTK draws its dialog at its own size, in a corner of the tile: where its input is */
+	int x0 = 240, y0 = 320, x1 = -1, y1 = -1;
+	double deadline = now() + 40;
+	while (x1 < 0 && now() < deadline) {
+		run_for(server, 0.1);
+		for (int y = 0; y < 320; y += 2) {
+			for (int x = 0; x < 240; x += 2) {
+				double sx, sy;
+				if (server->seat->policy->surface_at(server, x, y, &sx, &sy)) {
+					x0 = x < x0 ? x : x0;
+					y0 = y < y0 ? y : y0;
+					x1 = x > x1 ? x : x1;
+					y1 = y > y1 ? y : y1;
+				}
+			}
+		}
+	}
+	run_for(server, 0.5); /* drawn whole */
+	CHECK(!wl_list_empty(&server->seat->tablets->seats));
+	tool(server, PW_INPUT_TOOL_PROXIMITY, true, (x0 + x1) / 480.0, (y0 + y1) / 640.0);
+	struct pw_tablet_tool *t = the_tool(server);
+	CHECK(t && t->focus && !t->emulated);
+	int status = -1, taps = 0;
+	double tx = 0, ty = 0;
+	/* OK is GTK's last button, at the bottom right: taps from there, up and leftwards */
+	for (int j = 0; j < 12 && status < 0; j++) {
+		for (int i = 0; i < 12 && status < 0; i++) {
+			tx = (x1 - 6 - 8 * i) / 240.0;
+			ty = (y1 - 4 - 5 * j) / 320.0;
+			tool(server, PW_INPUT_TOOL_AXIS, false, tx, ty);
+			tool(server, PW_INPUT_TOOL_TIP, true, tx, ty);
+			tool(server, PW_INPUT_TOOL_TIP, false, tx, ty);
+			taps++;
+			for (int k = 0; k < 10 && status < 0; k++) {
+				run_for(server, 0.02);
+				int st;
+				if (waitpid(pid, &st, WNOHANG) == pid) {
+					status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+				}
+			}
+		}
+	}
+	CHECK(status == 0);
+	printf("zenity: its window at %d,%d to %d,%d, a tablet seat, the pen a tool over it; exit "
+	       "%d after %d taps, the last at %.0f,%.0f\n",
+		x0, y0, x1, y1, status, taps, tx * 240, ty * 320);
+	pw_server_destroy(server);
+	if (status < 0) {
+		stop_client(pid);
+	}
+}
+
 int
 main(void)
 {
 	vmclient = getenv("VMCLIENT");
+	zenity = getenv("ZENITY");
 	if (!vmclient || access(vmclient, X_OK) != 0) {
 		fprintf(stderr, "VMCLIENT must name tests/vm/vmclient\n");
 		return 1;
@@ -341,5 +420,6 @@ main(void)
 	test_bad("role", "error protocol zwp_tablet_tool_v2 0");
 	test_bad("shape", "error protocol wp_cursor_shape_device_v1 1");
 	test_unplug();
+	test_zenity();
 	return check_summary();
 }
