@@ -165,17 +165,22 @@ client_has_tool(struct pw_tablet_tool *tool, struct wl_client *client)
 	return false;
 }
 
-#define for_each_focus_resource(tool, resource)            \
-	wl_resource_for_each(resource, &(tool)->resources) \
-		if (wl_resource_get_client(resource) == focus_client(tool))
+/* Whether `resource` is one of the tool's objects of the client it is over. */
+static bool
+hears(struct pw_tablet_tool *tool, struct wl_resource *resource)
+{
+	return wl_resource_get_client(resource) == focus_client(tool);
+}
 
 static void
 send_frame(struct pw_tablet_tool *tool, uint32_t time_msec)
 {
 	struct wl_resource *resource;
 
-	for_each_focus_resource(tool, resource)
-	{
+	wl_resource_for_each(resource, &tool->resources) {
+		if (!hears(tool, resource)) {
+			continue;
+		}
 		zwp_tablet_tool_v2_send_frame(resource, time_msec);
 	}
 }
@@ -203,8 +208,10 @@ drop_focus(struct pw_tablet_tool *tool, uint32_t time_msec, bool send)
 	if (tool->emulated) {
 		release_emulated(tool, time_msec);
 	} else if (tool->focus && send) {
-		for_each_focus_resource(tool, resource)
-		{
+		wl_resource_for_each(resource, &tool->resources) {
+			if (!hears(tool, resource)) {
+				continue;
+			}
 			if (tool->down) {
 				zwp_tablet_tool_v2_send_up(resource);
 			}
@@ -230,25 +237,32 @@ handle_focus_destroy(struct wl_listener *listener, void *data)
 	drop_focus(tool, 0, false);
 }
 
+/* An axis of 0..1 in the protocol's 0..65535 (a device's value past its range held at its end). */
+static uint32_t
+axis_value(double v)
+{
+	return (uint32_t)((v < 0 ? 0 : v > 1 ? 1 : v) * AXIS_MAX + 0.5);
+}
+
 static void
 send_axes(struct pw_tablet_tool *tool, const struct pw_input_tool_event *ev, uint32_t changed)
 {
 	struct wl_resource *resource;
 
-	for_each_focus_resource(tool, resource)
-	{
+	wl_resource_for_each(resource, &tool->resources) {
+		if (!hears(tool, resource)) {
+			continue;
+		}
 		if (changed & PW_INPUT_TOOL_POSITION) {
 			zwp_tablet_tool_v2_send_motion(resource,
 				wl_fixed_from_double((tool->x - tool->origin_x) / tool->scale),
 				wl_fixed_from_double((tool->y - tool->origin_y) / tool->scale));
 		}
 		if (changed & tool->caps & PW_INPUT_TOOL_PRESSURE) {
-			zwp_tablet_tool_v2_send_pressure(resource,
-				(uint32_t)(ev->pressure * AXIS_MAX + 0.5));
+			zwp_tablet_tool_v2_send_pressure(resource, axis_value(ev->pressure));
 		}
 		if (changed & tool->caps & PW_INPUT_TOOL_DISTANCE) {
-			zwp_tablet_tool_v2_send_distance(resource,
-				(uint32_t)(ev->distance * AXIS_MAX + 0.5));
+			zwp_tablet_tool_v2_send_distance(resource, axis_value(ev->distance));
 		}
 		if (changed & tool->caps & PW_INPUT_TOOL_TILT) {
 			zwp_tablet_tool_v2_send_tilt(resource, wl_fixed_from_double(ev->tilt_x),
@@ -291,15 +305,17 @@ find_focus(struct pw_tablet_tool *tool, const struct pw_input_tool_event *ev)
 	tool->focus_tablet = tablet;
 	tool->focus_destroy.notify = handle_focus_destroy;
 	wl_resource_add_destroy_listener(surface->resource, &tool->focus_destroy);
-	tool->emulated = !client_has_tool(tool, focus_client(tool));
+	/* A client that destroyed its zwp_tablet_v2 cannot be told of the tool: the pointer. */
 	tablet_resource = tablet ? pw_tablet_resource(tablet, focus_client(tool)) : NULL;
-	if (tool->emulated || !tablet_resource) {
-		/* a client that destroyed its zwp_tablet_v2 hears nothing of the tool */
+	tool->emulated = !tablet_resource || !client_has_tool(tool, focus_client(tool));
+	if (tool->emulated) {
 		return false;
 	}
 	tool->proximity_serial = wl_display_next_serial(seat->display);
-	for_each_focus_resource(tool, resource)
-	{
+	wl_resource_for_each(resource, &tool->resources) {
+		if (!hears(tool, resource)) {
+			continue;
+		}
 		zwp_tablet_tool_v2_send_proximity_in(resource, tool->proximity_serial,
 			tablet_resource, surface->resource);
 	}
@@ -407,8 +423,10 @@ send_tip(struct pw_tablet_tool *tool, const struct pw_input_tool_event *ev)
 	}
 	tool->down = ev->state;
 	if (!ev->state) {
-		for_each_focus_resource(tool, resource)
-		{
+		wl_resource_for_each(resource, &tool->resources) {
+			if (!hears(tool, resource)) {
+				continue;
+			}
 			zwp_tablet_tool_v2_send_up(resource);
 		}
 		return;
@@ -420,8 +438,10 @@ send_tip(struct pw_tablet_tool *tool, const struct pw_input_tool_event *ev)
 	seat->policy->press(seat->server, tool->focus);
 	serial = wl_display_next_serial(seat->display);
 	pw_seat_input_serial_record(seat, focus_client(tool), serial);
-	for_each_focus_resource(tool, resource)
-	{
+	wl_resource_for_each(resource, &tool->resources) {
+		if (!hears(tool, resource)) {
+			continue;
+		}
 		zwp_tablet_tool_v2_send_down(resource, serial);
 	}
 }
@@ -464,8 +484,10 @@ pw_tablet_tool_event(struct pw_tablets *tablets, const struct pw_input_tool_even
 		uint32_t serial = wl_display_next_serial(tablets->seat->display);
 
 		pw_seat_input_serial_record(tablets->seat, focus_client(tool), serial);
-		for_each_focus_resource(tool, resource)
-		{
+		wl_resource_for_each(resource, &tool->resources) {
+			if (!hears(tool, resource)) {
+				continue;
+			}
 			zwp_tablet_tool_v2_send_button(resource, serial, ev->button,
 				ev->state ? ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED
 					  : ZWP_TABLET_TOOL_V2_BUTTON_STATE_RELEASED);
