@@ -16,6 +16,44 @@
 struct pw_session;
 struct pw_input;
 
+/* A pen tablet (libinput's tablet tool capability). */
+struct pw_input_tablet {
+	const void *key; /* the same in every event of its tools, till it goes */
+	const char *name, *sysname;
+	uint32_t vendor, product;
+};
+
+/* The axes a tool has (caps) or that changed in an event (changed). */
+enum pw_input_tool_axes {
+	PW_INPUT_TOOL_POSITION = 1,
+	PW_INPUT_TOOL_PRESSURE = 2,
+	PW_INPUT_TOOL_DISTANCE = 4,
+	PW_INPUT_TOOL_TILT = 8,
+};
+
+enum pw_input_tool_kind {
+	PW_INPUT_TOOL_PROXIMITY, /* `state`: in */
+	PW_INPUT_TOOL_AXIS,
+	PW_INPUT_TOOL_TIP, /* `state`: down */
+	PW_INPUT_TOOL_BUTTON, /* `state`: pressed */
+};
+
+/* One event of a tablet's tool: the tool, then what it did, with the axes at that moment. */
+struct pw_input_tool_event {
+	enum pw_input_tool_kind kind;
+	const void *tablet; /* pw_input_tablet.key */
+	uint32_t time_msec;
+	uint32_t type; /* the evdev code of its kind: BTN_TOOL_PEN, BTN_TOOL_RUBBER, ... */
+	uint64_t serial, id; /* the hardware's serial and tool id, 0 when it has none */
+	uint32_t caps; /* enum pw_input_tool_axes */
+	uint32_t changed; /* enum pw_input_tool_axes */
+	bool state;
+	uint32_t button; /* BTN_STYLUS, ... */
+	double x, y; /* 0..1 across the display, as touch_down's */
+	double pressure, distance; /* 0..1 */
+	double tilt_x, tilt_y; /* degrees from the perpendicular */
+};
+
 /* Input, in the display's unrotated coordinates; the core applies the output rotation. */
 struct pw_input_events {
 	/* `button`: the device has keys but is no full keyboard (no KEY_A..KEY_Z; 4.54). */
@@ -47,6 +85,10 @@ struct pw_input_events {
 	/* Optional: a device came (`added`) or went; `caps`: enum pw_input_caps bits (4.62). */
 	void (*device)(void *data, const char *name, const char *sysname, uint32_t caps,
 		bool added);
+	/* Optional: a pen tablet came (`added`) or went (4.105); its tools' events name its key. */
+	void (*tablet)(void *data, const struct pw_input_tablet *tablet, bool added);
+	/* Optional: what a tablet's tool did (4.105). */
+	void (*tablet_tool)(void *data, const struct pw_input_tool_event *event);
 };
 
 /* What a device can do, as picowl_control_v1's input_capabilities say it. */

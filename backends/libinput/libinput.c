@@ -260,6 +260,99 @@ is_buttons(struct libinput_device *device)
 	return false;
 }
 
+/* A pen tablet, named to the compositor by its libinput device (4.105). */
+static void
+tell_tablet(struct pw_input *input, struct libinput_device *device, bool added)
+{
+	if (!input->events->tablet ||
+		!libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL)) {
+		return;
+	}
+	struct pw_input_tablet tablet = {
+		.key = device,
+		.name = libinput_device_get_name(device),
+		.sysname = libinput_device_get_sysname(device),
+		.vendor = libinput_device_get_id_vendor(device),
+		.product = libinput_device_get_id_product(device),
+	};
+	input->events->tablet(input->data, &tablet, added);
+}
+
+static uint32_t
+tool_type(struct libinput_tablet_tool *tool)
+{
+	static const uint32_t codes[] = {
+		[LIBINPUT_TABLET_TOOL_TYPE_PEN] = BTN_TOOL_PEN,
+		[LIBINPUT_TABLET_TOOL_TYPE_ERASER] = BTN_TOOL_RUBBER,
+		[LIBINPUT_TABLET_TOOL_TYPE_BRUSH] = BTN_TOOL_BRUSH,
+		[LIBINPUT_TABLET_TOOL_TYPE_PENCIL] = BTN_TOOL_PENCIL,
+		[LIBINPUT_TABLET_TOOL_TYPE_AIRBRUSH] = BTN_TOOL_AIRBRUSH,
+		[LIBINPUT_TABLET_TOOL_TYPE_MOUSE] = BTN_TOOL_MOUSE,
+		[LIBINPUT_TABLET_TOOL_TYPE_LENS] = BTN_TOOL_LENS,
+	};
+	uint32_t t = (uint32_t)libinput_tablet_tool_get_type(tool);
+	return t < sizeof(codes) / sizeof(codes[0]) && codes[t] ? codes[t] : BTN_TOOL_PEN;
+}
+
+static void
+handle_tablet_tool(struct pw_input *input, enum libinput_event_type type,
+	struct libinput_event_tablet_tool *t)
+{
+	struct libinput_tablet_tool *tool = libinput_event_tablet_tool_get_tool(t);
+	struct pw_input_tool_event ev = {
+		.tablet = libinput_event_get_device(libinput_event_tablet_tool_get_base_event(t)),
+		.time_msec = libinput_event_tablet_tool_get_time(t),
+		.type = tool_type(tool),
+		.serial = libinput_tablet_tool_get_serial(tool),
+		.id = libinput_tablet_tool_get_tool_id(tool),
+		.x = libinput_event_tablet_tool_get_x_transformed(t, 1),
+		.y = libinput_event_tablet_tool_get_y_transformed(t, 1),
+		.pressure = libinput_event_tablet_tool_get_pressure(t),
+		.distance = libinput_event_tablet_tool_get_distance(t),
+		.tilt_x = libinput_event_tablet_tool_get_tilt_x(t),
+		.tilt_y = libinput_event_tablet_tool_get_tilt_y(t),
+	};
+	if (!input->events->tablet_tool) {
+		return;
+	}
+	ev.caps = PW_INPUT_TOOL_POSITION |
+		(libinput_tablet_tool_has_pressure(tool) ? PW_INPUT_TOOL_PRESSURE : 0) |
+		(libinput_tablet_tool_has_distance(tool) ? PW_INPUT_TOOL_DISTANCE : 0) |
+		(libinput_tablet_tool_has_tilt(tool) ? PW_INPUT_TOOL_TILT : 0);
+	ev.changed = (libinput_event_tablet_tool_x_has_changed(t) ||
+					     libinput_event_tablet_tool_y_has_changed(t)
+				     ? PW_INPUT_TOOL_POSITION
+				     : 0) |
+		(libinput_event_tablet_tool_pressure_has_changed(t) ? PW_INPUT_TOOL_PRESSURE : 0) |
+		(libinput_event_tablet_tool_distance_has_changed(t) ? PW_INPUT_TOOL_DISTANCE : 0) |
+		(libinput_event_tablet_tool_tilt_x_has_changed(t) ||
+					libinput_event_tablet_tool_tilt_y_has_changed(t)
+				? PW_INPUT_TOOL_TILT
+				: 0);
+	switch (type) {
+	case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+		ev.kind = PW_INPUT_TOOL_PROXIMITY;
+		ev.state = libinput_event_tablet_tool_get_proximity_state(t) ==
+			LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN;
+		break;
+	case LIBINPUT_EVENT_TABLET_TOOL_TIP:
+		ev.kind = PW_INPUT_TOOL_TIP;
+		ev.state = libinput_event_tablet_tool_get_tip_state(t) ==
+			LIBINPUT_TABLET_TOOL_TIP_DOWN;
+		break;
+	case LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
+		ev.kind = PW_INPUT_TOOL_BUTTON;
+		ev.button = libinput_event_tablet_tool_get_button(t);
+		ev.state = libinput_event_tablet_tool_get_button_state(t) ==
+			LIBINPUT_BUTTON_STATE_PRESSED;
+		break;
+	default:
+		ev.kind = PW_INPUT_TOOL_AXIS;
+		break;
+	}
+	input->events->tablet_tool(input->data, &ev);
+}
+
 static void
 handle_event(struct pw_input *input, struct libinput_event *event)
 {
@@ -267,9 +360,11 @@ handle_event(struct pw_input *input, struct libinput_event *event)
 	switch (type) {
 	case LIBINPUT_EVENT_DEVICE_ADDED:
 		device_added(input, libinput_event_get_device(event));
+		tell_tablet(input, libinput_event_get_device(event), true);
 		break;
 	case LIBINPUT_EVENT_DEVICE_REMOVED:
 		tell_device(input, libinput_event_get_device(event), false);
+		tell_tablet(input, libinput_event_get_device(event), false);
 		break;
 	case LIBINPUT_EVENT_KEYBOARD_KEY: {
 		struct libinput_event_keyboard *k = libinput_event_get_keyboard_event(event);
@@ -306,6 +401,12 @@ handle_event(struct pw_input *input, struct libinput_event *event)
 	case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:
 	case LIBINPUT_EVENT_GESTURE_HOLD_END:
 		handle_gesture(input, type, libinput_event_get_gesture_event(event));
+		break;
+	case LIBINPUT_EVENT_TABLET_TOOL_AXIS:
+	case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+	case LIBINPUT_EVENT_TABLET_TOOL_TIP:
+	case LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
+		handle_tablet_tool(input, type, libinput_event_get_tablet_tool_event(event));
 		break;
 	default:
 		break;

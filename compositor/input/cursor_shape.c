@@ -1,4 +1,5 @@
 /* wp_cursor_shape_manager_v1: cursors by name. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <wayland-server-core.h>
 
@@ -7,6 +8,7 @@
 #include "pointer.h"
 #include "request.h"
 #include "seat_internal.h"
+#include "tablet_tool.h"
 
 #define MANAGER_VERSION 2
 
@@ -64,11 +66,10 @@ pw_cursor_shape_name(uint32_t shape)
 	return shape < sizeof(names) / sizeof(names[0]) ? names[shape] : NULL;
 }
 
-static void
-device_set_shape(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
-	uint32_t shape)
+/* A shape of the device's version, or its invalid_shape error. */
+static bool
+shape_valid(struct wl_resource *resource, uint32_t shape)
 {
-	struct pw_cursor_shapes *cs = wl_resource_get_user_data(resource);
 	uint32_t last = wl_resource_get_version(resource) >= 2
 		? WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_ALL_RESIZE
 		: SHAPES_V1;
@@ -77,9 +78,18 @@ device_set_shape(struct wl_client *client, struct wl_resource *resource, uint32_
 		wl_resource_post_error(resource, WP_CURSOR_SHAPE_DEVICE_V1_ERROR_INVALID_SHAPE,
 			"shape %u is no wp_cursor_shape_device_v1.shape of version %d", shape,
 			wl_resource_get_version(resource));
-		return;
+		return false;
 	}
-	if (cs) {
+	return true;
+}
+
+static void
+device_set_shape(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+	uint32_t shape)
+{
+	struct pw_cursor_shapes *cs = wl_resource_get_user_data(resource);
+
+	if (shape_valid(resource, shape) && cs) {
 		pw_pointer_set_shape(cs->seat, client, serial, shape);
 	}
 }
@@ -87,6 +97,23 @@ device_set_shape(struct wl_client *client, struct wl_resource *resource, uint32_
 static const struct wp_cursor_shape_device_v1_interface device_impl = {
 	.destroy = pw_request_destroy,
 	.set_shape = device_set_shape,
+};
+
+/* A tablet tool's device: its user data the tool, NULL once the tool is gone (4.105). */
+static void
+tool_device_set_shape(struct wl_client *client, struct wl_resource *resource, uint32_t serial,
+	uint32_t shape)
+{
+	struct pw_tablet_tool *tool = wl_resource_get_user_data(resource);
+
+	if (shape_valid(resource, shape) && tool) {
+		pw_tablet_tool_set_shape(tool, client, serial, shape);
+	}
+}
+
+static const struct wp_cursor_shape_device_v1_interface tool_device_impl = {
+	.destroy = pw_request_destroy,
+	.set_shape = tool_device_set_shape,
 };
 
 static void
@@ -126,9 +153,23 @@ manager_get_pointer(struct wl_client *client, struct wl_resource *resource, uint
 
 static void
 manager_get_tablet_tool_v2(struct wl_client *client, struct wl_resource *resource, uint32_t id,
-	struct wl_resource *tool)
+	struct wl_resource *tool_resource)
 {
-	create_device(client, resource, id, false);
+	struct pw_tablet_tool *tool = pw_tablet_tool_from_resource(tool_resource);
+	struct wl_resource *device;
+
+	if (!tool || !wl_resource_get_user_data(resource)) {
+		create_device(client, resource, id, false);
+		return;
+	}
+	device = wl_resource_create(client, &wp_cursor_shape_device_v1_interface,
+		wl_resource_get_version(resource), id);
+	if (!device) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(device, &tool_device_impl, tool, handle_resource_destroy);
+	wl_list_insert(&tool->shape_devices, wl_resource_get_link(device));
 }
 
 static const struct wp_cursor_shape_manager_v1_interface manager_impl = {

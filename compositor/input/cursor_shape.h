@@ -2,8 +2,8 @@
  * wp_cursor_shape_manager_v1 version 2 (cursor_shape.c), offered to every client: a client names
  * its cursor (a CSS cursor name) instead of drawing it. The pointer keeps the shape as it keeps
  * a cursor surface (pointer.h: the latest of the two wins; neither is drawn yet, DESIGN 6).
- * picowl has no tablet: no client can hold a zwp_tablet_tool_v2, so get_tablet_tool_v2 cannot
- * be called with a live one. Internal to compositor/input.
+ * A tablet tool's device (get_tablet_tool_v2) sets the tool's shape the same way, from the client
+ * the tool is over citing its proximity_in (tablet_tool.h, 4.105). Internal to compositor/input.
  */
 #ifndef PW_CURSOR_SHAPE_H
 #define PW_CURSOR_SHAPE_H

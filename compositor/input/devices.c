@@ -20,6 +20,8 @@
 #include "seat_internal.h"
 #include "server.h"
 #include "start_trace.h"
+#include "tablet.h"
+#include "tablet_tool.h"
 #include "touch.h"
 #include "touch_raw.h"
 
@@ -159,6 +161,25 @@ handle_input_device(void *data, const char *name, const char *sysname, uint32_t 
 	seat->n_devices += i == seat->n_devices;
 }
 
+static void
+handle_input_tablet(void *data, const struct pw_input_tablet *tablet, bool added)
+{
+	struct pw_seat *seat = data;
+	if (seat->tablets) {
+		pw_tablets_device(seat->tablets, tablet, added);
+	}
+}
+
+/* A pen maps to the output as the touchscreen does (4.105). */
+static void
+handle_input_tablet_tool(void *data, const struct pw_input_tool_event *event)
+{
+	struct pw_seat *seat = data;
+	double ox, oy;
+	pw_server_map_input(seat->server, event->x, event->y, &ox, &oy);
+	pw_tablet_tool_event(seat->tablets, event, ox, oy);
+}
+
 static const struct pw_input_events input_events = {
 	.key = handle_input_key,
 	.motion = handle_input_motion,
@@ -175,6 +196,8 @@ static const struct pw_input_events input_events = {
 	.gesture_end = handle_input_gesture_end,
 	.pointer_added = handle_input_pointer_added,
 	.device = handle_input_device,
+	.tablet = handle_input_tablet,
+	.tablet_tool = handle_input_tablet_tool,
 };
 
 const struct pw_input_events *

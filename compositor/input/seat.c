@@ -28,6 +28,7 @@
 #include "shortcuts_inhibit.h"
 #include "start_trace.h"
 #include "surface.h"
+#include "tablet.h"
 #include "touch.h"
 #include "virtual_keyboard.h"
 #include "virtual_pointer.h"
@@ -205,6 +206,7 @@ pw_seat_create(struct pw_server *server, const struct pw_seat_policy *policy)
 	seat->shortcuts_inhibit = pw_shortcuts_inhibit_create(seat);
 	seat->cursor_shapes = pw_cursor_shapes_create(seat);
 	seat->gestures = pw_pointer_gestures_create(seat);
+	seat->tablets = pw_tablets_create(seat);
 	seat->virtual_pointers = pw_virtual_pointers_create(seat);
 	if (!seat->virtual_pointers) {
 		goto err_virtual_pointers;
@@ -259,6 +261,8 @@ destroy_seat(struct pw_seat *seat)
 	seat->cursor_shapes = NULL;
 	pw_pointer_gestures_destroy(seat->gestures);
 	seat->gestures = NULL;
+	pw_tablets_destroy(seat->tablets);
+	seat->tablets = NULL;
 	pw_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
 	seat->shortcuts_inhibit = NULL;
 	pw_pointer_constraints_destroy(seat->constraints);
@@ -289,6 +293,7 @@ pw_seat_surface_gone(struct pw_seat *seat, struct pw_surface *surface)
 	pw_pointer_surface_gone(seat, surface);
 	pw_touch_surface_gone(seat, surface);
 	pw_data_drag_surface_gone(seat, surface);
+	pw_tablets_surface_gone(seat->tablets, surface);
 }
 
 bool

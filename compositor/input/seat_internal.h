@@ -57,6 +57,7 @@ struct pw_seat {
 	struct pw_shortcuts_inhibit *shortcuts_inhibit;
 	struct pw_cursor_shapes *cursor_shapes;
 	struct pw_pointer_gestures *gestures; /* a touchpad's, 4.104 */
+	struct pw_tablets *tablets; /* zwp_tablet_manager_v2 (tablet.h, 4.105) */
 	/* Set at the first constraint or inhibitor: till then a focus change calls neither file
 	 * (4.103). */
 	bool constraints_used;

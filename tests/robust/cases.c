@@ -65,6 +65,7 @@ static const struct group *const groups[] = {
 	&linux_dmabuf_group,
 	&gamma_group,
 	&pointer_gestures_group,
+	&tablet_group,
 };
 
 static struct conn *good;
@@ -219,6 +220,7 @@ handle_global(struct pw_client *tc, uint32_t name, const char *interface, uint32
 	BIND(ext_data_control, ext_data_control_manager_v1_interface);
 	BIND(dmabuf, zwp_linux_dmabuf_v1_interface);
 	BIND(pointer_gestures, zwp_pointer_gestures_v1_interface);
+	BIND(tablet_manager, zwp_tablet_manager_v2_interface);
 }
 
 bool
@@ -274,7 +276,8 @@ conn_close(struct conn *c)
 		c->single_pixel, c->alpha_modifier, c->fractional_scale, c->content_type,
 		c->tearing_control, c->fifo_manager, c->timing_manager, c->security_context_manager,
 		c->system_bell, c->tag_manager, c->icon_manager, c->exporter, c->importer,
-		c->virtual_pointer_manager, c->ext_data_control, c->dmabuf, c->pointer_gestures};
+		c->virtual_pointer_manager, c->ext_data_control, c->dmabuf, c->pointer_gestures,
+		c->tablet_manager};
 	for (size_t i = 0; i < sizeof(proxies) / sizeof(proxies[0]); i++) {
 		if (proxies[i]) {
 			wl_proxy_destroy(proxies[i]);

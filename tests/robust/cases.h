@@ -40,6 +40,7 @@
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "security-context-v1-client-protocol.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "tearing-control-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -125,6 +126,7 @@ struct conn {
 	struct ext_data_control_manager_v1 *ext_data_control;
 	struct zwp_linux_dmabuf_v1 *dmabuf;
 	struct zwp_pointer_gestures_v1 *pointer_gestures; /* cases_gestures.c */
+	struct zwp_tablet_manager_v2 *tablet_manager; /* cases_tablet.c */
 
 	/* set by the listeners a case adds */
 	int events;
@@ -191,6 +193,7 @@ extern const struct group virtual_pointer_group, ext_data_control_group;
 extern const struct group linux_dmabuf_group;
 extern const struct group gamma_group;
 extern const struct group pointer_gestures_group;
+extern const struct group tablet_group;
 
 /* Connects and binds every global at the highest version both sides know. NULL on failure. */
 struct conn *conn_open(void);

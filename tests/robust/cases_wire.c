@@ -109,6 +109,7 @@ proxy_of(struct conn *c, const char *name, const struct wl_interface **iface)
 		{c->ext_data_control, &ext_data_control_manager_v1_interface},
 		{c->dmabuf, &zwp_linux_dmabuf_v1_interface},
 		{c->pointer_gestures, &zwp_pointer_gestures_v1_interface},
+		{c->tablet_manager, &zwp_tablet_manager_v2_interface},
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {

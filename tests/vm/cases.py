@@ -1255,3 +1255,7 @@ CASES.update(cases_night.CASES)
 import cases_gestures  # noqa: E402
 
 CASES.update(cases_gestures.CASES)
+# A pen tablet through libinput (4.105): cases_tablet.py.
+import cases_tablet  # noqa: E402
+
+CASES.update(cases_tablet.CASES)

@@ -1,11 +1,12 @@
 /*
  * The vm tests' client: a toplevel of known colours, and a log of the input it receives.
  *
- *   vmclient STATE_FILE [follow|stubborn|pointer]
+ *   vmclient STATE_FILE [follow|stubborn|pointer|tablet]
  *
  * With `follow` a configure of another size (the output's mode changed) is drawn again at that
  * size, with its configured and drawn lines; without it the first configure's size is kept.
- * `pointer` follows too, and binds a wl_pointer whose events it logs.
+ * `pointer` follows too, and binds a wl_pointer whose events it logs; `tablet` follows and
+ * takes a tablet seat whose events it logs (vmclient_tablet.c).
  * Fills its buffer magenta with a yellow top-left quarter (so a screendump shows the
  * rotation). The Nth SIGUSR1 adds a 32x32 cyan square, centred at the Nth of (1/2, 1/2),
  * (3/8, 5/8), (5/8, 3/8) of the buffer (then round again), and damages only that square; from
@@ -35,8 +36,11 @@
 
 #include "client.h"
 #include "client_keys.h"
+#include "cursor-shape-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "test_client.h"
+#include "vmclient_tablet.h"
 
 #define MAGENTA 0xffff00ffu
 #define YELLOW 0xffffff00u
@@ -58,6 +62,8 @@ struct app {
 	bool configured, drawn;
 	bool follow; /* draw at every configure's size */
 	struct wp_presentation *presentation;
+	struct zwp_tablet_manager_v2 *tablets; /* with `tablet` */
+	struct wp_cursor_shape_manager_v1 *shapes; /* with `tablet` */
 	/* the feedback in flight: its buffer's number, sync_output events so far, commit time */
 	int fb_step, fb_sync;
 	int64_t fb_commit_ns;
@@ -360,10 +366,14 @@ main(int argc, char *argv[])
 		.top = {.width = 200, .height = 200, .configure = handle_configure, .data = &app},
 	};
 	const char *presentation_version = getenv("VMCLIENT_PRESENTATION");
+	bool tablet = argc > 2 && strcmp(argv[2], "tablet") == 0;
 	const struct pw_client_global globals[] = {
 		{&wp_presentation_interface,
 			presentation_version ? (uint32_t)atoi(presentation_version) : 1,
 			(void **)&app.presentation, NULL, NULL},
+		{tablet ? &zwp_tablet_manager_v2_interface : NULL, 1, (void **)&app.tablets, NULL,
+			NULL},
+		{&wp_cursor_shape_manager_v1_interface, 2, (void **)&app.shapes, NULL, NULL},
 		{0},
 	};
 	app.tc.globals = globals;
@@ -377,15 +387,28 @@ main(int argc, char *argv[])
 
 	pw_client_keys_init(&app.keys, "vmclient");
 	bool pointer = argc > 2 && strcmp(argv[2], "pointer") == 0;
-	app.follow |= pointer; /* a tile that changes size is drawn at it: no scale to fit */
+	app.follow |=
+		pointer || tablet; /* a tile that changes size is drawn at it: no scale to fit */
 	pw_client_input_init(&app.tc, pointer ? &pointer_input_listener : &input_listener);
 	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
 	pw_client_toplevel_init(&app.top, &app.tc, stubborn ? "stubborn" : "vmclient", NULL);
+	if (app.tablets && app.tc.seat) {
+		/* $VMCLIENT_BAD_CURSOR: role or shape, the tool's bad cursor (vmclient_tablet.h) */
+		vmclient_tablet_start(app.tablets, app.tc.seat, app.top.surface, app.tc.compositor,
+			app.shapes, getenv("VMCLIENT_BAD_CURSOR"));
+	} else if (tablet) {
+		test_client_say("error no tablet manager");
+	}
 	wl_surface_commit(app.top.surface);
 
 	test_client_run(&app.tc, stubborn ? &never : &app.top.closed, sfd, handle_signal, &app);
+	const struct wl_interface *iface = NULL;
+	uint32_t code = wl_display_get_protocol_error(app.tc.display, &iface, NULL);
+	if (iface) {
+		test_client_say("error protocol %s %u", iface->name, code);
+	}
 	/* The compositor went or closed the window: free every proxy, so no leak is reported. */
 	for (size_t i = 0; i < INFLIGHT; i++) {
 		if (app.inflight[i]) {
@@ -393,6 +416,12 @@ main(int argc, char *argv[])
 		}
 	}
 	pw_client_toplevel_finish(&app.top);
+	if (app.tablets) {
+		zwp_tablet_manager_v2_destroy(app.tablets);
+	}
+	if (app.shapes) {
+		wp_cursor_shape_manager_v1_destroy(app.shapes);
+	}
 	pw_client_disconnect(&app.tc);
 	pw_client_keys_finish(&app.keys);
 	close(sfd);

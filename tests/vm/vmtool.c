@@ -26,6 +26,12 @@
  *                                           fingers each D mm apart, D < 0 together), "hold N
  *                                           MS" (N still fingers for MS ms), "quit"; each in
  *                                           frames of 1 mm or less every 12 ms
+ *   vmtool uinput FIFO pen                  as uinput, with a pen tablet too (4.105): "stroke
+ *                                           X0 Y0 X1 Y1" (0..1 across the screen) brings the
+ *                                           pen near at X0,Y0, puts it down, moves it to
+ *                                           X1,Y1 pressing harder, clicks BTN_STYLUS, lifts
+ *                                           it and takes it away, 10 ms a step; "unplug"
+ *                                           removes the tablet
  *   vmtool vsync FB N                       N calls of FBIO_WAITFORVSYNC, printing "vsync US"
  *                                           for each: how long the kernel kept it (4.68)
  *   vmtool gammalut CARD                    the first CRTC's GAMMA_LUT (4.102): "lut N", N its
@@ -193,7 +199,9 @@ static const int buttons[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER, 
 	KEY_PROG2, KEY_PROG3, KEY_PROG4, KEY_CALENDAR, KEY_MAIL, KEY_ADDRESSBOOK, KEY_HOMEPAGE,
 	KEY_RECORD, KEY_POWER};
 
-enum kind { KEYBOARD, TOUCH, BUTTONS, MOUSE };
+enum kind { KEYBOARD, TOUCH, BUTTONS, MOUSE, PEN };
+
+#define PEN_PRESSURE_MAX 1023
 
 static int
 create_device(const char *name, enum kind kind)
@@ -224,6 +232,29 @@ create_device(const char *name, enum kind kind)
 		ioctl(fd, UI_SET_EVBIT, EV_REL);
 		ioctl(fd, UI_SET_RELBIT, REL_X);
 		ioctl(fd, UI_SET_RELBIT, REL_Y);
+	} else if (kind == PEN) {
+		/* what libinput 1.22 wants of a tablet: x, y with a resolution, a pen; pressure
+		 * with distance, so that the tip is pressure over 5% from the first event on */
+		static const struct uinput_abs_setup axes[] = {
+			{ABS_X, {.maximum = ABS_MAX_VALUE, .resolution = 10}},
+			{ABS_Y, {.maximum = ABS_MAX_VALUE, .resolution = 10}},
+			{ABS_PRESSURE, {.maximum = PEN_PRESSURE_MAX}},
+			{ABS_DISTANCE, {.maximum = 63}},
+			/* units per radian: one unit a degree */
+			{ABS_TILT_X, {.minimum = -60, .maximum = 60, .resolution = 57}},
+			{ABS_TILT_Y, {.minimum = -60, .maximum = 60, .resolution = 57}},
+		};
+		ioctl(fd, UI_SET_EVBIT, EV_KEY);
+		ioctl(fd, UI_SET_KEYBIT, BTN_TOOL_PEN);
+		ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
+		ioctl(fd, UI_SET_KEYBIT, BTN_STYLUS);
+		ioctl(fd, UI_SET_KEYBIT, BTN_STYLUS2);
+		ioctl(fd, UI_SET_EVBIT, EV_ABS);
+		ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+		for (size_t i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
+			ioctl(fd, UI_SET_ABSBIT, axes[i].code);
+			ioctl(fd, UI_ABS_SETUP, &axes[i]);
+		}
 	} else if (kind == BUTTONS) {
 		ioctl(fd, UI_SET_EVBIT, EV_KEY);
 		for (size_t i = 0; i < sizeof(buttons) / sizeof(buttons[0]); i++) {
@@ -246,19 +277,57 @@ create_device(const char *name, enum kind kind)
 	usleep(200000); /* the event node appears asynchronously */
 	write_udev_data(fd,
 		touch                     ? "E:ID_INPUT_TOUCHSCREEN=1\n"
+			: kind == PEN     ? "E:ID_INPUT_TABLET=1\n"
 			: kind == BUTTONS ? "E:ID_INPUT_KEY=1\n"
 			: kind == MOUSE   ? "E:ID_INPUT_MOUSE=1\n"
 					  : "E:ID_INPUT_KEY=1\nE:ID_INPUT_KEYBOARD=1\n");
 	return fd;
 }
 
-static int
-run_uinput(const char *fifo, bool with_mouse)
+/* One frame of the pen: `n` code, value pairs, then SYN_REPORT and 10 ms. */
+static void
+pen_frame(int fd, int n, const int *pairs)
 {
+	for (int i = 0; i < n; i++) {
+		emit(fd, pairs[2 * i] >= BTN_MISC ? EV_KEY : EV_ABS, pairs[2 * i],
+			pairs[2 * i + 1]);
+	}
+	emit(fd, EV_SYN, SYN_REPORT, 0);
+	usleep(10000);
+}
+
+/* A whole stroke without a pause over 50 ms, after which libinput takes the pen away itself. */
+static void
+pen_stroke(int fd, double x0, double y0, double x1, double y1)
+{
+	int ax = (int)(x0 * ABS_MAX_VALUE + 0.5), ay = (int)(y0 * ABS_MAX_VALUE + 0.5);
+	int bx = (int)(x1 * ABS_MAX_VALUE + 0.5), by = (int)(y1 * ABS_MAX_VALUE + 0.5);
+	pen_frame(fd, 7,
+		(const int[]){ABS_X, ax, ABS_Y, ay, ABS_DISTANCE, 40, ABS_PRESSURE, 0, ABS_TILT_X,
+			30, ABS_TILT_Y, -15, BTN_TOOL_PEN, 1});
+	pen_frame(fd, 1, (const int[]){ABS_DISTANCE, 20});
+	pen_frame(fd, 3, (const int[]){ABS_DISTANCE, 0, ABS_PRESSURE, 300, BTN_TOUCH, 1});
+	pen_frame(fd, 3, (const int[]){ABS_X, bx, ABS_Y, by, ABS_PRESSURE, 400});
+	/* libinput smooths the position over 4 events: the same point 4 times is exact */
+	for (int p = 500; p <= 800; p += 100) {
+		pen_frame(fd, 1, (const int[]){ABS_PRESSURE, p});
+	}
+	pen_frame(fd, 1, (const int[]){BTN_STYLUS, 1});
+	pen_frame(fd, 1, (const int[]){BTN_STYLUS, 0});
+	pen_frame(fd, 2, (const int[]){ABS_PRESSURE, 0, BTN_TOUCH, 0});
+	pen_frame(fd, 1, (const int[]){ABS_DISTANCE, 30});
+	pen_frame(fd, 1, (const int[]){BTN_TOOL_PEN, 0});
+}
+
+static int
+run_uinput(const char *fifo, const char *extra)
+{
+	bool with_mouse = extra && strcmp(extra, "mouse") == 0;
 	int kb = create_device("vmtool keyboard", KEYBOARD);
 	int ts = create_device("vmtool touchscreen", TOUCH);
 	int bt = create_device("vmtool buttons", BUTTONS);
 	int ms = with_mouse ? create_device("vmtool mouse", MOUSE) : -1;
+	int pen = extra && strcmp(extra, "pen") == 0 ? create_device("vmtool pen", PEN) : -1;
 	printf("uinput ready\n");
 	fflush(stdout);
 	FILE *in = fopen(fifo, "r+"); /* r+: a writer closing does not end the stream */
@@ -299,6 +368,13 @@ run_uinput(const char *fifo, bool with_mouse)
 			emit(ms, EV_REL, REL_X, (int)x);
 			emit(ms, EV_REL, REL_Y, (int)y);
 			emit(ms, EV_SYN, SYN_REPORT, 0);
+		} else if (pen >= 0 &&
+			sscanf(line, "stroke %lf %lf %lf %lf", &x, &y, &x1, &y1) == 4) {
+			pen_stroke(pen, x, y, x1, y1);
+		} else if (pen >= 0 && strncmp(line, "unplug", 6) == 0) {
+			ioctl(pen, UI_DEV_DESTROY);
+			close(pen);
+			pen = -1;
 		} else if (strncmp(line, "quit", 4) == 0) {
 			break;
 		}
@@ -310,6 +386,9 @@ run_uinput(const char *fifo, bool with_mouse)
 	ioctl(bt, UI_DEV_DESTROY);
 	if (ms >= 0) {
 		ioctl(ms, UI_DEV_DESTROY);
+	}
+	if (pen >= 0) {
+		ioctl(pen, UI_DEV_DESTROY);
 	}
 	return 0;
 }
@@ -574,9 +653,11 @@ main(int argc, char *argv[])
 	if (argc == 3 && strcmp(argv[1], "fbdump") == 0) {
 		return fbdump(argv[2]);
 	}
-	if ((argc == 3 || (argc == 4 && strcmp(argv[3], "mouse") == 0)) &&
+	if ((argc == 3 ||
+		    (argc == 4 &&
+			    (strcmp(argv[3], "mouse") == 0 || strcmp(argv[3], "pen") == 0))) &&
 		strcmp(argv[1], "uinput") == 0) {
-		return run_uinput(argv[2], argc == 4);
+		return run_uinput(argv[2], argc == 4 ? argv[3] : NULL);
 	}
 	if (argc == 3 && strcmp(argv[1], "touchpad") == 0) {
 		return run_touchpad(argv[2]);
@@ -589,6 +670,6 @@ main(int argc, char *argv[])
 	}
 	fprintf(stderr,
 		"usage: vmtool kdmode TTY | fbset FB W H BPP [VH] | fbdump FB | "
-		"uinput FIFO [mouse] | touchpad FIFO | vsync FB N | gammalut CARD\n");
+		"uinput FIFO [mouse|pen] | touchpad FIFO | vsync FB N | gammalut CARD\n");
 	return 2;
 }
