@@ -15,6 +15,13 @@ import session
 from harness import check, log
 
 BAR = (0, 0, 240, 16)
+# The bar but its clock (and battery), left of the two 24-pixel buttons: a minute may turn
+# between two pictures of it.
+STILL = ((0, 0, 120, 16), (192, 0, 48, 16))
+
+
+def still(img):
+	return [img.region_bytes(box) for box in STILL]
 
 
 def started_panels(s, name):
@@ -47,8 +54,8 @@ def run():
 		check(second != first, 'the same pid again')
 		check(any('(pid %d) died (signal 9): started again in 1 s' % first in l
 			  for l in restarts(s)), 'no restart after 1 s: %s' % restarts(s))
-		s.wait_until(lambda img: img.region_bytes(BAR) == bar.region_bytes(BAR),
-			     'the new panel draws the same bar')
+		s.wait_until(lambda img: still(img) == still(bar),
+			     'the new panel draws the same bar (but the clock)')
 		os.kill(second, signal.SIGKILL)
 		s.poll(lambda: len(started_panels(s, name)) == 3, 'the panel started a third time',
 		       timeout=10)
