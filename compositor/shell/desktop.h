@@ -40,6 +40,7 @@ struct pw_desktop {
 	struct wl_list popups; /* pw_xdg_popup.link, bottom to top */
 	struct wl_list overlays; /* pw_overlay.link, bottom to top: X menus (4.72) */
 	struct pw_view *focus; /* the view with keyboard focus, or NULL */
+	uint32_t focus_count; /* focus changes to a view so far */
 	struct pw_layout_params layout;
 	struct {
 		uint32_t background, border, border_focused; /* 0xRRGGBB */

@@ -159,6 +159,9 @@ pw_tiling_focus(struct pw_server *server, struct pw_view *view)
 	/* A popup grab ends when another window gets the focus. */
 	pw_xdg_popup_dismiss_grabs(server);
 	server->desktop->focus = view;
+	if (view) {
+		view->focused_at = ++server->desktop->focus_count;
+	}
 	if (old && old->mapped) {
 		pw_view_set_activated(old, false);
 	}

@@ -108,9 +108,15 @@ pw_view_unmap(struct pw_view *view)
 	view->ask_width = view->ask_height = 0;
 	if (server->desktop->focus == view) {
 		server->desktop->focus = NULL;
-		struct pw_view *next = view->parent; /* a dialog gives the focus back */
-		if (!next && !wl_list_empty(&server->desktop->views)) {
-			next = wl_container_of(server->desktop->views.next, next, link);
+		/* A dialog gives the focus back to its parent, any other window to the one focused
+		 * last before it, else the first (4.107). */
+		struct pw_view *next = view->parent, *other;
+		if (!next) {
+			wl_list_for_each(other, &server->desktop->views, link) {
+				if (!next || other->focused_at > next->focused_at) {
+					next = other;
+				}
+			}
 		}
 		pw_tiling_focus(server, next);
 	}

@@ -48,6 +48,7 @@ struct pw_view {
 	char *title, *app_id;
 	uint32_t text_serial; /* one more at each change of either (pw_view_text_changed) */
 	uint32_t id; /* picowl_control_v1's window id: unique while picowl runs */
+	uint32_t focused_at; /* pw_desktop.focus_count when it last got the focus (4.107) */
 	/* xdg-toplevel-tag (toplevel_tag.h): the untranslated tag and the description, or NULL. */
 	char *tag, *description;
 	/*

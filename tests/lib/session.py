@@ -69,12 +69,12 @@ def centre(box):
 	return box[0] + box[2] // 2, box[1] + box[3] // 2
 
 
-def spawn_drawn(session, client, name='vmclient', state_name='client.state'):
+def spawn_drawn(session, client, name='vmclient', state_name='client.state', env=None):
 	"""Starts a test client that takes a state file (CLIENT STATE_FILE: vmclient), with the file
 	empty in the session's directory, and waits until it says "drawn". Returns the file's path."""
 	state = os.path.join(session.dir, state_name)
 	open(state, 'w').close()
-	session.spawn([client, state], name)
+	session.spawn([client, state], name, env=env)
 	session.poll(lambda: 'drawn' in open(state).read(), 'the client draws')
 	return state
 

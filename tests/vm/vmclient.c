@@ -22,7 +22,8 @@
  * Every buffer's commit asks for wp_presentation feedback: "presented" says what picowl
  * answered for buffer N (0: the first), with SYNC the number of sync_output events naming the
  * client's wl_output, COMMIT_NS and RECV_NS the client's CLOCK_MONOTONIC at the commit and at
- * the answer. wp_presentation is bound at version 1, or at $VMCLIENT_PRESENTATION.
+ * the answer. wp_presentation is bound at version 1, or at $VMCLIENT_PRESENTATION. Its title is
+ * "vmclient" ("stubborn" with stubborn), or $VMCLIENT_TITLE.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -393,7 +394,12 @@ main(int argc, char *argv[])
 	if (!pw_client_connect(&app.tc, &test_client_versions, -1)) {
 		return 1;
 	}
-	pw_client_toplevel_init(&app.top, &app.tc, stubborn ? "stubborn" : "vmclient", NULL);
+	const char *title = getenv("VMCLIENT_TITLE");
+	pw_client_toplevel_init(&app.top, &app.tc,
+		title              ? title
+			: stubborn ? "stubborn"
+				   : "vmclient",
+		NULL);
 	if (app.tablets && app.tc.seat) {
 		/* $VMCLIENT_BAD_CURSOR: role or shape, the tool's bad cursor (vmclient_tablet.h) */
 		vmclient_tablet_start(app.tablets, app.tc.seat, app.top.surface, app.tc.compositor,
