@@ -34,7 +34,7 @@ pw_control_window_find(struct pw_server *server, uint32_t id)
 }
 
 void
-pw_control_window_activate(struct pw_server *server, struct pw_view *view)
+pw_control_window_raise(struct pw_server *server, struct pw_view *view)
 {
 	struct pw_view *other;
 	wl_list_for_each(other, &server->desktop->views, link) {
@@ -43,6 +43,12 @@ pw_control_window_activate(struct pw_server *server, struct pw_view *view)
 		}
 	}
 	pw_tiling_focus(server, view);
+}
+
+void
+pw_control_window_activate(struct pw_server *server, struct pw_view *view)
+{
+	pw_control_window_raise(server, view);
 	pw_tiling_arrange(server);
 }
 

@@ -27,6 +27,8 @@ void pw_control_send_window(struct wl_resource *resource, struct pw_view *view, 
 struct pw_view *pw_control_window_find(struct pw_server *server, uint32_t id);
 /* Focuses `view`, taking a fullscreen view that hides it out of fullscreen. */
 void pw_control_window_activate(struct pw_server *server, struct pw_view *view);
+/* The same without arranging the tiles: for a caller that changes more before it arranges. */
+void pw_control_window_raise(struct pw_server *server, struct pw_view *view);
 /* SIGKILL to the view's client (never picowl itself), then disconnects it. */
 void pw_control_window_kill(struct pw_view *view);
 /* Parses and runs a binding action; a bad one is an action_failed event to `resource`. */

@@ -72,10 +72,10 @@ set_fullscreen(struct wl_resource *resource, bool on)
 	struct pw_view *view = handle_view(resource);
 	if (view && view->fullscreen != on) {
 		if (on) {
-			pw_control_window_activate(view->server, view);
+			pw_control_window_raise(view->server, view);
 		}
 		pw_view_set_fullscreen(view, on);
-		pw_tiling_arrange(view->server);
+		pw_tiling_arrange(view->server); /* once, with both changes */
 	}
 }
 
