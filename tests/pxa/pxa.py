@@ -24,8 +24,8 @@ import sys
 import time
 
 from guest import Guest, area
-from pxabuild import (CROSS, PROGRAMS, build_armel, build_initramfs, build_kernel, build_sysroot,
-                      check_pixels, fail, report, say)
+from pxabuild import (CROSS, PROGRAMS, SESSION, build_armel, build_initramfs, build_kernel,
+                      build_sysroot, check_pixels, fail, report, say)
 import pxablank
 import pxadoom
 import pxadma
@@ -91,18 +91,7 @@ PICOWL_ARGS="-c /etc/picowl.ini"
 export PICOWL_START_TRACE=1
 '''
 
-CONFIG = '''; the session of the emulated handheld (tests/pxa)
-[output]
-backend = fbdev
-device = /dev/fb0
-
-[layout]
-border_width = 2
-
-[panel]
-command = picowl-panel
-autohide = true
-
+CONFIG = '; the session of the emulated handheld (tests/pxa)\n' + SESSION + '''
 [bindings]
 r = rotate 90
 f = fullscreen

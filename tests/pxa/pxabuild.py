@@ -42,6 +42,18 @@ MODULES = {'picowl-input.so': 'backends/picowl-input.so'}
 XWM = 'compositor/xwayland/picowl-xwm.so'
 # the installed tree, in the cache: what a device unpacks at /
 TREE = 'tree'
+# The display and the panel of every session the boards run (pxa.py and pxax11.py add theirs)
+SESSION = '''[output]
+backend = fbdev
+device = /dev/fb0
+
+[layout]
+border_width = 2
+
+[panel]
+command = picowl-panel
+autohide = true
+'''
 
 report = []
 

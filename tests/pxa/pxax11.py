@@ -18,21 +18,10 @@ import shutil
 import time
 
 from guest import Guest
-from pxabuild import PROGRAMS, TREE, build_initramfs, say
+from pxabuild import PROGRAMS, SESSION, TREE, build_initramfs, say
 
 WHITE = (255, 255, 255)
-CONFIG = '''; X11 programs on the emulated spitz (tests/pxa/pxax11.py)
-[output]
-backend = fbdev
-device = /dev/fb0
-
-[layout]
-border_width = 2
-
-[panel]
-command = picowl-panel
-autohide = true
-
+CONFIG = '; X11 programs on the emulated spitz (tests/pxa/pxax11.py)\n' + SESSION + '''
 [xwayland]
 enabled = on
 '''
