@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include <valgrind/callgrind.h>
 
+#include "config.h"
 #include "desktop.h"
 #include "devices.h"
 #include "input.h"
@@ -124,13 +125,16 @@ create(const char *socket)
 	pw_options_defaults(&opts);
 	opts.backend = "headless";
 	opts.socket = socket;
-	opts.config = ini;
 	struct pw_server *server = pw_server_create(&opts);
 	if (server && (!pw_shell_create(server) || !pw_server_listen(server))) {
 		pw_server_destroy(server);
 		return NULL;
 	}
-	return server;
+	struct pw_config *config = server ? pw_config_load_file(ini, NULL) : NULL;
+	if (config) {
+		pw_desktop_apply_config(server, config); /* the desktop's from now on */
+	}
+	return config ? server : NULL;
 }
 
 static pid_t
