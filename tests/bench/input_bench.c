@@ -13,7 +13,8 @@
  * down), two windows of N1 and N2 events, each between CALLGRIND_ZERO_STATS and
  * CALLGRIND_DUMP_STATS_AT("KIND N"); under valgrind --instr-atstart=no only the windows are
  * instrumented. After each window the client's state file must have gained exactly N lines of
- * the event (else exit 1): the count cannot be of a dropped path. Prints one line a window:
+ * the event (else exit 1): the count cannot be of a dropped path. Linked with picowl's malloc
+ * (4.14), as the picowl executable is. Prints one line a window:
  *   window KIND N LINES
  *
  *   input_bench VMCLIENT GAMECLIENT N1 N2 [KIND...]
