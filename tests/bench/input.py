@@ -13,7 +13,8 @@ to gameclient --gestures (`swipe`, 4.104) and a finger's motion and frame to vmc
 (`touch`). Per kind, instructions per event = (I(N2) - I(N1)) / (N2 - N1), each I a window of
 events between callgrind's client requests; input_bench checks that the client logged every event
 of each window. input_bench links picowl's malloc (4.14) as picowl does. All libraries count
-(libwayland-server's marshalling, libc's syscall wrappers), not the kernel. No claim: the ratios to `pointer` are information.
+(libwayland-server's marshalling, libc's syscall wrappers), not the kernel. No claim: the ratios
+to `pointer` are information.
 """
 
 import os
@@ -27,7 +28,8 @@ OBJECTS = ('libwayland-server', 'libc')  # picowl: the rest
 WHAT = {
 	'pointer': 'a mouse\'s motion: wl_pointer motion and frame',
 	'pen': 'a pen\'s hover motion: zwp_tablet_tool_v2 motion and frame (4.105)',
-	'pen-as-pointer': 'the pen over a client without a tablet seat: wl_pointer motion and frame (4.105)',
+	'pen-as-pointer': 'the pen over a client without a tablet seat: wl_pointer motion and frame '
+	'(4.105)',
 	'swipe': 'a swipe\'s update: zwp_pointer_gesture_swipe_v1 update (4.104)',
 	'touch': 'a finger\'s motion and frame: wl_touch motion and frame',
 }
@@ -79,7 +81,7 @@ def section(a, results, log, by_library):
 		lines = [int(w[2]) for w in windows if w[0] == kind]
 		s1, s2 = by_library([p1]), by_library([p2])
 		split = {}
-		for obj in set(s1) | set(s2):
+		for obj in sorted(set(s1) | set(s2)):
 			name = 'picowl' if obj == 'input_bench' else obj
 			split[name] = split.get(name, 0) + \
 				(s2.get(obj, 0) - s1.get(obj, 0)) / (EVENTS[1] - EVENTS[0])
