@@ -25,6 +25,7 @@ import time
 
 import arm
 import features
+import input as input_events
 import pacing
 import scale
 import syscalls
@@ -695,6 +696,11 @@ def section_features(a, results):
 	features.section(a, results, log, Compositor, run_load)
 
 
+def section_input(a, results):
+	"""picowl's instructions per input event, the server in-process, callgrind (input.py)."""
+	input_events.section(a, results, log, by_library)
+
+
 def section_scale(a, results):
 	"""A client scaled to fit against the same client unscaled, callgrind (scale.py)."""
 	scale.section(a, results, log, Compositor, run_load)
@@ -1039,6 +1045,7 @@ def report(a, results, path):
 	L += tree.report(results, checks)
 	L += scale.report(results, checks)
 	L += features.report(results, checks)
+	L += input_events.report(results, checks)
 	L += pacing.report(results, checks)
 
 	if checks:
@@ -1099,7 +1106,7 @@ def main():
 		       help='meson build directory with picowl and picowl-load')
 	p.add_argument('--source', default=SOURCE, help='source tree (for present_bench)')
 	p.add_argument('--out', default=os.path.join(HERE, 'RESULTS.md'))
-	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale,pacing,features')
+	p.add_argument('--sections', default='present,callgrind,split,cpu,wakeups,doom,arm,syscalls,tree,scale,pacing,features,input')
 	p.add_argument('--compositors', default='picowl,picowl-565,weston,sway',
 		       help='for cpu, wakeups and doom; any of ' + ','.join(VARIANTS))
 	p.add_argument('--callgrind-compositors',
