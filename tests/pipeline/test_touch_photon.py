@@ -1,10 +1,11 @@
 """Touch to photon on headless: a client that draws a box where the finger is, taps and a drag
 injected with picowl-ctl, and the counters' touch->on screen (doc/counters.md): every down and
-motion is shown, and the screen shows the box at the last point of the drag. Each event's time,
-less the client's own (from its receipt of the event to its commit, which touchdraw clocks), is
-within one refresh period plus picowl's own frame time (the max of picowl per frame) plus
-WAKEUPS_MS, the two process wakeups between (picowl to the client, the client to picowl) on a
-shared host: far less than a refresh period, so a frame of latency picowl added would fail."""
+motion is shown, and the screen shows the box at the last point of the drag. picowl adds no
+frame of latency: each of the client's commits is shown by the first frame picowl repaints after
+it (the counters' commits and frames, by their times and sequence numbers), which holds on any
+load. The times (touch->on screen, less the client's own from its receipt of the event to its
+commit, which touchdraw clocks) are logged, not bounded: a wakeup on a loaded host may take
+longer than a frame's share, and speed belongs in tests/bench."""
 
 import json
 import os
@@ -16,7 +17,6 @@ import harness
 from harness import check, log
 
 REFRESH_HZ = 60
-WAKEUPS_MS = 4.0
 WHITE = (255, 255, 255)
 
 
@@ -73,16 +73,26 @@ def run(args):
 		own = [(int(w[4]) - int(w[3])) / 1e6 for w in
 		       (line.split() for line in client.stdout().splitlines()) if w[0] == 'drawn']
 		picowl_part = [t['on_screen_ms'] - c for t, c in zip(shown, own)]
-		log('touchdraw\'s own time: max %.3f ms; touch->on screen less it: max %.3f ms, '
-		    'bound %.3f ms + %.1f ms of wakeups' % (max(own), max(picowl_part), bound,
-							   WAKEUPS_MS))
+		log('touchdraw\'s own time: max %.3f ms; touch->on screen less it: max %.3f ms '
+		    '(information: one refresh period and picowl\'s frame time are %.3f ms)'
+		    % (max(own), max(picowl_part), bound))
 		check(touch_ms['min'] > 0 and len(own) == len(shown),
 		      'touch->on screen: %s; %d draws' % (touch_ms, len(own)))
-		late = [(round(t, 3), round(c, 3)) for t, c in zip(picowl_part, own)
-			if t > bound + WAKEUPS_MS]
-		check(not late, 'touch->on screen less the client\'s own time (ms, with the client\'s '
-		      'own) over one refresh period plus picowl\'s frame time plus %.1f ms: %s'
-		      % (WAKEUPS_MS, late))
+		# No frame of latency: each commit of touchdraw is in the first frame repainted after it.
+		frames = sorted(data['frames'], key=lambda f: f['t_repaint'])
+		commits = [c for c in data['commits'] if c['name'] == 'touchdraw'
+			   and any(f['seq'] == c['frame'] for f in frames)]
+		late = []
+		for c in commits:
+			first = next((f['seq'] for f in frames if f['t_repaint'] >= c['t_commit']), None)
+			if c['frame'] != first:
+				late.append((c['t_commit'], c['frame'], first))
+		log('touchdraw\'s commits: %d, each in the first frame repainted after it: %s'
+		    % (len(commits), 'yes' if not late else 'NO'))
+		check(len(commits) >= events, 'the counters hold %d of touchdraw\'s commits, not %d'
+		      % (len(commits), events))
+		check(not late, 'commits shown later than the first frame after them (t_commit, its '
+		      'frame, the first frame after it): %s' % late)
 
 
 def extra(p):
