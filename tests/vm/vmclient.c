@@ -421,13 +421,11 @@ main(int argc, char *argv[])
 			wl_proxy_destroy(app.inflight[i]);
 		}
 	}
-	pw_client_toplevel_finish(&app.top);
 	if (app.tablets) {
-		zwp_tablet_manager_v2_destroy(app.tablets);
+		vmclient_tablet_finish();
 	}
-	if (app.shapes) {
-		wp_cursor_shape_manager_v1_destroy(app.shapes);
-	}
+	pw_client_toplevel_finish(&app.top);
+	/* the managers are globals[]' proxies: pw_client_disconnect destroys them */
 	pw_client_disconnect(&app.tc);
 	pw_client_keys_finish(&app.keys);
 	close(sfd);

@@ -21,6 +21,32 @@ static struct wl_compositor *compositor;
 static struct wp_cursor_shape_manager_v1 *shapes;
 static const char *bad_cursor; /* NULL, "role" or "shape" */
 static struct zwp_tablet_v2 *tablets[4];
+static struct zwp_tablet_tool_v2 *tools[4];
+static struct zwp_tablet_seat_v2 *tablet_seat;
+static struct wp_cursor_shape_device_v1 *kept; /* the bad shape's device */
+
+/* Forgets `p` in `list` (of 4). */
+static void
+forget(void **list, void *p)
+{
+	for (int i = 0; i < 4; i++) {
+		if (list[i] == p) {
+			list[i] = NULL;
+		}
+	}
+}
+
+/* Keeps `p` in a free slot of `list` (of 4); a fifth is not kept. */
+static void
+remember(void **list, void *p)
+{
+	for (int i = 0; i < 4; i++) {
+		if (!list[i]) {
+			list[i] = p;
+			return;
+		}
+	}
+}
 
 static void
 handle_name(void *data, struct zwp_tablet_v2 *t, const char *name)
@@ -50,11 +76,7 @@ static void
 handle_removed(void *data, struct zwp_tablet_v2 *t)
 {
 	test_client_say("tablet removed");
-	for (int i = 0; i < 4; i++) {
-		if (tablets[i] == t) {
-			tablets[i] = NULL;
-		}
-	}
+	forget((void **)tablets, t);
 	zwp_tablet_v2_destroy(t);
 }
 
@@ -100,6 +122,7 @@ static void
 handle_tool_removed(void *data, struct zwp_tablet_tool_v2 *tool)
 {
 	test_client_say("tool removed");
+	forget((void **)tools, tool);
 	zwp_tablet_tool_v2_destroy(tool);
 }
 
@@ -125,8 +148,10 @@ handle_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool, uint32_t serial
 			wp_cursor_shape_manager_v1_get_tablet_tool_v2(shapes, tool);
 		wp_cursor_shape_device_v1_set_shape(d, serial,
 			bad_cursor ? 0 : WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
-		if (!bad_cursor) { /* kept for the error to name it */
+		if (!bad_cursor) {
 			wp_cursor_shape_device_v1_destroy(d);
+		} else if (!kept) { /* kept for the error to name it */
+			kept = d;
 		}
 	}
 }
@@ -230,12 +255,7 @@ static void
 handle_tablet_added(void *data, struct zwp_tablet_seat_v2 *seat, struct zwp_tablet_v2 *tablet)
 {
 	test_client_say("tablet added");
-	for (int i = 0; i < 4; i++) {
-		if (!tablets[i]) {
-			tablets[i] = tablet;
-			break;
-		}
-	}
+	remember((void **)tablets, tablet);
 	zwp_tablet_v2_add_listener(tablet, &tablet_listener, NULL);
 }
 
@@ -243,6 +263,7 @@ static void
 handle_tool_added(void *data, struct zwp_tablet_seat_v2 *seat, struct zwp_tablet_tool_v2 *tool)
 {
 	test_client_say("tool added");
+	remember((void **)tools, tool);
 	zwp_tablet_tool_v2_add_listener(tool, &tool_listener, NULL);
 }
 
@@ -267,6 +288,33 @@ vmclient_tablet_start(struct zwp_tablet_manager_v2 *manager, struct wl_seat *sea
 	compositor = wl_compositor;
 	shapes = shape_manager;
 	bad_cursor = bad;
-	zwp_tablet_seat_v2_add_listener(zwp_tablet_manager_v2_get_tablet_seat(manager, seat),
-		&seat_listener, NULL);
+	tablet_seat = zwp_tablet_manager_v2_get_tablet_seat(manager, seat);
+	zwp_tablet_seat_v2_add_listener(tablet_seat, &seat_listener, NULL);
+}
+
+void
+vmclient_tablet_finish(void)
+{
+	for (int i = 0; i < 4; i++) {
+		if (tools[i]) {
+			wl_proxy_destroy((struct wl_proxy *)tools[i]);
+		}
+		if (tablets[i]) {
+			wl_proxy_destroy((struct wl_proxy *)tablets[i]);
+		}
+		tools[i] = NULL;
+		tablets[i] = NULL;
+	}
+	if (kept) {
+		wl_proxy_destroy((struct wl_proxy *)kept);
+	}
+	if (cursor) {
+		wl_proxy_destroy((struct wl_proxy *)cursor);
+	}
+	if (tablet_seat) {
+		wl_proxy_destroy((struct wl_proxy *)tablet_seat);
+	}
+	kept = NULL;
+	cursor = NULL;
+	tablet_seat = NULL;
 }

@@ -22,4 +22,8 @@ void vmclient_tablet_start(struct zwp_tablet_manager_v2 *manager, struct wl_seat
 	struct wl_surface *surface, struct wl_compositor *compositor,
 	struct wp_cursor_shape_manager_v1 *shapes, const char *bad);
 
+/* Frees the proxies vmclient_tablet_start made that are left (without requests: the
+ * connection may have failed), before the connection is closed. */
+void vmclient_tablet_finish(void);
+
 #endif
